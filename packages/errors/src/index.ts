@@ -1,0 +1,3 @@
+export { AppError, type AppErrorOptions, isAppError, toAppError } from "./app-error";
+export { codeForGrpcStatus, type ErrorCode, errorCatalog, GrpcStatus, isErrorCode } from "./codes";
+export { type RestErrorBody, toRestErrorBody } from "./rest-error-body";

@@ -1,0 +1,55 @@
+import type { ServiceName } from "./services";
+
+/**
+ * THE route table: which service answers which public path. The local edge proxy routes by it,
+ * and the Helm chart renders the same table into Ingress / Gateway API routes. Add a path here
+ * and both follow.
+ *
+ * Matching: the longest matching prefix wins. A prefix ending in "/" matches paths below it; a
+ * prefix without a trailing slash matches that exact path and paths below it ("/mcp" matches
+ * "/mcp" and "/mcp/tools" but not "/mcpx"). Everything unmatched goes to the redirector, since
+ * any other single-segment path may be a short code.
+ */
+export interface Route {
+  prefix: string;
+  service: ServiceName;
+}
+
+export const ROUTE_TABLE: readonly Route[] = [
+  // OAuth 2.0 authorization server (RFC 8414 discovery, JWKS, the /mcp/oauth endpoints).
+  { prefix: "/.well-known/oauth-authorization-server", service: "auth-server" },
+  { prefix: "/.well-known/jwks.json", service: "auth-server" },
+  { prefix: "/mcp/oauth", service: "auth-server" },
+  // Server-rendered account pages: log-in, sign-up, consent, API keys.
+  { prefix: "/auth", service: "auth-server" },
+  { prefix: "/account", service: "auth-server" },
+  { prefix: "/api/v1/account", service: "auth-server" },
+  { prefix: "/api/v1/api-keys", service: "auth-server" },
+  // Links, QR codes, campaigns, domains.
+  { prefix: "/api/v1/urls", service: "link-api" },
+  { prefix: "/api/v1/short-urls", service: "link-api" },
+  { prefix: "/api/v1/qr", service: "link-api" },
+  { prefix: "/api/v1/qr-codes", service: "link-api" },
+  { prefix: "/api/v1/campaigns", service: "link-api" },
+  { prefix: "/api/v1/domains", service: "link-api" },
+  { prefix: "/api/v1/tags", service: "link-api" },
+  { prefix: "/api/v1/docs", service: "link-api" },
+  // Analytics and conversions.
+  { prefix: "/api/v1/analytics", service: "analytics-ingest" },
+  { prefix: "/api/v1/conversions", service: "analytics-ingest" },
+  // A/B tests.
+  { prefix: "/api/v1/ab-tests", service: "abtest-engine" },
+  // Webhooks.
+  { prefix: "/api/v1/webhooks", service: "webhook-dispatcher" },
+  // MCP server (JSON-RPC, SSE, listings, health). /mcp/oauth above is longer and wins.
+  { prefix: "/mcp", service: "mcp-gateway" },
+];
+
+/** Where unmatched paths go: short codes, password pages, QR scan entries. */
+export const DEFAULT_SERVICE: ServiceName = "redirector";
+
+/**
+ * Health of each service, visible through the edge at /.kurz/health/<service> (rewritten to the
+ * service's own /healthz or /readyz). A leading "." keeps the path out of the short-code space.
+ */
+export const HEALTH_PREFIX = "/.kurz/health";

@@ -1,0 +1,28 @@
+import { listFromEnv, port } from "@kurz/config";
+import { z } from "zod";
+
+/**
+ * Variables every service reads. Infrastructure adapters are chosen by presence alone:
+ * DATABASE_URL, REDIS_URL, KAFKA_BROKERS set → the real backend; absent → the embedded one
+ * (PGlite under DATA_DIR, in-memory cache, in-process bus).
+ */
+export function commonConfigShape(defaults: { httpPort: number; grpcPort: number }) {
+  return {
+    HOST: z.string().default("127.0.0.1"),
+    HTTP_PORT: port(defaults.httpPort),
+    GRPC_PORT: port(defaults.grpcPort),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    DATA_DIR: z.string().default(".data"),
+    DATABASE_URL: z.url().optional(),
+    REDIS_URL: z.url().optional(),
+    KAFKA_BROKERS: listFromEnv([]),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  };
+}
+
+/** A gRPC target "host:port" of another service. */
+export const grpcAddress = (fallback: string) =>
+  z
+    .string()
+    .regex(/^[\w.-]+:\d+$/, "expected host:port")
+    .default(fallback);

@@ -1,0 +1,98 @@
+import { AppError, toRestErrorBody } from "@kurz/errors";
+import type { Logger } from "@kurz/logger";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import { type ReadinessCheck, runReadinessChecks } from "./readiness";
+
+export interface HttpAppOptions {
+  service: string;
+  logger: Logger;
+  readiness?: readonly ReadinessCheck[];
+  /** Largest accepted request body; bigger ones get 413 PAYLOAD_TOO_LARGE. */
+  bodyLimitBytes?: number;
+  readinessTimeoutMs?: number;
+  /** Number of proxies in front whose X-Forwarded-For entries are trusted. */
+  trustProxy?: boolean | number | string | string[];
+}
+
+export interface HttpApp {
+  app: FastifyInstance;
+  /** Flips /readyz to 503 first thing on shutdown, so load balancers stop sending traffic. */
+  markShuttingDown(): void;
+}
+
+/** Fastify's own error codes that are caller mistakes, mapped onto our stable codes. */
+function mapFastifyError(error: FastifyError): AppError | undefined {
+  switch (error.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new AppError("PAYLOAD_TOO_LARGE");
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return new AppError("UNSUPPORTED_MEDIA_TYPE", { message: error.message });
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return new AppError("INVALID_JSON");
+    default:
+      break;
+  }
+  if (error.validation) {
+    return new AppError("VALIDATION_ERROR", {
+      message: error.message,
+      details: { issues: error.validation.map((v) => ({ path: v.instancePath, message: v.message })) },
+    });
+  }
+  if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
+    return new AppError("INVALID_JSON");
+  }
+  return undefined;
+}
+
+/**
+ * The HTTP app every service starts from: JSON errors in the one REST body shape, bounded
+ * bodies, /healthz (the process is alive) and /readyz (every dependency answers).
+ */
+export function createHttpApp(options: HttpAppOptions): HttpApp {
+  let shuttingDown = false;
+  const app = Fastify({
+    loggerInstance: options.logger,
+    disableRequestLogging: true,
+    bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    // Shutdown must not wait on idle keep-alive sockets.
+    forceCloseConnections: "idle",
+    return503OnClosing: true,
+    requestIdHeader: "x-request-id",
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = error instanceof AppError ? error : (mapFastifyError(error) ?? error);
+    const { status, body } = toRestErrorBody(appError);
+    if (status >= 500) {
+      request.log.error({ event: "http.request_failed", err: error, url: request.url }, "request failed");
+    }
+    void reply.code(status).header("cache-control", "no-store").send(body);
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    const { status, body } = toRestErrorBody(new AppError("NOT_FOUND", { message: "Route not found" }));
+    void reply.code(status).send(body);
+  });
+
+  app.get("/healthz", async () => ({ status: "ok", service: options.service }));
+
+  app.get("/readyz", async (_request, reply) => {
+    if (shuttingDown) {
+      return reply.code(503).send({ status: "shutting_down", service: options.service, checks: {} });
+    }
+    const result = await runReadinessChecks(options.readiness ?? [], options.readinessTimeoutMs ?? 2000);
+    return reply
+      .code(result.ready ? 200 : 503)
+      .send({ status: result.ready ? "ready" : "not_ready", service: options.service, checks: result.checks });
+  });
+
+  return {
+    app,
+    markShuttingDown: () => {
+      shuttingDown = true;
+    },
+  };
+}

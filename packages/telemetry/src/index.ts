@@ -1,0 +1,2 @@
+export { startTelemetry, stopTelemetry } from "./start-telemetry";
+export { telemetryEnabled } from "./telemetry-enabled";

@@ -1,6 +1,6 @@
 import { AppError, toRestErrorBody } from "@kurz/errors";
 import type { Logger } from "@kurz/logger";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
 import { type ReadinessCheck, runReadinessChecks } from "./readiness";
 
 export interface HttpAppOptions {
@@ -10,8 +10,8 @@ export interface HttpAppOptions {
   /** Largest accepted request body; bigger ones get 413 PAYLOAD_TOO_LARGE. */
   bodyLimitBytes?: number;
   readinessTimeoutMs?: number;
-  /** Number of proxies in front whose X-Forwarded-For entries are trusted. */
-  trustProxy?: boolean | number | string | string[];
+  /** Proxies (addresses / CIDRs) whose X-Forwarded-For entries are trusted; none by default. */
+  trustProxy?: boolean | string | string[];
 }
 
 export interface HttpApp {
@@ -52,8 +52,9 @@ function mapFastifyError(error: FastifyError): AppError | undefined {
  */
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   let shuttingDown = false;
-  const app = Fastify({
-    loggerInstance: options.logger,
+  const app: FastifyInstance = Fastify({
+    // pino's Logger is a FastifyBaseLogger at runtime; the generic only narrows the type.
+    loggerInstance: options.logger as FastifyBaseLogger,
     disableRequestLogging: true,
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,

@@ -1,5 +1,15 @@
 export { commonConfigShape, grpcAddress } from "./common-config";
+export {
+  type ConnectOptions,
+  connectInfrastructure,
+  type Infrastructure,
+  type InfrastructureConfig,
+  type InfrastructureNeeds,
+  type SharedInfrastructure,
+} from "./connect-infrastructure";
+export { downstreamReadiness } from "./downstream-readiness";
 export { createHttpApp, type HttpApp, type HttpAppOptions } from "./create-http-app";
 export { Lifecycle, type ShutdownPhase } from "./lifecycle";
 export { type ReadinessCheck, type ReadinessResult, runReadinessChecks } from "./readiness";
 export { runMain, type Stoppable } from "./run-main";
+export { type RunningService, type ServeOptions, serve } from "./serve";

@@ -1,0 +1,37 @@
+import { parseConfig, port } from "@kurz/config";
+import { EDGE_PORT, SERVICE_NAMES, SERVICES, type ServiceName } from "@kurz/routes";
+import { z } from "zod";
+
+/** AUTH_SERVER_HTTP_URL, LINK_API_HTTP_URL, ... override where each service's HTTP port is. */
+export function upstreamVariable(service: ServiceName): string {
+  return `${service.toUpperCase().replaceAll("-", "_")}_HTTP_URL`;
+}
+
+const upstreamShape = Object.fromEntries(
+  SERVICE_NAMES.map((service) => [
+    upstreamVariable(service),
+    z.url().default(`http://127.0.0.1:${SERVICES[service].httpPort}`),
+  ]),
+);
+
+const schema = z.object({
+  EDGE_HOST: z.string().default("127.0.0.1"),
+  EDGE_PORT: port(EDGE_PORT),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ...upstreamShape,
+});
+
+export interface EdgeConfig {
+  host: string;
+  port: number;
+  logLevel: string;
+  upstreams: Record<ServiceName, string>;
+}
+
+export function loadEdgeConfig(env: Record<string, string | undefined> = process.env): EdgeConfig {
+  const parsed = parseConfig("edge", schema, env) as Record<string, unknown> & z.output<typeof schema>;
+  const upstreams = Object.fromEntries(
+    SERVICE_NAMES.map((service) => [service, String(parsed[upstreamVariable(service)])]),
+  ) as Record<ServiceName, string>;
+  return { host: parsed.EDGE_HOST, port: parsed.EDGE_PORT, logLevel: parsed.LOG_LEVEL, upstreams };
+}

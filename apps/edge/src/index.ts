@@ -1,0 +1,3 @@
+export { type EdgeConfig, loadEdgeConfig, upstreamVariable } from "./config";
+export { createEdge, type EdgeOptions } from "./create-edge";
+export { type RunningEdge, startEdge } from "./start-edge";

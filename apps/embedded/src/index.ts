@@ -1,0 +1,1 @@
+export { type EmbeddedOptions, type RunningKurz, startEmbedded } from "./start-embedded";

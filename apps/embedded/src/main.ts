@@ -1,0 +1,4 @@
+import { runMain } from "@kurz/service-runtime";
+import { startEmbedded } from "./start-embedded";
+
+await runMain(() => startEmbedded());

@@ -1,0 +1,100 @@
+import * as abtestEngine from "@kurz/abtest-engine";
+import * as analyticsIngest from "@kurz/analytics-ingest";
+import * as authServer from "@kurz/auth-server";
+import { loadEdgeConfig, startEdge, upstreamVariable } from "@kurz/edge";
+import { createEventBus } from "@kurz/events";
+import { createLogger } from "@kurz/logger";
+import * as linkApi from "@kurz/link-api";
+import * as mcpGateway from "@kurz/mcp-gateway";
+import * as redirector from "@kurz/redirector";
+import { SERVICES, type ServiceName } from "@kurz/routes";
+import type { RunningService, SharedInfrastructure, Stoppable } from "@kurz/service-runtime";
+import * as webhookDispatcher from "@kurz/webhook-dispatcher";
+
+type Env = Record<string, string | undefined>;
+
+interface ServiceModule {
+  start(env: Env, shared: SharedInfrastructure): Promise<RunningService>;
+}
+
+const module = <C>(m: { loadConfig(env: Env): C }, start: (c: C, s: SharedInfrastructure) => Promise<RunningService>) =>
+  ({ start: (env, shared) => start(m.loadConfig(env), shared) }) satisfies ServiceModule;
+
+/**
+ * Start order follows the gRPC calls: a service starts after the services it calls, so their
+ * real (possibly ephemeral) addresses can be handed to it.
+ */
+const START_ORDER: ReadonlyArray<[ServiceName, ServiceModule]> = [
+  ["auth-server", module(authServer, authServer.startAuthServer)],
+  ["link-api", module(linkApi, linkApi.startLinkApi)],
+  ["redirector", module(redirector, redirector.startRedirector)],
+  ["analytics-ingest", module(analyticsIngest, analyticsIngest.startAnalyticsIngest)],
+  ["abtest-engine", module(abtestEngine, abtestEngine.startAbtestEngine)],
+  ["webhook-dispatcher", module(webhookDispatcher, webhookDispatcher.startWebhookDispatcher)],
+  ["mcp-gateway", module(mcpGateway, mcpGateway.startMcpGateway)],
+];
+
+export interface EmbeddedOptions {
+  env?: Env;
+  /** "default": the documented ports (8080, 3001..., 50051...); "ephemeral": OS-chosen (tests). */
+  ports?: "default" | "ephemeral";
+}
+
+export interface RunningKurz extends Stoppable {
+  /** The edge: every public path of Kurz. */
+  url: string;
+  services: Record<ServiceName, RunningService>;
+}
+
+const grpcAddressVariable = (service: ServiceName) => `${service.toUpperCase().replaceAll("-", "_")}_GRPC_ADDR`;
+
+/**
+ * All seven services in one process, each on its own ports exactly as in production, plus the
+ * local edge on one public port. One in-process event bus is shared, as one Kafka cluster would
+ * be (unless KAFKA_BROKERS points at a real one).
+ */
+export async function startEmbedded(options: EmbeddedOptions = {}): Promise<RunningKurz> {
+  const baseEnv = options.env ?? process.env;
+  const logger = createLogger({ service: "embedded", level: baseEnv.LOG_LEVEL ?? "info" });
+  const brokers = (baseEnv.KAFKA_BROKERS ?? "").split(",").filter(Boolean);
+  const bus = createEventBus({ brokers, clientId: "kurz-embedded", logger });
+  const shared: SharedInfrastructure = { bus };
+
+  const started: RunningService[] = [];
+  const services = {} as Record<ServiceName, RunningService>;
+  const addresses: Env = {};
+  const stopAll = async () => {
+    // Reverse start order: callers stop before the services they call.
+    for (const service of [...started].reverse()) await service.stop();
+    await bus.close();
+  };
+
+  try {
+    for (const [name, serviceModule] of START_ORDER) {
+      const ports =
+        options.ports === "ephemeral"
+          ? { HTTP_PORT: "0", GRPC_PORT: "0" }
+          : { HTTP_PORT: String(SERVICES[name].httpPort), GRPC_PORT: String(SERVICES[name].grpcPort) };
+      const running = await serviceModule.start({ ...baseEnv, ...addresses, ...ports }, shared);
+      started.push(running);
+      services[name] = running;
+      addresses[grpcAddressVariable(name)] = running.grpcAddress;
+      addresses[upstreamVariable(name)] = running.httpUrl;
+    }
+    const edge = await startEdge(
+      loadEdgeConfig({ ...baseEnv, ...addresses, ...(options.ports === "ephemeral" ? { EDGE_PORT: "0" } : {}) }),
+    );
+    logger.info({ event: "embedded.ready", url: edge.url }, `Kurz is up at ${edge.url}`);
+    return {
+      url: edge.url,
+      services,
+      stop: async () => {
+        await edge.stop();
+        await stopAll();
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+import { LRUCache } from "lru-cache";
+import type { CacheStore } from "../cache-ports";
+import { checkTtl } from "../check-arguments";
+
+/**
+ * Process-local cache. Bounded by entry count (least recently used goes first) so a burst of
+ * distinct keys cannot grow memory without limit. Expired entries are dropped on read.
+ */
+export function createMemoryCacheStore(maxEntries: number): { store: CacheStore; clear(): void } {
+  const entries = new LRUCache<string, string | Buffer>({ max: maxEntries, ttlAutopurge: false });
+
+  const store: CacheStore = {
+    get(key) {
+      const value = entries.get(key);
+      if (value === undefined) return Promise.resolve(null);
+      return Promise.resolve(typeof value === "string" ? value : value.toString("utf8"));
+    },
+    getBuffer(key) {
+      const value = entries.get(key);
+      if (value === undefined) return Promise.resolve(null);
+      return Promise.resolve(typeof value === "string" ? Buffer.from(value, "utf8") : value);
+    },
+    set(key, value, ttlMs) {
+      checkTtl(ttlMs);
+      // Copy: Redis keeps its own bytes, so a caller reusing its buffer must not change ours.
+      entries.set(key, typeof value === "string" ? value : Buffer.from(value), { ttl: ttlMs });
+      return Promise.resolve();
+    },
+    del(...keys) {
+      let removed = 0;
+      for (const key of keys) {
+        // has() first: delete() also reports expired-but-present entries as removed.
+        if (entries.has(key)) removed++;
+        entries.delete(key);
+      }
+      return Promise.resolve(removed);
+    },
+  };
+  return { store, clear: () => entries.clear() };
+}

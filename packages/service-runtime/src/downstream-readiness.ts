@@ -1,0 +1,21 @@
+import { createHealthClient } from "@kurz/grpc";
+import type { Lifecycle } from "./lifecycle";
+import type { ReadinessCheck } from "./readiness";
+
+/**
+ * Readiness entry for another service this one calls over gRPC: a grpc.health.v1 Check through
+ * the same adapter every service call uses. Non-critical: a caller keeps serving what it can
+ * while a downstream service restarts, so its own readiness does not flap with it.
+ */
+export function downstreamReadiness(service: string, address: string, lifecycle: Lifecycle): ReadinessCheck {
+  const client = createHealthClient(address, { deadlineMs: 1500 });
+  lifecycle.add("clients", `grpc:${service}`, async () => client.close());
+  return {
+    name: `grpc:${service}`,
+    critical: false,
+    check: async () => {
+      const status = await client.check("");
+      if (status !== "SERVING") throw new Error(`${service} reports ${status}`);
+    },
+  };
+}

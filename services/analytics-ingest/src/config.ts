@@ -1,0 +1,21 @@
+import { parseConfig } from "@kurz/config";
+import { SERVICES } from "@kurz/routes";
+import { commonConfigShape, grpcAddress } from "@kurz/service-runtime";
+import { z } from "zod";
+
+export const SERVICE_NAME = "analytics-ingest";
+
+const schema = z.object({
+  ...commonConfigShape(SERVICES["analytics-ingest"]),
+  /** gRPC address of link-api. */
+  LINK_API_GRPC_ADDR: grpcAddress("127.0.0.1:50052"),
+  /** ClickHouse server URL; absent → chDB in-process under DATA_DIR. */
+  CLICKHOUSE_URL: z.url().optional(),
+});
+
+export type AnalyticsIngestConfig = z.output<typeof schema>;
+
+/** Parsed once at start-up; nothing else reads process.env. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AnalyticsIngestConfig {
+  return parseConfig(SERVICE_NAME, schema, env);
+}

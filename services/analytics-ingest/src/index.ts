@@ -1,0 +1,2 @@
+export { type AnalyticsIngestConfig, loadConfig, SERVICE_NAME } from "./config";
+export { startAnalyticsIngest } from "./server";

@@ -1,0 +1,2 @@
+export { type LinkApiConfig, loadConfig, SERVICE_NAME } from "./config";
+export { startLinkApi } from "./server";

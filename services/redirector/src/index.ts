@@ -1,0 +1,2 @@
+export { type RedirectorConfig, loadConfig, SERVICE_NAME } from "./config";
+export { startRedirector } from "./server";

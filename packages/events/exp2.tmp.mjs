@@ -20,8 +20,7 @@ async function sendOne(i) {
   }
 }
 for (let i = 0; i < 60; i++) {
-  if (i === 20) log("down", await cmd("down 1"));
-  if (i === 40) log("up", await cmd("up 1"));
+  if (i === 20) { log("down", await cmd("down 1")); setTimeout(async () => log("up", await cmd("up 1")), 3000); }
   await sendOne(i);
   if (i >= 20 && i < 40) await new Promise(r => setTimeout(r, 50));
 }

@@ -56,7 +56,12 @@ export interface Locks {
    * (details.reason "lock_busy") when the lock stays taken for waitMs. fn must finish within
    * ttlMs or extend the lock it is given.
    */
-  withLock<T>(key: string, ttlMs: number, fn: (lock: Lock) => Promise<T>, options?: WithLockOptions): Promise<T>;
+  withLock<T>(
+    key: string,
+    ttlMs: number,
+    fn: (lock: Lock) => Promise<T>,
+    options?: WithLockOptions,
+  ): Promise<T>;
 }
 
 export type CacheKind = "redis" | "memory";

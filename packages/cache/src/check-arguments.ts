@@ -5,7 +5,8 @@ import type { TakeOptions } from "./cache-ports";
  * errors, not user input: they throw RangeError, which surfaces as INTERNAL.
  */
 export function checkTtl(ttlMs: number): void {
-  if (!(ttlMs > 0) || !Number.isFinite(ttlMs)) throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}`);
+  if (!(ttlMs > 0) || !Number.isFinite(ttlMs))
+    throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}`);
 }
 
 export function checkTakeOptions(options: TakeOptions): number {

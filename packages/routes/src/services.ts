@@ -1,15 +1,16 @@
 /**
- * The seven services and their default ports. Local runs (embedded and distributed) use these
+ * The seven services, their default ports, and whether each owns a relational database (one
+ * database per service; DESIGN §1). Local runs (embedded and distributed) use these
  * ports on 127.0.0.1; in Kubernetes every service listens on the same ports in its own pod.
  */
 export const SERVICES = {
-  "auth-server": { httpPort: 3001, grpcPort: 50051 },
-  "link-api": { httpPort: 3002, grpcPort: 50052 },
-  redirector: { httpPort: 3003, grpcPort: 50053 },
-  "analytics-ingest": { httpPort: 3004, grpcPort: 50054 },
-  "abtest-engine": { httpPort: 3005, grpcPort: 50055 },
-  "mcp-gateway": { httpPort: 3006, grpcPort: 50056 },
-  "webhook-dispatcher": { httpPort: 3007, grpcPort: 50057 },
+  "auth-server": { httpPort: 3001, grpcPort: 50051, database: true },
+  "link-api": { httpPort: 3002, grpcPort: 50052, database: true },
+  redirector: { httpPort: 3003, grpcPort: 50053, database: false },
+  "analytics-ingest": { httpPort: 3004, grpcPort: 50054, database: false },
+  "abtest-engine": { httpPort: 3005, grpcPort: 50055, database: true },
+  "mcp-gateway": { httpPort: 3006, grpcPort: 50056, database: false },
+  "webhook-dispatcher": { httpPort: 3007, grpcPort: 50057, database: true },
 } as const;
 
 export type ServiceName = keyof typeof SERVICES;

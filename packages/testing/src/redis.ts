@@ -16,6 +16,11 @@ export async function redisBackend(): Promise<BackendLookup<{ url: string }>> {
     return { available: true, value: { url: `redis://${LOCAL_HOST}:${LOCAL_PORT}` } };
   }
   // testcontainers is not a dependency yet: a Docker engine alone does not give us a Redis.
-  const docker = dockerEngineAvailable() ? " (a Docker engine exists, but testcontainers is not wired in)" : "";
-  return unavailable("Redis", `nothing listens on ${LOCAL_HOST}:${LOCAL_PORT} and KURZ_TEST_REDIS_URL is unset${docker}`);
+  const docker = dockerEngineAvailable()
+    ? " (a Docker engine exists, but testcontainers is not wired in)"
+    : "";
+  return unavailable(
+    "Redis",
+    `nothing listens on ${LOCAL_HOST}:${LOCAL_PORT} and KURZ_TEST_REDIS_URL is unset${docker}`,
+  );
 }

@@ -20,11 +20,10 @@ export function createMemoryCacheStore(maxEntries: number): { store: CacheStore;
       if (value === undefined) return Promise.resolve(null);
       return Promise.resolve(typeof value === "string" ? Buffer.from(value, "utf8") : value);
     },
-    set(key, value, ttlMs) {
+    async set(key, value, ttlMs) {
       checkTtl(ttlMs);
       // Copy: Redis keeps its own bytes, so a caller reusing its buffer must not change ours.
       entries.set(key, typeof value === "string" ? value : Buffer.from(value), { ttl: ttlMs });
-      return Promise.resolve();
     },
     del(...keys) {
       let removed = 0;

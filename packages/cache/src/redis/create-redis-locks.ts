@@ -41,7 +41,9 @@ export function createRedisLocks(client: Redis, logger?: Logger): Locks {
       async extend(nextTtlMs) {
         checkTtl(nextTtlMs);
         if (isDegraded(client)) return rejectDegraded();
-        const reply = await commands.kurzExtendLock(redisKey, token, Math.ceil(nextTtlMs)).catch(rethrowCacheError);
+        const reply = await commands
+          .kurzExtendLock(redisKey, token, Math.ceil(nextTtlMs))
+          .catch(rethrowCacheError);
         return reply === 1;
       },
     };

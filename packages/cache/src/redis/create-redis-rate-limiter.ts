@@ -6,7 +6,12 @@ import { TAKE_TOKEN_SCRIPT } from "./take-token-script";
 import { rejectDegraded, rethrowCacheError } from "./to-cache-error";
 
 interface TakeTokenCommand {
-  kurzTakeToken(key: string, capacity: number, refillPerSecond: number, cost: number): Promise<[number, number, number]>;
+  kurzTakeToken(
+    key: string,
+    capacity: number,
+    refillPerSecond: number,
+    cost: number,
+  ): Promise<[number, number, number]>;
 }
 
 /** Bucket keys get their own namespace so they never collide with cache entries or locks. */

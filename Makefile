@@ -1,0 +1,42 @@
+# Kurz developer interface. `make help` lists the targets.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+NODE_RUN := node --import tsx --import @kurz/telemetry/register
+
+.PHONY: help start start-distributed test lint format typecheck generate check-generated deps backends clean-data
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-18s %s\n", $$1, $$2 }'
+
+deps: ## Install pnpm (corepack) and the workspace dependencies from the lockfile
+	@bash scripts/install-node-deps.sh
+
+start: deps ## Start all of Kurz embedded in one process, edge on http://localhost:8080 (data in .data/)
+	@DATA_DIR=$(CURDIR)/.data $(NODE_RUN) apps/embedded/src/main.ts
+
+start-distributed: deps backends ## Start each service as its own process against PostgreSQL, Redis, mock Kafka, chDB
+	@$(NODE_RUN) apps/distributed/src/main.ts
+
+test: ## Install and start the backends, then lint, type-check, check generated code, run every test
+	@bash scripts/test.sh
+
+backends: ## Install (Debian packages) and start PostgreSQL and Redis; build the mock Kafka cluster
+	@bash scripts/install-system-deps.sh && bash scripts/start-backends.sh
+
+lint: ## Lint and format-check with biome
+	@pnpm exec biome ci .
+
+format: ## Format and apply safe lint fixes
+	@pnpm exec biome check --write .
+
+typecheck: ## Type-check every package
+	@pnpm exec turbo run typecheck --output-logs=errors-only
+
+generate: ## Regenerate TypeScript from proto/ (buf lint + buf generate)
+	@pnpm --filter @kurz/proto generate
+
+check-generated: ## Fail when committed generated code differs from a fresh generation
+	@pnpm --filter @kurz/proto check-generated
+
+clean-data: ## Delete the embedded run's data directory (.data/)
+	@rm -rf .data

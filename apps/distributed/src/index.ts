@@ -1,0 +1,1 @@
+export { type DistributedOptions, type RunningCluster, startDistributed } from "./start-distributed";

@@ -1,0 +1,44 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+
+export interface NodeProcess {
+  name: string;
+  child: ChildProcess;
+  /** SIGTERM, then SIGKILL after graceMs; resolves with the exit code (null if killed). */
+  stop(graceMs?: number): Promise<number | null>;
+}
+
+/**
+ * Runs one TypeScript entry point as its own Node process (tsx + telemetry preload, as in a
+ * container), with each output line prefixed by the process name.
+ */
+export function spawnNodeProcess(
+  name: string,
+  entry: string,
+  env: Record<string, string | undefined>,
+  output: (line: string) => void,
+): NodeProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", "@kurz/telemetry/register", entry], {
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    if (stream) createInterface({ input: stream }).on("line", (line) => output(`[${name}] ${line}`));
+  }
+  const exited = once(child, "exit").then(([code]) => code as number | null);
+  return {
+    name,
+    child,
+    stop: async (graceMs = 15_000) => {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      try {
+        return await exited;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

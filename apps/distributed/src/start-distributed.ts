@@ -1,0 +1,127 @@
+import { fileURLToPath } from "node:url";
+import { allTopics } from "@kurz/events";
+import { ensureDatabase } from "@kurz/relational";
+import { EDGE_PORT, SERVICE_NAMES, SERVICES, type ServiceName } from "@kurz/routes";
+import type { Stoppable } from "@kurz/service-runtime";
+import { startKafkaMock } from "@kurz/testing";
+import { freePort } from "./free-port";
+import { type NodeProcess, spawnNodeProcess } from "./spawn-node-process";
+
+type Env = Record<string, string | undefined>;
+
+export interface DistributedOptions {
+  env?: Env;
+  /** "default": documented ports; "ephemeral": free ports chosen now (tests). */
+  ports?: "default" | "ephemeral";
+  output?: (line: string) => void;
+}
+
+export interface RunningCluster extends Stoppable {
+  url: string;
+  services: Record<ServiceName, { httpUrl: string; grpcAddress: string; process: NodeProcess }>;
+  kafkaBrokers: string[];
+  /** Exit codes of every process after stop() (0 = clean shutdown). */
+  exitCodes: Record<string, number | null>;
+}
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const variable = (service: ServiceName, suffix: string) => `${service.toUpperCase().replaceAll("-", "_")}_${suffix}`;
+
+async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = "";
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      await response.body?.cancel();
+      if (response.ok) return;
+      lastError = `HTTP ${response.status}`;
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} not healthy after ${timeoutMs} ms: ${lastError}`);
+}
+
+/**
+ * Distributed mode on one machine: each service as its own process against real PostgreSQL (one
+ * database per service), Redis, a Kafka-protocol broker (KAFKA_BROKERS, else the librdkafka mock
+ * cluster) and ClickHouse (CLICKHOUSE_URL, else chDB inside analytics-ingest), plus the edge.
+ */
+export async function startDistributed(options: DistributedOptions = {}): Promise<RunningCluster> {
+  const baseEnv = options.env ?? process.env;
+  const output = options.output ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const postgresAdmin = baseEnv.KURZ_POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const redisUrl = baseEnv.REDIS_URL ?? "redis://127.0.0.1:6379";
+  // chDB's data (analytics-ingest without CLICKHOUSE_URL) lives here.
+  const dataDir = baseEnv.DATA_DIR ?? `${root}.data/distributed`;
+
+  const stoppers: Array<() => Promise<unknown>> = [];
+  const exitCodes: Record<string, number | null> = {};
+  const stopAll = async () => {
+    for (const stop of stoppers.reverse()) await stop();
+  };
+
+  try {
+    let brokers = (baseEnv.KAFKA_BROKERS ?? "").split(",").filter(Boolean);
+    if (brokers.length === 0) {
+      const mock = await startKafkaMock({ topics: allTopics() });
+      stoppers.push(() => mock.stop());
+      brokers = mock.brokers;
+    }
+
+    const ports = {} as Record<ServiceName, { http: number; grpc: number }>;
+    for (const name of SERVICE_NAMES) {
+      ports[name] =
+        options.ports === "ephemeral"
+          ? { http: await freePort(), grpc: await freePort() }
+          : { http: SERVICES[name].httpPort, grpc: SERVICES[name].grpcPort };
+    }
+    const addresses: Env = {};
+    for (const name of SERVICE_NAMES) {
+      addresses[variable(name, "GRPC_ADDR")] = `127.0.0.1:${ports[name].grpc}`;
+      addresses[variable(name, "HTTP_URL")] = `http://127.0.0.1:${ports[name].http}`;
+    }
+
+    const services = {} as RunningCluster["services"];
+    for (const name of SERVICE_NAMES) {
+      const env: Env = {
+        ...baseEnv,
+        ...addresses,
+        HTTP_PORT: String(ports[name].http),
+        GRPC_PORT: String(ports[name].grpc),
+        DATA_DIR: dataDir,
+        ...(SERVICES[name].database
+          ? { DATABASE_URL: await ensureDatabase(postgresAdmin, `kurz_${name.replaceAll("-", "_")}`) }
+          : {}),
+        REDIS_URL: redisUrl,
+        KAFKA_BROKERS: brokers.join(","),
+      };
+      const child = spawnNodeProcess(name, `${root}services/${name}/src/main.ts`, env, output);
+      stoppers.push(async () => {
+        exitCodes[name] = await child.stop();
+      });
+      services[name] = {
+        httpUrl: `http://127.0.0.1:${ports[name].http}`,
+        grpcAddress: `127.0.0.1:${ports[name].grpc}`,
+        process: child,
+      };
+    }
+    await Promise.all(SERVICE_NAMES.map((name) => waitForHealth(`${services[name].httpUrl}/healthz`, 60_000)));
+
+    const edgePort = options.ports === "ephemeral" ? await freePort() : EDGE_PORT;
+    const edge = spawnNodeProcess("edge", `${root}apps/edge/src/main.ts`, { ...baseEnv, ...addresses, EDGE_PORT: String(edgePort) }, output);
+    stoppers.push(async () => {
+      exitCodes.edge = await edge.stop();
+    });
+    const url = `http://127.0.0.1:${edgePort}`;
+    // Liveness of one service, answered through the edge: proves the edge routes.
+    await waitForHealth(`${url}/.kurz/health/redirector/live`, 30_000);
+
+    return { url, services, kafkaBrokers: brokers, exitCodes, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

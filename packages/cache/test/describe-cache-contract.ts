@@ -1,0 +1,252 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { AppError } from "@kurz/errors";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CacheConnection } from "../src/index";
+
+export interface CacheUnderTest {
+  primary: CacheConnection;
+  /** A second handle on the same state (another connection for Redis, the same object in memory). */
+  peer: CacheConnection;
+}
+
+/** The behaviour both adapters promise. Real time, short TTLs: no fake clocks over real backends. */
+export function describeCacheContract(name: string, open: () => Promise<CacheUnderTest>): void {
+  describe(`cache contract: ${name}`, () => {
+    let primary: CacheConnection;
+    let peer: CacheConnection;
+    const key = (label: string) => `${label}:${randomUUID()}`;
+
+    beforeAll(async () => {
+      ({ primary, peer } = await open());
+    });
+
+    afterAll(async () => {
+      await primary?.close();
+      if (peer !== primary) await peer?.close();
+    });
+
+    describe("cache", () => {
+      it("returns a stored value until its TTL passes, then nothing", async () => {
+        const k = key("ttl");
+        await primary.cache.set(k, "value", 150);
+        expect(await primary.cache.get(k)).toBe("value");
+        await sleep(300);
+        expect(await primary.cache.get(k)).toBeNull();
+      });
+
+      it("returns null for a key never set", async () => {
+        expect(await primary.cache.get(key("missing"))).toBeNull();
+        expect(await primary.cache.getBuffer(key("missing"))).toBeNull();
+      });
+
+      it("stores buffers byte for byte", async () => {
+        const k = key("bytes");
+        const bytes = Buffer.from([0, 255, 128, 10, 0xc3]);
+        await primary.cache.set(k, bytes, 10_000);
+        expect(await primary.cache.getBuffer(k)).toEqual(bytes);
+      });
+
+      it("keeps its own copy of a buffer the caller later changes", async () => {
+        const k = key("copy");
+        const bytes = Buffer.from("abc");
+        await primary.cache.set(k, bytes, 10_000);
+        bytes.write("xyz");
+        expect(await primary.cache.get(k)).toBe("abc");
+      });
+
+      it("reads strings as UTF-8 bytes and UTF-8 bytes as strings", async () => {
+        const text = key("text");
+        const bytes = key("bytes");
+        await primary.cache.set(text, "héllo", 10_000);
+        await primary.cache.set(bytes, Buffer.from("wörld", "utf8"), 10_000);
+        expect(await primary.cache.getBuffer(text)).toEqual(Buffer.from("héllo", "utf8"));
+        expect(await primary.cache.get(bytes)).toBe("wörld");
+      });
+
+      it("overwrites a value and its TTL", async () => {
+        const k = key("overwrite");
+        await primary.cache.set(k, "first", 100);
+        await primary.cache.set(k, "second", 10_000);
+        await sleep(200);
+        expect(await primary.cache.get(k)).toBe("second");
+      });
+
+      it("deletes keys and reports how many existed", async () => {
+        const a = key("del");
+        const b = key("del");
+        await primary.cache.set(a, "1", 10_000);
+        await primary.cache.set(b, "2", 10_000);
+        expect(await primary.cache.del(a, b, key("never"))).toBe(2);
+        expect(await primary.cache.get(a)).toBeNull();
+        expect(await primary.cache.del()).toBe(0);
+      });
+
+      it("shows a value set through one handle to the other", async () => {
+        const k = key("shared");
+        await primary.cache.set(k, "seen", 10_000);
+        expect(await peer.cache.get(k)).toBe("seen");
+      });
+
+      it("rejects a TTL that is not a positive number", async () => {
+        await expect(primary.cache.set(key("bad"), "x", 0)).rejects.toBeInstanceOf(RangeError);
+      });
+    });
+
+    describe("rate limiter", () => {
+      it("admits a burst up to capacity, then refuses with a retry delay", async () => {
+        const k = key("burst");
+        const limit = { capacity: 5, refillPerSecond: 1 };
+        const remaining: number[] = [];
+        for (let i = 0; i < 5; i++) {
+          const result = await primary.rateLimiter.take(k, limit);
+          expect(result.allowed).toBe(true);
+          expect(result.retryAfterMs).toBe(0);
+          remaining.push(result.remaining);
+        }
+        expect(remaining).toEqual([4, 3, 2, 1, 0]);
+        const refused = await primary.rateLimiter.take(k, limit);
+        expect(refused.allowed).toBe(false);
+        expect(refused.remaining).toBe(0);
+        expect(refused.retryAfterMs).toBeGreaterThan(0);
+        expect(refused.retryAfterMs).toBeLessThanOrEqual(1000);
+      });
+
+      it("admits again once the retry delay has passed", async () => {
+        const k = key("refill");
+        const limit = { capacity: 2, refillPerSecond: 20 };
+        await primary.rateLimiter.take(k, limit);
+        await primary.rateLimiter.take(k, limit);
+        const refused = await primary.rateLimiter.take(k, limit);
+        expect(refused.allowed).toBe(false);
+        await sleep(refused.retryAfterMs + 20);
+        expect((await primary.rateLimiter.take(k, limit)).allowed).toBe(true);
+      });
+
+      it("never refills beyond capacity", async () => {
+        const k = key("cap");
+        const limit = { capacity: 3, refillPerSecond: 100 };
+        await primary.rateLimiter.take(k, limit);
+        await sleep(200);
+        const results = [];
+        for (let i = 0; i < 4; i++) results.push((await primary.rateLimiter.take(k, limit)).allowed);
+        expect(results).toEqual([true, true, true, false]);
+      });
+
+      it("charges the cost of a call", async () => {
+        const k = key("cost");
+        const limit = { capacity: 10, refillPerSecond: 0.001, cost: 4 };
+        expect(await primary.rateLimiter.take(k, limit)).toMatchObject({ allowed: true, remaining: 6 });
+        expect(await primary.rateLimiter.take(k, limit)).toMatchObject({ allowed: true, remaining: 2 });
+        expect(await primary.rateLimiter.take(k, limit)).toMatchObject({ allowed: false, remaining: 2 });
+        expect(await primary.rateLimiter.take(k, { ...limit, cost: 2 })).toMatchObject({ allowed: true });
+      });
+
+      it("keeps separate keys independent", async () => {
+        const a = key("a");
+        const b = key("b");
+        const limit = { capacity: 1, refillPerSecond: 0.001 };
+        expect((await primary.rateLimiter.take(a, limit)).allowed).toBe(true);
+        expect((await primary.rateLimiter.take(a, limit)).allowed).toBe(false);
+        expect((await primary.rateLimiter.take(b, limit)).allowed).toBe(true);
+      });
+
+      it("never admits more than capacity under concurrent takes from two handles", async () => {
+        const k = key("race");
+        const limit = { capacity: 10, refillPerSecond: 0.001 };
+        const results = await Promise.all(
+          Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? primary : peer).rateLimiter.take(k, limit)),
+        );
+        expect(results.filter((r) => r.allowed)).toHaveLength(10);
+      });
+
+      it("rejects a cost above capacity, which could never be admitted", async () => {
+        await expect(
+          primary.rateLimiter.take(key("huge"), { capacity: 2, refillPerSecond: 1, cost: 3 }),
+        ).rejects.toBeInstanceOf(RangeError);
+      });
+    });
+
+    describe("locks", () => {
+      it("refuses a held lock to everyone until it is released", async () => {
+        const k = key("lock");
+        const lock = await primary.locks.acquire(k, 10_000);
+        expect(lock).not.toBeNull();
+        expect(await primary.locks.acquire(k, 10_000)).toBeNull();
+        expect(await peer.locks.acquire(k, 10_000)).toBeNull();
+        expect(await lock!.release()).toBe(true);
+        const next = await peer.locks.acquire(k, 10_000);
+        expect(next).not.toBeNull();
+        await next!.release();
+      });
+
+      it("frees a lock when its TTL passes", async () => {
+        const k = key("expiry");
+        expect(await primary.locks.acquire(k, 100)).not.toBeNull();
+        await sleep(250);
+        const next = await peer.locks.acquire(k, 10_000);
+        expect(next).not.toBeNull();
+        await next!.release();
+      });
+
+      it("does nothing when a holder whose lock expired releases or extends it", async () => {
+        const k = key("stale");
+        const stale = await primary.locks.acquire(k, 100);
+        await sleep(250);
+        const current = await peer.locks.acquire(k, 10_000);
+        expect(current).not.toBeNull();
+        expect(await stale!.release()).toBe(false);
+        expect(await stale!.extend(10_000)).toBe(false);
+        expect(await primary.locks.acquire(k, 10_000)).toBeNull();
+        expect(await current!.release()).toBe(true);
+      });
+
+      it("keeps an extended lock past its original TTL", async () => {
+        const k = key("extend");
+        const lock = await primary.locks.acquire(k, 150);
+        expect(await lock!.extend(10_000)).toBe(true);
+        await sleep(300);
+        expect(await peer.locks.acquire(k, 10_000)).toBeNull();
+        expect(await lock!.release()).toBe(true);
+      });
+
+      it("runs withLock's function under the lock and releases it afterwards, even on throw", async () => {
+        const k = key("with");
+        const result = await primary.locks.withLock(k, 10_000, async () => {
+          expect(await peer.locks.acquire(k, 10_000)).toBeNull();
+          return 42;
+        });
+        expect(result).toBe(42);
+        await expect(
+          primary.locks.withLock(k, 10_000, async () => {
+            throw new Error("boom");
+          }),
+        ).rejects.toThrow("boom");
+        const after = await peer.locks.acquire(k, 10_000);
+        expect(after).not.toBeNull();
+        await after!.release();
+      });
+
+      it("makes withLock wait up to waitMs for a busy lock", async () => {
+        const k = key("wait");
+        const holder = await peer.locks.acquire(k, 10_000);
+        setTimeout(() => void holder!.release(), 100);
+        const result = await primary.locks.withLock(k, 10_000, async () => "ran", { waitMs: 2_000 });
+        expect(result).toBe("ran");
+      });
+
+      it("rejects withLock with CONFLICT when the lock stays busy", async () => {
+        const k = key("busy");
+        const holder = await peer.locks.acquire(k, 10_000);
+        const attempt = primary.locks.withLock(k, 10_000, async () => "ran", { waitMs: 100 });
+        await expect(attempt).rejects.toBeInstanceOf(AppError);
+        await expect(attempt).rejects.toMatchObject({ code: "CONFLICT" });
+        await holder!.release();
+      });
+    });
+
+    it("answers ping", async () => {
+      await expect(primary.ping()).resolves.toBeUndefined();
+    });
+  });
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { createCache } from "../src/index";
+import { describeCacheContract } from "./describe-cache-contract";
+
+describeCacheContract("memory", async () => {
+  const cache = createCache({});
+  return { primary: cache, peer: cache };
+});
+
+describe("memory cache", () => {
+  it("is chosen when no Redis URL is configured", () => {
+    expect(createCache({}).kind).toBe("memory");
+  });
+
+  it("keeps at most maxEntries entries, dropping the least recently used", async () => {
+    const { cache } = createCache({ maxEntries: 2 });
+    await cache.set("a", "1", 10_000);
+    await cache.set("b", "2", 10_000);
+    await cache.get("a");
+    await cache.set("c", "3", 10_000);
+    expect(await cache.get("b")).toBeNull();
+    expect(await cache.get("a")).toBe("1");
+    expect(await cache.get("c")).toBe("3");
+  });
+});

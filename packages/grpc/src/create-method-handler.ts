@@ -1,0 +1,127 @@
+import { once } from "node:events";
+import { create, type DescMethod, type Message } from "@bufbuild/protobuf";
+import type {
+  handleServerStreamingCall,
+  handleUnaryCall,
+  ServerUnaryCall,
+  ServerWritableStream,
+  StatusObject,
+  UntypedHandleCall,
+} from "@grpc/grpc-js";
+import { toAppError } from "@kurz/errors";
+import type { Logger } from "@kurz/logger";
+import { context as otelContext } from "@opentelemetry/api";
+import { appErrorToGrpcStatus } from "./app-error-to-grpc-status";
+import { readCallingAccount } from "./calling-account";
+import type { GrpcCallContext, ServerStreamingHandler, UnaryHandler } from "./grpc-service-implementation";
+import { grpcMethodPath } from "./to-grpc-service-definition";
+import { extractTraceContext } from "./trace-context-metadata";
+
+type AnyUnaryHandler = UnaryHandler<DescMethod["input"], DescMethod["output"]>;
+type AnyStreamingHandler = ServerStreamingHandler<DescMethod["input"], DescMethod["output"]>;
+
+/**
+ * Wraps one typed handler into the callback/stream shape grpc-js calls, adding the call context,
+ * the trace context, and the single error mapping.
+ */
+export function createMethodHandler(
+  method: DescMethod,
+  handler: AnyUnaryHandler | AnyStreamingHandler,
+  logger: Logger | undefined,
+): UntypedHandleCall {
+  if (method.methodKind === "server_streaming") {
+    return serveServerStreaming(method, handler as AnyStreamingHandler, logger);
+  }
+  return serveUnary(method, handler as AnyUnaryHandler, logger);
+}
+
+function serveUnary(method: DescMethod, handler: AnyUnaryHandler, logger: Logger | undefined) {
+  const serve: handleUnaryCall<Message, Message> = (call, callback) => {
+    const scope = openCallScope(method, call);
+    otelContext
+      .with(extractTraceContext(call.metadata), async () => create(method.output, await handler(call.request, scope.context)))
+      .then(
+        (response) => callback(null, response),
+        (error: unknown) => callback(toStatusAndLog(error, scope.context, logger)),
+      )
+      .finally(scope.close);
+  };
+  return serve;
+}
+
+function serveServerStreaming(method: DescMethod, handler: AnyStreamingHandler, logger: Logger | undefined) {
+  const serve: handleServerStreamingCall<Message, Message> = (call) => {
+    const scope = openCallScope(method, call);
+    const { signal } = scope.context;
+    otelContext
+      .with(extractTraceContext(call.metadata), async () => {
+        for await (const item of handler(call.request, scope.context)) {
+          if (signal.aborted) return;
+          // Respect backpressure: a slow client must not make us buffer the whole stream.
+          if (!call.write(create(method.output, item))) await once(call, "drain", { signal });
+        }
+        if (!signal.aborted) call.end();
+      })
+      .catch((error: unknown) => {
+        // After cancel/deadline the client is gone; there is nobody to send a status to.
+        if (signal.aborted) return;
+        // grpc-js turns an emitted 'error' into the call's final status and trailers.
+        call.emit("error", toStatusAndLog(error, scope.context, logger));
+      })
+      .finally(scope.close);
+  };
+  return serve;
+}
+
+interface CallScope {
+  context: GrpcCallContext;
+  close: () => void;
+}
+
+function openCallScope(
+  method: DescMethod,
+  call: ServerUnaryCall<Message, Message> | ServerWritableStream<Message, Message>,
+): CallScope {
+  const abort = new AbortController();
+  const onCancelled = () => abort.abort(new Error("call cancelled by the client"));
+  call.once("cancelled", onCancelled);
+  const deadline = toDate(call.getDeadline());
+  // grpc-js answers DEADLINE_EXCEEDED itself but does not tell the handler; this timer does.
+  const timer =
+    deadline === undefined
+      ? undefined
+      : setTimeout(() => abort.abort(new Error("deadline exceeded")), Math.max(0, deadline.getTime() - Date.now()));
+  return {
+    context: {
+      method: grpcMethodPath(method),
+      metadata: call.metadata,
+      accountId: readCallingAccount(call.metadata),
+      deadline,
+      signal: abort.signal,
+      peer: call.getPeer(),
+    },
+    close: () => {
+      if (timer) clearTimeout(timer);
+      call.removeListener("cancelled", onCancelled);
+    },
+  };
+}
+
+function toDate(deadline: Date | number): Date | undefined {
+  if (deadline instanceof Date) return deadline;
+  return Number.isFinite(deadline) ? new Date(deadline) : undefined;
+}
+
+function toStatusAndLog(thrown: unknown, context: GrpcCallContext, logger: Logger | undefined): StatusObject {
+  const error = toAppError(thrown);
+  const fields = { method: context.method, code: error.code };
+  if (error.code === "INTERNAL") {
+    // The one place an unexpected failure is recorded with its cause; the client sees none of it.
+    logger?.error({ event: "grpc.call_failed", ...fields, err: error.cause ?? error }, "gRPC handler failed");
+  } else if (!error.isClientError) {
+    logger?.warn({ event: "grpc.call_failed", ...fields, err: error }, "gRPC handler failed");
+  } else {
+    logger?.debug({ event: "grpc.call_rejected", ...fields }, "gRPC call rejected");
+  }
+  return appErrorToGrpcStatus(error);
+}

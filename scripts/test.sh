@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The test command (README; `.ci/run` runs exactly this). Installs and starts what the tests need,
+# then: lint, type-check, generated-code check, every test against real backends.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$(date +%s)
+
+bash scripts/install-system-deps.sh
+bash scripts/start-backends.sh
+bash scripts/install-node-deps.sh
+
+# Real backends are required: a missing one fails the run instead of skipping tests.
+export KURZ_TEST_REQUIRE_BACKENDS=1
+
+echo "== lint"
+pnpm exec biome ci .
+echo "== generated code is up to date"
+pnpm --filter @kurz/proto check-generated
+echo "== typecheck"
+pnpm exec turbo run typecheck --output-logs=errors-only
+echo "== tests"
+pnpm exec vitest run "$@"
+echo "== done in $(( $(date +%s) - started )) s"

@@ -17,7 +17,7 @@ interface ServiceModule {
   start(env: Env, shared: SharedInfrastructure): Promise<RunningService>;
 }
 
-const module = <C>(m: { loadConfig(env: Env): C }, start: (c: C, s: SharedInfrastructure) => Promise<RunningService>) =>
+const entry = <C>(m: { loadConfig(env: Env): C }, start: (c: C, s: SharedInfrastructure) => Promise<RunningService>) =>
   ({ start: (env, shared) => start(m.loadConfig(env), shared) }) satisfies ServiceModule;
 
 /**
@@ -25,18 +25,21 @@ const module = <C>(m: { loadConfig(env: Env): C }, start: (c: C, s: SharedInfras
  * real (possibly ephemeral) addresses can be handed to it.
  */
 const START_ORDER: ReadonlyArray<[ServiceName, ServiceModule]> = [
-  ["auth-server", module(authServer, authServer.startAuthServer)],
-  ["link-api", module(linkApi, linkApi.startLinkApi)],
-  ["redirector", module(redirector, redirector.startRedirector)],
-  ["analytics-ingest", module(analyticsIngest, analyticsIngest.startAnalyticsIngest)],
-  ["abtest-engine", module(abtestEngine, abtestEngine.startAbtestEngine)],
-  ["webhook-dispatcher", module(webhookDispatcher, webhookDispatcher.startWebhookDispatcher)],
-  ["mcp-gateway", module(mcpGateway, mcpGateway.startMcpGateway)],
+  ["auth-server", entry(authServer, authServer.startAuthServer)],
+  ["link-api", entry(linkApi, linkApi.startLinkApi)],
+  ["redirector", entry(redirector, redirector.startRedirector)],
+  ["analytics-ingest", entry(analyticsIngest, analyticsIngest.startAnalyticsIngest)],
+  ["abtest-engine", entry(abtestEngine, abtestEngine.startAbtestEngine)],
+  ["webhook-dispatcher", entry(webhookDispatcher, webhookDispatcher.startWebhookDispatcher)],
+  ["mcp-gateway", entry(mcpGateway, mcpGateway.startMcpGateway)],
 ];
 
 export interface EmbeddedOptions {
   env?: Env;
-  /** "default": the documented ports (8080, 3001..., 50051...); "ephemeral": OS-chosen (tests). */
+  /**
+   * "default": the documented ports (3001..., 50051...); "ephemeral": OS-chosen (tests, or a
+   * second instance). The edge listens on EDGE_PORT when set, else 8080 / OS-chosen.
+   */
   ports?: "default" | "ephemeral";
 }
 
@@ -82,7 +85,11 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Runn
       addresses[upstreamVariable(name)] = running.httpUrl;
     }
     const edge = await startEdge(
-      loadEdgeConfig({ ...baseEnv, ...addresses, ...(options.ports === "ephemeral" ? { EDGE_PORT: "0" } : {}) }),
+      loadEdgeConfig({
+        ...(options.ports === "ephemeral" ? { EDGE_PORT: "0" } : {}),
+        ...baseEnv,
+        ...addresses,
+      }),
     );
     logger.info({ event: "embedded.ready", url: edge.url }, `Kurz is up at ${edge.url}`);
     return {

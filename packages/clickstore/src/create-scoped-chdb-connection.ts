@@ -1,14 +1,5 @@
-import type { Readable } from "node:stream";
 import type { ClickHouseSettings } from "@clickhouse/client";
-import type {
-  ConnBaseQueryParams,
-  ConnExecParams,
-  ConnInsertParams,
-  ConnPingParams,
-  ConnPingResult,
-  Connection,
-} from "chdb/connection";
-import type { ChdbSession } from "./open-chdb-session";
+import type { ChdbSession, ClientConnection } from "./open-chdb-session";
 
 /**
  * Settings chdb/connection drops instead of SETting (HTTP-layer only, or mapped to a chDB
@@ -42,11 +33,14 @@ const SETTING_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  *   value ending in `\` would escape the closing quote and splice SQL into the `SET`.
  * - Unqualified names resolve in `database` (chdb/connection ignores the client's `database`).
  */
-export function createScopedChdbConnection(session: ChdbSession, database: string): Connection<Readable> {
+export function createScopedChdbConnection(session: ChdbSession, database: string): ClientConnection {
   const inner = session.connection;
   let closed = false;
 
-  const inScope = <P extends ConnBaseQueryParams, R>(params: P, operation: (params: P) => Promise<R>) =>
+  const inScope = <P extends { clickhouse_settings?: ClickHouseSettings }, R>(
+    params: P,
+    operation: (params: P) => Promise<R>,
+  ) =>
     session.run(async () => {
       if (closed) throw new Error("The click store is closed");
       if (session.currentDatabase !== database) {
@@ -67,10 +61,10 @@ export function createScopedChdbConnection(session: ChdbSession, database: strin
 
   return {
     query: (params) => inScope(params, (p) => inner.query(p)),
-    exec: (params: ConnExecParams<Readable>) => inScope(params, (p) => inner.exec(p)),
+    exec: (params) => inScope(params, (p) => inner.exec(p)),
     command: (params) => inScope(params, (p) => inner.command(p)),
-    insert: (params: ConnInsertParams<Readable>) => inScope(params, (p) => inner.insert(p)),
-    ping: (params: ConnPingParams): Promise<ConnPingResult> => {
+    insert: (params) => inScope(params, (p) => inner.insert(p)),
+    ping: (params) => {
       if (closed) return Promise.resolve({ success: false, error: new Error("The click store is closed") });
       return session.run(() => inner.ping(params));
     },
@@ -92,7 +86,7 @@ function escapeSettingValues(settings: ClickHouseSettings | undefined): ClickHou
 }
 
 async function resetSettings(
-  inner: Connection<Readable>,
+  inner: ClientConnection,
   settings: ClickHouseSettings | undefined,
 ): Promise<void> {
   if (!settings) return;

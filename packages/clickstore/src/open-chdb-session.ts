@@ -1,9 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import type { ClickHouseClientConfigOptions } from "@clickhouse/client";
 import { AppError } from "@kurz/errors";
-import type { Connection } from "chdb/connection";
+
+/**
+ * The connection contract `createClient({ connection })` takes. @clickhouse/client does not
+ * export it by design (the hook is experimental), so it is read off the config type.
+ */
+export type ClientConnection = NonNullable<ClickHouseClientConfigOptions["connection"]>;
 
 /**
  * One chDB session shared by every store on the same data directory in this process.
@@ -20,11 +25,13 @@ import type { Connection } from "chdb/connection";
  */
 export interface ChdbSession {
   readonly dataDir: string;
-  readonly connection: Connection<Readable>;
+  readonly connection: ClientConnection;
   /** Database the session's `USE` currently points at; tracked so each op switches only when needed. */
   currentDatabase: string | undefined;
   /** Runs `operation` after every operation queued before it has settled. */
   run<T>(operation: () => Promise<T>): Promise<T>;
+  /** Adds a reference: one more release() is needed before the session closes. */
+  retain(): void;
   /** Drops one reference; the last one waits for queued operations and closes the engine connection. */
   release(): Promise<void>;
 }
@@ -63,9 +70,11 @@ export async function openChdbSession(dataDir: string | undefined): Promise<Chdb
   const ownsTempDir = requested === undefined;
   const dir = requested ?? mkdtempSync(path.join(tmpdir(), "kurz-chdb-"));
   mkdirSync(dir, { recursive: true });
-  let connection: Connection<Readable>;
+  let connection: ClientConnection;
   try {
-    connection = createChdbConnection({ path: dir });
+    // chdb types it against its own @clickhouse/client-common copy, whose ClickHouseSettings
+    // lags the client's by a patch release; the runtime contract is the same.
+    connection = createChdbConnection({ path: dir }) as unknown as ClientConnection;
   } catch (error) {
     if (ownsTempDir) rmSync(dir, { recursive: true, force: true });
     // Typically another process holds the directory's lock file (`<dir>/status`).
@@ -89,6 +98,9 @@ export async function openChdbSession(dataDir: string | undefined): Promise<Chdb
       connection,
       currentDatabase: undefined,
       run,
+      retain: () => {
+        entry.refs++;
+      },
       release: async () => {
         entry.refs--;
         if (entry.refs > 0) return;

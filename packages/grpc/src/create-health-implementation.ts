@@ -3,7 +3,7 @@ import { healthV1 } from "@kurz/proto";
 import type { GrpcServiceImplementation } from "./grpc-service-implementation";
 import type { HealthStatusRegistry } from "./health-status-registry";
 
-type HealthMethods = typeof healthV1.Health extends { method: infer M } ? M : never;
+type HealthMethods = (typeof healthV1.Health)["method"];
 
 /**
  * grpc.health.v1.Health served from a registry, with the semantics of

@@ -49,8 +49,10 @@ export class HealthStatusRegistry {
     this.#closing.signal.addEventListener("abort", stop);
     let last: ServingStatus | undefined;
     try {
-      while (!signal.aborted && !this.#closing.signal.aborted) {
+      while (!signal.aborted) {
         if (pending === undefined) {
+          // Closing ends the stream only after the last change (NOT_SERVING at shutdown) went out.
+          if (this.#closing.signal.aborted) return;
           // Nothing can set `pending` between the check and here: the listener runs on its own turn.
           await new Promise<void>((resolve) => {
             wake = resolve;

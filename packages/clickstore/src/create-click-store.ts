@@ -1,0 +1,127 @@
+import { type ClickHouseClient, createClient } from "@clickhouse/client";
+import { AppError } from "@kurz/errors";
+import { applyMigrations } from "./apply-migrations";
+import { assertIdentifier } from "./assert-identifier";
+import type { ClickStore, ClickStoreOptions, InsertBatch } from "./click-store";
+import { createClickStoreClient } from "./create-click-store-client";
+import { createScopedChdbConnection } from "./create-scoped-chdb-connection";
+import { openChdbSession } from "./open-chdb-session";
+import { withClickStoreErrors } from "./to-click-store-error";
+
+const DEDUP_TOKEN = /^[A-Za-z0-9._:=+/@-]{1,256}$/;
+
+/**
+ * Opens the click store: a ClickHouse server when `url` is given, otherwise chDB in this process
+ * (persisted in `dataDir`, or a temp dir). Both are driven through `@clickhouse/client`, so the
+ * SQL and the client API are the same. Server mode does not contact the server here: a service
+ * starts during an outage and reports it through ping() and DEPENDENCY_UNAVAILABLE errors.
+ */
+export async function createClickStore(options: ClickStoreOptions = {}): Promise<ClickStore> {
+  const database = options.database ?? "kurz";
+  assertIdentifier("database", database);
+  const backend = options.url ? openServer(options, database) : await openChdb(options, database);
+  const client = createClickStoreClient(backend.client);
+  const logger = options.logger;
+  let closed = false;
+
+  return {
+    kind: backend.kind,
+    database,
+    dataDir: backend.dataDir,
+    client,
+
+    async insert<T>({ table, rows, dedupToken }: InsertBatch<T>): Promise<void> {
+      assertIdentifier("table", table, { qualified: true });
+      if (dedupToken !== undefined && !DEDUP_TOKEN.test(dedupToken)) {
+        throw new AppError("VALIDATION_ERROR", {
+          message: "Invalid dedup token",
+          details: { dedupToken: dedupToken.slice(0, 300) },
+        });
+      }
+      if (rows.length === 0) return;
+      await client.insert({
+        table,
+        values: rows as T[],
+        format: "JSONEachRow",
+        clickhouse_settings:
+          dedupToken === undefined ? {} : { insert_deduplicate: 1, insert_deduplication_token: dedupToken },
+      });
+    },
+
+    async migrate(migrationsDir: string) {
+      await backend.createDatabase();
+      return applyMigrations(client, migrationsDir, logger);
+    },
+
+    async ping() {
+      const result = await backend.client.ping({ select: true });
+      if (!result.success) {
+        logger?.warn({ event: "clickstore.ping_failed", kind: backend.kind, err: result.error }, "ping failed");
+      }
+      return result.success;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await backend.client.close();
+    },
+  };
+}
+
+interface Backend {
+  kind: "clickhouse" | "chdb";
+  dataDir: string | undefined;
+  client: ClickHouseClient;
+  createDatabase(): Promise<void>;
+}
+
+const CREATE_DATABASE = "CREATE DATABASE IF NOT EXISTS {database:Identifier}";
+
+function openServer(options: ClickStoreOptions, database: string): Backend {
+  const connection = {
+    url: options.url,
+    username: options.username,
+    password: options.password,
+    request_timeout: options.requestTimeoutMs,
+    application: "kurz",
+  };
+  return {
+    kind: "clickhouse",
+    dataDir: undefined,
+    client: createClient({ ...connection, database }),
+    async createDatabase() {
+      // A request naming a missing database fails, so this one goes without.
+      const bootstrap = createClient(connection);
+      try {
+        await withClickStoreErrors(() =>
+          bootstrap.command({ query: CREATE_DATABASE, query_params: { database } }),
+        );
+      } finally {
+        await bootstrap.close();
+      }
+    },
+  };
+}
+
+async function openChdb(options: ClickStoreOptions, database: string): Promise<Backend> {
+  const session = await openChdbSession(options.dataDir);
+  return {
+    kind: "chdb",
+    dataDir: session.dataDir,
+    client: createClient({ connection: createScopedChdbConnection(session, database) }),
+    async createDatabase() {
+      // Scoped to `default`, which always exists, like the server's bootstrap request; it holds
+      // its own reference so closing it leaves the store's session open.
+      session.retain();
+      const bootstrap = createClient({ connection: createScopedChdbConnection(session, "default") });
+      try {
+        await withClickStoreErrors(() =>
+          bootstrap.command({ query: CREATE_DATABASE, query_params: { database } }),
+        );
+      } finally {
+        await bootstrap.close();
+      }
+    },
+  };
+}

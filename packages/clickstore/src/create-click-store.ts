@@ -3,6 +3,7 @@ import { AppError } from "@kurz/errors";
 import { applyMigrations } from "./apply-migrations";
 import { assertIdentifier } from "./assert-identifier";
 import type { ClickStore, ClickStoreOptions, InsertBatch } from "./click-store";
+import { clientLogOptions } from "./client-log-options";
 import { createClickStoreClient } from "./create-click-store-client";
 import { createScopedChdbConnection } from "./create-scoped-chdb-connection";
 import { openChdbSession } from "./open-chdb-session";
@@ -22,6 +23,10 @@ export async function createClickStore(options: ClickStoreOptions = {}): Promise
   const backend = options.url ? openServer(options, database) : await openChdb(options, database);
   const client = createClickStoreClient(backend.client);
   const logger = options.logger;
+  logger?.info(
+    { event: "clickstore.opened", kind: backend.kind, database, dataDir: backend.dataDir },
+    "click store opened",
+  );
   let closed = false;
 
   return {
@@ -56,7 +61,10 @@ export async function createClickStore(options: ClickStoreOptions = {}): Promise
     async ping() {
       const result = await backend.client.ping({ select: true });
       if (!result.success) {
-        logger?.warn({ event: "clickstore.ping_failed", kind: backend.kind, err: result.error }, "ping failed");
+        logger?.warn(
+          { event: "clickstore.ping_failed", kind: backend.kind, err: result.error },
+          "ping failed",
+        );
       }
       return result.success;
     },
@@ -85,6 +93,7 @@ function openServer(options: ClickStoreOptions, database: string): Backend {
     password: options.password,
     request_timeout: options.requestTimeoutMs,
     application: "kurz",
+    log: clientLogOptions(options.logger),
   };
   return {
     kind: "clickhouse",
@@ -109,12 +118,18 @@ async function openChdb(options: ClickStoreOptions, database: string): Promise<B
   return {
     kind: "chdb",
     dataDir: session.dataDir,
-    client: createClient({ connection: createScopedChdbConnection(session, database) }),
+    client: createClient({
+      connection: createScopedChdbConnection(session, database),
+      log: clientLogOptions(options.logger),
+    }),
     async createDatabase() {
       // Scoped to `default`, which always exists, like the server's bootstrap request; it holds
       // its own reference so closing it leaves the store's session open.
       session.retain();
-      const bootstrap = createClient({ connection: createScopedChdbConnection(session, "default") });
+      const bootstrap = createClient({
+        connection: createScopedChdbConnection(session, "default"),
+        log: clientLogOptions(options.logger),
+      });
       try {
         await withClickStoreErrors(() =>
           bootstrap.command({ query: CREATE_DATABASE, query_params: { database } }),

@@ -21,7 +21,7 @@ export type ClientConnection = NonNullable<ClickHouseClientConfigOptions["connec
  * Why serialised: chDB already runs the queries of one connection one at a time, but
  * `clickhouse_settings` are applied as session-wide `SET`s that outlive the query. A store
  * resets them after each operation (create-scoped-chdb-connection.ts); the queue keeps another
- * operation from running between an operation and its reset, so costs nothing in throughput.
+ * operation from running between an operation and its reset, and costs no throughput.
  */
 export interface ChdbSession {
   readonly dataDir: string;
@@ -54,7 +54,7 @@ export async function openChdbSession(dataDir: string | undefined): Promise<Chdb
   // Loaded lazily: server mode never maps the 500 MB libchdb.
   const { createChdbConnection } = await import("chdb/connection");
   // From here to `live = entry` nothing awaits, so concurrent opens cannot both create a session.
-  while (closing) await closing;
+  while (closing) await closing.catch(() => undefined);
   const requested = dataDir === undefined ? undefined : path.resolve(dataDir);
   const key = requested ?? TEMP;
   if (live?.key === key) {

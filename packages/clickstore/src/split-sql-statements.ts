@@ -1,7 +1,8 @@
 /**
  * Splits a migration file into statements at `;` that ends a line (trailing spaces and a `--`
  * comment allowed after it). Only line ends count, so a `;` inside a string literal mid-line
- * stays put; a statement must not end a line with `;` inside a multi-line string literal.
+ * stays put. A line ending in `;` inside a multi-line string or a `--` comment ends the
+ * statement too: keep such lines out of migrations.
  * Chunks holding only comments and whitespace are dropped.
  */
 export function splitSqlStatements(sql: string): string[] {

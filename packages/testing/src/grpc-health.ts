@@ -15,7 +15,7 @@ export async function checkGrpcHealth(address: string, service = "", timeoutMs =
   const client = new loaded.grpc.health.v1.Health(address, grpc.credentials.createInsecure());
   try {
     return await new Promise<string>((resolve, reject) => {
-      client.check(
+      client.check!(
         { service },
         { deadline: new Date(Date.now() + timeoutMs) },
         (error: grpc.ServiceError | null, response: { status: string }) =>

@@ -1,0 +1,21 @@
+/**
+ * What travels on the bus. The payload encoding is the caller's (a proto envelope); the bus only
+ * moves bytes, keeps them ordered per key and carries headers (trace context, dead-letter cause).
+ */
+export interface EventMessage {
+  /** The entity that must stay ordered (link id for clicks, account id for entity changes). */
+  key: string;
+  value: Uint8Array;
+  headers: Record<string, string>;
+}
+
+/** A message as a consumer handler sees it. */
+export interface ReceivedMessage extends EventMessage {
+  topic: string;
+  partition: number;
+  offset: number;
+  /** 1 on first delivery to the handler, then 2, 3, ... on in-process retries. */
+  attempt: number;
+}
+
+export type MessageHandler = (message: ReceivedMessage) => Promise<void>;

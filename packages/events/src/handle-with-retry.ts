@@ -1,0 +1,116 @@
+import { type BackoffOptions, backoffDelay } from "./backoff-delay";
+import type { EventLogger } from "./event-logger";
+import type { MessageHandler, ReceivedMessage } from "./event-message";
+import { sleepUnlessAborted } from "./sleep-unless-aborted";
+import { isDeadLetterTopic } from "./topics";
+
+/**
+ * handled / dead_lettered: commit the offset. abandoned: do not commit (the member is stopping or
+ * crashed), so the group redelivers the message.
+ */
+export type HandleOutcome = "handled" | "dead_lettered" | "abandoned";
+
+export interface HandleWithRetryInput {
+  message: Omit<ReceivedMessage, "attempt">;
+  handler: MessageHandler;
+  groupId: string;
+  maxAttempts: number;
+  retryBackoff: BackoffOptions;
+  /** Writes the message to its dead-letter topic; throws when that failed. */
+  deadLetter(message: Omit<ReceivedMessage, "attempt">, error: unknown, attempts: number): Promise<void>;
+  /** Aborted on stop: the running attempt finishes, waits between attempts end. */
+  stopping: AbortSignal;
+  /** Aborted on crash: the running attempt is abandoned at once. */
+  crashed: AbortSignal;
+  /** Keeps group membership alive during long backoffs (kafkajs heartbeat). */
+  heartbeat?: () => Promise<void>;
+  logger: EventLogger;
+}
+
+/** Longest wait between two heartbeats while backing off. */
+const HEARTBEAT_SLICE_MS = 1_000;
+
+async function backOff(delayMs: number, input: HandleWithRetryInput): Promise<boolean> {
+  let left = delayMs;
+  while (left > 0) {
+    const slice = Math.min(left, HEARTBEAT_SLICE_MS);
+    if (!(await sleepUnlessAborted(slice, input.stopping))) return false;
+    left -= slice;
+    await input.heartbeat?.().catch(() => {});
+  }
+  return true;
+}
+
+/** Settles with the handler, or with "aborted" as soon as the signal fires. */
+function unlessAborted(work: Promise<void>, signal: AbortSignal): Promise<"done" | "aborted"> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve("aborted");
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      () => {
+        signal.removeEventListener("abort", onAbort);
+        resolve("done");
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Runs the handler with retries and backoff; after the last failed attempt the message goes to
+ * its dead-letter topic so the partition keeps flowing. The dead-letter write itself is retried
+ * until it succeeds or the member stops, because committing past an unparked message would lose it.
+ */
+export async function handleWithRetry(input: HandleWithRetryInput): Promise<HandleOutcome> {
+  const { message, logger } = input;
+  const where = { groupId: input.groupId, topic: message.topic, partition: message.partition, offset: message.offset };
+  let lastError: unknown;
+
+  for (let attempt = 1; attempt <= input.maxAttempts; attempt++) {
+    if (input.crashed.aborted) return "abandoned";
+    try {
+      const work = Promise.resolve().then(() => input.handler({ ...message, attempt }));
+      if ((await unlessAborted(work, input.crashed)) === "aborted") return "abandoned";
+      return "handled";
+    } catch (error) {
+      if (input.crashed.aborted) return "abandoned";
+      lastError = error;
+      logger.warn({ event: "events.handler_failed", ...where, attempt, error: errorText(error) });
+      if (attempt < input.maxAttempts && !(await backOff(backoffDelay(attempt, input.retryBackoff), input))) {
+        return "abandoned";
+      }
+    }
+  }
+
+  if (isDeadLetterTopic(message.topic)) {
+    // A dead-letter topic has no dead-letter topic of its own; parking the message again
+    // would loop forever.
+    logger.error({ event: "events.dead_letter_dropped", ...where, error: errorText(lastError) });
+    return "dead_lettered";
+  }
+
+  for (let attempt = 1; ; attempt++) {
+    if (input.crashed.aborted) return "abandoned";
+    try {
+      await input.deadLetter(message, lastError, input.maxAttempts);
+      logger.warn({
+        event: "events.dead_lettered",
+        ...where,
+        attempts: input.maxAttempts,
+        error: errorText(lastError),
+      });
+      return "dead_lettered";
+    } catch (error) {
+      logger.error({ event: "events.dead_letter_failed", ...where, attempt, error: errorText(error) });
+      if (!(await backOff(backoffDelay(attempt, input.retryBackoff), input))) return "abandoned";
+    }
+  }
+}

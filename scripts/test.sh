@@ -14,8 +14,10 @@ export KURZ_TEST_REQUIRE_BACKENDS=1
 
 echo "== lint"
 pnpm exec biome ci .
-echo "== generated code is up to date"
+echo "== contracts: generated code is up to date, no breaking change"
 pnpm --filter @kurz/proto check-generated
+pnpm --filter @kurz/grpc check-generated
+pnpm --filter @kurz/proto breaking
 echo "== typecheck"
 pnpm exec turbo run typecheck --output-logs=errors-only
 echo "== tests"

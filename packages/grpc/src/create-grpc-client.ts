@@ -12,6 +12,7 @@ import {
   type ChannelCredentials,
   type ChannelOptions,
   Client,
+  type ClientUnaryCall,
   credentials as grpcCredentials,
   Metadata,
   type ServiceError,
@@ -57,9 +58,15 @@ export interface GrpcCallOptions {
  */
 export type GrpcClient<S extends GenServiceMethods> = {
   [K in keyof S]: S[K] extends { methodKind: "unary" }
-    ? (request: MessageInitShape<S[K]["input"]>, options?: GrpcCallOptions) => Promise<MessageShape<S[K]["output"]>>
+    ? (
+        request: MessageInitShape<S[K]["input"]>,
+        options?: GrpcCallOptions,
+      ) => Promise<MessageShape<S[K]["output"]>>
     : S[K] extends { methodKind: "server_streaming" }
-      ? (request: MessageInitShape<S[K]["input"]>, options?: GrpcCallOptions) => AsyncIterable<MessageShape<S[K]["output"]>>
+      ? (
+          request: MessageInitShape<S[K]["input"]>,
+          options?: GrpcCallOptions,
+        ) => AsyncIterable<MessageShape<S[K]["output"]>>
       : never;
 } & {
   /** Closes the channel; calls in flight fail. */
@@ -83,15 +90,25 @@ export function createGrpcClient<S extends GenServiceMethods>(
     ...defaultClientChannelOptions,
     ...options.channelOptions,
   });
-  const caller: CallerSetup = { channel, policy, defaultDeadlineMs, logger: options.logger, metadata: options.metadata };
+  const caller: CallerSetup = {
+    channel,
+    policy,
+    defaultDeadlineMs,
+    logger: options.logger,
+    metadata: options.metadata,
+  };
 
   const client: Record<string, unknown> = {};
   for (const method of descriptor.methods) {
     if (method.localName === "close") {
-      throw new Error(`${descriptor.typeName}.${method.name} clashes with the client's close(); rename the RPC`);
+      throw new Error(
+        `${descriptor.typeName}.${method.name} clashes with the client's close(); rename the RPC`,
+      );
     }
     client[method.localName] =
-      method.methodKind === "server_streaming" ? streamingCaller(method, caller) : unaryCaller(method, caller);
+      method.methodKind === "server_streaming"
+        ? streamingCaller(method, caller)
+        : unaryCaller(method, caller);
   }
   client.close = () => channel.close();
   return client as GrpcClient<S>;
@@ -113,9 +130,16 @@ interface PreparedCall {
   signal: AbortSignal | undefined;
 }
 
-function prepareCall(method: DescMethod, setup: CallerSetup, init: unknown, options: GrpcCallOptions = {}): PreparedCall {
+function prepareCall(
+  method: DescMethod,
+  setup: CallerSetup,
+  init: unknown,
+  options: GrpcCallOptions = {},
+): PreparedCall {
   const metadata = new Metadata();
-  for (const [key, value] of Object.entries({ ...setup.metadata, ...options.metadata })) metadata.set(key, value);
+  for (const [key, value] of Object.entries({ ...setup.metadata, ...options.metadata })) {
+    metadata.set(key, value);
+  }
   if (options.accountId !== undefined) setCallingAccount(metadata, options.accountId);
   // Captured now, at the call site: a stream's attempts start later, outside the caller's span.
   injectTraceContext(metadata);
@@ -136,7 +160,10 @@ function unaryCaller(method: DescMethod, setup: CallerSetup) {
       call.signal?.throwIfAborted();
       try {
         return await new Promise<Message>((resolve, reject) => {
-          const pending = setup.channel.makeUnaryRequest(
+          let pending: ClientUnaryCall | undefined;
+          const cancel = () => pending?.cancel();
+          call.signal?.addEventListener("abort", cancel, { once: true });
+          pending = setup.channel.makeUnaryRequest(
             definition.path,
             definition.requestSerialize,
             definition.responseDeserialize,
@@ -149,8 +176,6 @@ function unaryCaller(method: DescMethod, setup: CallerSetup) {
               else resolve(response as Message);
             },
           );
-          const cancel = () => pending.cancel();
-          call.signal?.addEventListener("abort", cancel, { once: true });
         });
       } catch (error) {
         await waitBeforeRetryOrThrow(error, attempt, method, call, setup);
@@ -214,7 +239,13 @@ async function waitBeforeRetryOrThrow(
   });
   if (delayMs === undefined) throw grpcStatusToAppError(error);
   setup.logger?.info(
-    { event: "grpc.call_retry", method: `${method.parent.typeName}/${method.name}`, attempt: failedAttempt, status: error.code, delayMs },
+    {
+      event: "grpc.call_retry",
+      method: `${method.parent.typeName}/${method.name}`,
+      attempt: failedAttempt,
+      status: error.code,
+      delayMs,
+    },
     "retrying gRPC call",
   );
   await sleep(delayMs, undefined, call.signal ? { signal: call.signal } : undefined).catch(() => {
@@ -228,7 +259,9 @@ function toCallError(error: unknown, signal: AbortSignal | undefined): unknown {
 }
 
 function isServiceError(error: unknown): error is ServiceError {
-  return error instanceof Error && typeof (error as Partial<ServiceError>).code === "number" && "metadata" in error;
+  return (
+    error instanceof Error && typeof (error as Partial<ServiceError>).code === "number" && "metadata" in error
+  );
 }
 
 function checkDeadline(deadlineMs: number): number {

@@ -1,6 +1,11 @@
 import type { DescMethod } from "@bufbuild/protobuf";
 import type { GenService, GenServiceMethods } from "@bufbuild/protobuf/codegenv2";
-import { type ChannelOptions, Server, ServerCredentials, type UntypedServiceImplementation } from "@grpc/grpc-js";
+import {
+  type ChannelOptions,
+  Server,
+  ServerCredentials,
+  type UntypedServiceImplementation,
+} from "@grpc/grpc-js";
 import type { Logger } from "@kurz/logger";
 import { healthV1 } from "@kurz/proto";
 import { defaultServerChannelOptions } from "./channel-options";
@@ -21,7 +26,10 @@ export interface GrpcServer {
    * Serves a generated service. Its health status starts as SERVING; call setStatus to change it.
    * Throws for a service with client-streaming or bidi methods, or one added twice.
    */
-  addService<S extends GenServiceMethods>(service: GenService<S>, implementation: GrpcServiceImplementation<S>): void;
+  addService<S extends GenServiceMethods>(
+    service: GenService<S>,
+    implementation: GrpcServiceImplementation<S>,
+  ): void;
   /** Sets what grpc.health.v1 reports for a full service name; "" is the server as a whole. */
   setStatus(service: string, status: ServingStatus): void;
   /** Binds and starts serving; resolves to the bound port (useful with port 0). */
@@ -84,7 +92,10 @@ export function createGrpcServer(options: GrpcServerOptions = {}): GrpcServer {
         for (const service of health.snapshot().keys()) health.setStatus(service, ServingStatus.NOT_SERVING);
         health.close();
         const timer = setTimeout(() => {
-          logger?.warn({ event: "grpc.server_shutdown_forced", timeoutMs }, "gRPC calls cancelled at shutdown");
+          logger?.warn(
+            { event: "grpc.server_shutdown_forced", timeoutMs },
+            "gRPC calls cancelled at shutdown",
+          );
           server.forceShutdown();
           resolve();
         }, timeoutMs);

@@ -1,5 +1,5 @@
 import { AppError } from "@kurz/errors";
-import { healthV1 } from "@kurz/proto";
+import type { healthV1 } from "@kurz/proto";
 import type { GrpcServiceImplementation } from "./grpc-service-implementation";
 import type { HealthStatusRegistry } from "./health-status-registry";
 

@@ -39,7 +39,9 @@ function serveUnary(method: DescMethod, handler: AnyUnaryHandler, logger: Logger
   const serve: handleUnaryCall<Message, Message> = (call, callback) => {
     const scope = openCallScope(method, call);
     otelContext
-      .with(extractTraceContext(call.metadata), async () => create(method.output, await handler(call.request, scope.context)))
+      .with(extractTraceContext(call.metadata), async () =>
+        create(method.output, await handler(call.request, scope.context)),
+      )
       .then(
         (response) => callback(null, response),
         (error: unknown) => callback(toStatusAndLog(error, scope.context, logger)),
@@ -90,7 +92,10 @@ function openCallScope(
   const timer =
     deadline === undefined
       ? undefined
-      : setTimeout(() => abort.abort(new Error("deadline exceeded")), Math.max(0, deadline.getTime() - Date.now()));
+      : setTimeout(
+          () => abort.abort(new Error("deadline exceeded")),
+          Math.max(0, deadline.getTime() - Date.now()),
+        );
   return {
     context: {
       method: grpcMethodPath(method),

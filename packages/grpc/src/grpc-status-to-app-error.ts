@@ -10,7 +10,9 @@ import { ErrorMetadataKey } from "./app-error-to-grpc-status";
  * The peer's message is kept only for client errors (the caller may show it); for server-side
  * failures the catalog message is used and the status stays in `cause` for logs.
  */
-export function grpcStatusToAppError(status: Pick<StatusObject, "code" | "details"> & { metadata?: Metadata }): AppError {
+export function grpcStatusToAppError(
+  status: Pick<StatusObject, "code" | "details"> & { metadata?: Metadata },
+): AppError {
   const sentCode = readString(status.metadata, ErrorMetadataKey.code);
   const code = sentCode !== undefined && isErrorCode(sentCode) ? sentCode : codeForGrpcStatus(status.code);
   const options: AppErrorOptions = { cause: status };

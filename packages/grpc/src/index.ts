@@ -1,6 +1,10 @@
 export { appErrorToGrpcStatus, ErrorMetadataKey } from "./app-error-to-grpc-status";
 export { ACCOUNT_ID_METADATA_KEY, readCallingAccount, setCallingAccount } from "./calling-account";
-export { defaultClientChannelOptions, defaultServerChannelOptions, MAX_MESSAGE_BYTES } from "./channel-options";
+export {
+  defaultClientChannelOptions,
+  defaultServerChannelOptions,
+  MAX_MESSAGE_BYTES,
+} from "./channel-options";
 export {
   createGrpcClient,
   DEFAULT_DEADLINE_MS,

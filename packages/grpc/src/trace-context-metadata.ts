@@ -1,5 +1,11 @@
 import type { Metadata } from "@grpc/grpc-js";
-import { type Context, context, propagation, type TextMapGetter, type TextMapSetter } from "@opentelemetry/api";
+import {
+  type Context,
+  context,
+  propagation,
+  type TextMapGetter,
+  type TextMapSetter,
+} from "@opentelemetry/api";
 
 const setter: TextMapSetter<Metadata> = {
   set: (metadata, key, value) => metadata.set(key, value),

@@ -46,7 +46,9 @@ describe("calls through @kurz/grpc", () => {
   });
 
   async function serve(implementation: EchoImplementation, logger = captureLogger()) {
-    started = await startServer((server) => server.addService(EchoService, implementation), { logger: logger.logger });
+    started = await startServer((server) => server.addService(EchoService, implementation), {
+      logger: logger.logger,
+    });
     const client = createGrpcClient(EchoService, started.address, { retry: { maxAttempts: 1 } });
     closers.push(client.close);
     return { client, logger };
@@ -233,7 +235,9 @@ describe("calls through @kurz/grpc", () => {
     const server = createGrpcServer();
 
     expect(() => toGrpcServiceDefinition(UploadService)).toThrow(/Upload is client_streaming/);
-    expect(() => server.addService(UploadService, {} as never)).toThrow(/unary and server-streaming methods only/);
+    expect(() => server.addService(UploadService, {} as never)).toThrow(
+      /unary and server-streaming methods only/,
+    );
     expect(() => createGrpcClient(UploadService, "127.0.0.1:1")).toThrow(/client_streaming/);
   });
 

@@ -50,7 +50,9 @@ describe("grpc.health.v1 served by every Kurz gRPC server", () => {
   it("reports each added service SERVING by its full name", async () => {
     const { typed, independent } = await start();
 
-    expect((await typed.check({ service: "kurztest.echo.v1.EchoService" })).status).toBe(ServingStatus.SERVING);
+    expect((await typed.check({ service: "kurztest.echo.v1.EchoService" })).status).toBe(
+      ServingStatus.SERVING,
+    );
     expect((await independent.check("kurztest.echo.v1.EchoService")).status).toBe("SERVING");
   });
 
@@ -60,7 +62,9 @@ describe("grpc.health.v1 served by every Kurz gRPC server", () => {
     server.setStatus("kurztest.echo.v1.EchoService", ServingStatus.NOT_SERVING);
     server.setStatus("", ServingStatus.NOT_SERVING);
 
-    expect((await typed.check({ service: "kurztest.echo.v1.EchoService" })).status).toBe(ServingStatus.NOT_SERVING);
+    expect((await typed.check({ service: "kurztest.echo.v1.EchoService" })).status).toBe(
+      ServingStatus.NOT_SERVING,
+    );
     expect((await independent.check("")).status).toBe("NOT_SERVING");
   });
 
@@ -79,10 +83,15 @@ describe("grpc.health.v1 served by every Kurz gRPC server", () => {
     const abort = new AbortController();
 
     const watching = (async () => {
-      for await (const response of typed.watch({ service: "late.Service" }, { deadlineMs: 10_000, signal: abort.signal })) {
+      for await (const response of typed.watch(
+        { service: "late.Service" },
+        { deadlineMs: 10_000, signal: abort.signal },
+      )) {
         seen.push(response.status);
-        if (response.status === ServingStatus.SERVICE_UNKNOWN) server.setStatus("late.Service", ServingStatus.SERVING);
-        if (response.status === ServingStatus.SERVING) server.setStatus("late.Service", ServingStatus.NOT_SERVING);
+        if (response.status === ServingStatus.SERVICE_UNKNOWN)
+          server.setStatus("late.Service", ServingStatus.SERVING);
+        if (response.status === ServingStatus.SERVING)
+          server.setStatus("late.Service", ServingStatus.NOT_SERVING);
         if (response.status === ServingStatus.NOT_SERVING) break;
       }
     })();

@@ -25,9 +25,13 @@ function chooseAgainst(): { input: string } | { skip: string } {
   const head = git(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
   if (head === undefined) return { skip: "not a git checkout with commits" };
   const main = git(["rev-parse", "--verify", "--quiet", "refs/heads/main^{commit}"]);
-  const base = main !== undefined && main !== head ? main : git(["rev-parse", "--verify", "--quiet", "HEAD~1^{commit}"]);
+  const base =
+    main !== undefined && main !== head ? main : git(["rev-parse", "--verify", "--quiet", "HEAD~1^{commit}"]);
   if (base === undefined) return { skip: "no earlier commit to compare with" };
-  if (git(["cat-file", "-e", `${base}:proto`]) === undefined || git(["cat-file", "-e", `${base}:buf.yaml`]) === undefined) {
+  if (
+    git(["cat-file", "-e", `${base}:proto`]) === undefined ||
+    git(["cat-file", "-e", `${base}:buf.yaml`]) === undefined
+  ) {
     return { skip: `commit ${base.slice(0, 12)} has no proto/ and buf.yaml yet` };
   }
   return { input: `.git#ref=${base}` };

@@ -40,7 +40,9 @@ function compareTrees(committed: string, fresh: string): string[] {
   const problems: string[] = [];
   for (const file of freshFiles) {
     if (!committedFiles.has(file)) problems.push(`missing: ${file}`);
-    else if (readFileSync(path.join(committed, file), "utf8") !== readFileSync(path.join(fresh, file), "utf8")) {
+    else if (
+      readFileSync(path.join(committed, file), "utf8") !== readFileSync(path.join(fresh, file), "utf8")
+    ) {
       problems.push(`differs: ${file}`);
     }
   }

@@ -9,6 +9,7 @@
  * When a proto package grows a second file, give it a barrel module (`src/<domain>-v1.ts`
  * re-exporting each generated file) and point its namespace here at the barrel.
  */
+
+export * as healthV1 from "./gen/grpc/health/v1/health_pb";
 export * as commonV1 from "./gen/kurz/common/v1/page_pb";
 export * as eventsV1 from "./gen/kurz/events/v1/envelope_pb";
-export * as healthV1 from "./gen/grpc/health/v1/health_pb";

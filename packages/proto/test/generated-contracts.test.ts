@@ -17,7 +17,10 @@ describe("@kurz/proto", () => {
       payloadType: commonV1.PageInfoSchema.typeName,
     });
 
-    const decoded = fromBinary(eventsV1.EventEnvelopeSchema, toBinary(eventsV1.EventEnvelopeSchema, envelope));
+    const decoded = fromBinary(
+      eventsV1.EventEnvelopeSchema,
+      toBinary(eventsV1.EventEnvelopeSchema, envelope),
+    );
 
     expect(decoded.payloadType).toBe("kurz.common.v1.PageInfo");
     expect(decoded.occurredAt?.seconds).toBe(envelope.occurredAt?.seconds);

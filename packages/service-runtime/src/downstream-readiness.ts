@@ -1,4 +1,5 @@
-import { createHealthClient } from "@kurz/grpc";
+import { createGrpcClient } from "@kurz/grpc";
+import { healthV1 } from "@kurz/proto";
 import type { Lifecycle } from "./lifecycle";
 import type { ReadinessCheck } from "./readiness";
 
@@ -8,14 +9,16 @@ import type { ReadinessCheck } from "./readiness";
  * while a downstream service restarts, so its own readiness does not flap with it.
  */
 export function downstreamReadiness(service: string, address: string, lifecycle: Lifecycle): ReadinessCheck {
-  const client = createHealthClient(address, { deadlineMs: 1500 });
+  const client = createGrpcClient(healthV1.Health, address, { deadlineMs: 1500 });
   lifecycle.add("clients", `grpc:${service}`, async () => client.close());
   return {
     name: `grpc:${service}`,
     critical: false,
     check: async () => {
-      const status = await client.check("");
-      if (status !== "SERVING") throw new Error(`${service} reports ${status}`);
+      const { status } = await client.check({ service: "" });
+      if (status !== healthV1.HealthCheckResponse_ServingStatus.SERVING) {
+        throw new Error(`${service} reports ${healthV1.HealthCheckResponse_ServingStatus[status]}`);
+      }
     },
   };
 }

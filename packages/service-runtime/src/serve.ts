@@ -1,4 +1,4 @@
-import type { GrpcServer } from "@kurz/grpc";
+import { type GrpcServer, ServingStatus } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
 import type { HttpApp } from "./create-http-app";
 import type { Lifecycle } from "./lifecycle";
@@ -36,7 +36,7 @@ export async function serve(options: ServeOptions): Promise<RunningService> {
 
   lifecycle.onStopRequested(() => {
     http.markShuttingDown();
-    grpc.setServingStatus("NOT_SERVING");
+    grpc.setStatus("", ServingStatus.NOT_SERVING);
   });
   lifecycle.add("servers", "http", () => http.app.close());
   lifecycle.add("servers", "grpc", () => grpc.shutdown(options.shutdownTimeoutMs));

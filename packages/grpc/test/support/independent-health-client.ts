@@ -13,7 +13,7 @@ export interface IndependentHealthClient {
 
 export function createIndependentHealthClient(address: string): IndependentHealthClient {
   const Health = grpc.makeClientConstructor(healthDefinition as unknown as grpc.ServiceDefinition, "Health");
-  const client = new Health(address, grpc.credentials.createInsecure()) as grpc.Client & {
+  const client = new Health(address, grpc.credentials.createInsecure()) as unknown as grpc.Client & {
     check: (
       request: { service: string },
       options: grpc.CallOptions,

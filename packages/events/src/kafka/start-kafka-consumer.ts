@@ -1,0 +1,135 @@
+import { AppError } from "@kurz/errors";
+import type { Admin, Kafka } from "kafkajs";
+import { deadLetterMessage } from "../dead-letter-message";
+import { type ConsumeOptions, type ConsumerLag, consumeDefaults, type EventConsumer } from "../event-consumer";
+import type { KafkaTuning } from "../event-bus";
+import type { EventLogger } from "../event-logger";
+import type { EventMessage } from "../event-message";
+import { handleWithRetry } from "../handle-with-retry";
+import { deadLetterTopic } from "../topics";
+import { toReceivedMessage } from "./to-received-message";
+
+export interface KafkaConsumerDeps {
+  kafka: Kafka;
+  tuning: KafkaTuning;
+  logger: EventLogger;
+  admin(): Promise<Admin>;
+  /** Awaited write to a dead-letter topic (not through a buffered producer: it must be durable first). */
+  publishDeadLetter(topic: string, message: EventMessage): Promise<void>;
+}
+
+function waitFor(promise: Promise<void>, timeoutMs: number, what: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * One kafkajs group member. Offsets are committed by hand, one per message, after the handler
+ * succeeded or the message was dead-lettered: a crash redelivers at most the message in flight.
+ */
+export async function startKafkaConsumer(deps: KafkaConsumerDeps, options: ConsumeOptions): Promise<EventConsumer> {
+  const { tuning, logger } = deps;
+  const settings = { ...consumeDefaults, ...options };
+  const { groupId } = settings;
+  const stopping = new AbortController();
+  const crashed = new AbortController();
+  const consumer = deps.kafka.consumer({
+    groupId,
+    sessionTimeout: tuning.sessionTimeoutMs,
+    heartbeatInterval: tuning.heartbeatIntervalMs,
+    rebalanceTimeout: tuning.rebalanceTimeoutMs,
+    maxWaitTimeInMs: tuning.maxWaitTimeMs,
+    metadataMaxAge: tuning.metadataMaxAgeMs,
+    allowAutoTopicCreation: false,
+  });
+
+  let markJoined!: () => void;
+  const joined = new Promise<void>((resolve) => {
+    markJoined = resolve;
+  });
+  consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+    logger.info({
+      event: "events.group_joined",
+      groupId,
+      memberId: payload.memberId,
+      leader: payload.isLeader,
+      assignment: payload.memberAssignment,
+    });
+    markJoined();
+  });
+  consumer.on(consumer.events.CRASH, ({ payload }) => {
+    logger.error({ event: "events.consumer_restarting", groupId, error: payload.error.message, restart: payload.restart });
+  });
+
+  try {
+    await consumer.connect();
+    await consumer.subscribe({ topics: settings.topics, fromBeginning: settings.fromBeginning });
+    await consumer.run({
+      autoCommit: false,
+      partitionsConsumedConcurrently: settings.concurrency,
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
+        // kafkajs may hand over one more message between stop() and its own halt.
+        if (stopping.signal.aborted) return;
+        const received = toReceivedMessage(topic, partition, message);
+        const outcome = await handleWithRetry({
+          message: received,
+          handler: settings.handler,
+          groupId,
+          maxAttempts: settings.maxAttempts,
+          retryBackoff: settings.retryBackoff,
+          deadLetter: (failed, error, attempts) =>
+            deps.publishDeadLetter(deadLetterTopic(failed.topic), deadLetterMessage(failed, error, attempts, groupId)),
+          stopping: stopping.signal,
+          crashed: crashed.signal,
+          heartbeat,
+          logger,
+        });
+        if (outcome === "abandoned" || crashed.signal.aborted) return;
+        // A failed commit (rebalance, outage) throws into kafkajs, which rejoins and refetches
+        // from the last commit: the message comes again, as at-least-once allows.
+        await consumer.commitOffsets([{ topic, partition, offset: String(received.offset + 1) }]);
+      },
+    });
+    await waitFor(joined, tuning.joinTimeoutMs, "Joining the consumer group");
+  } catch (error) {
+    await consumer.disconnect().catch(() => {});
+    throw new AppError("DEPENDENCY_UNAVAILABLE", {
+      message: "Kafka consumer could not join its group",
+      details: { groupId },
+      cause: error,
+    });
+  }
+
+  let halted: Promise<void> | undefined;
+  function halt(crash: boolean): Promise<void> {
+    if (crash) crashed.abort();
+    stopping.abort();
+    halted ??= consumer.disconnect().then(() => {
+      logger.info({ event: crash ? "events.consumer_crashed" : "events.consumer_stopped", groupId });
+    });
+    return halted;
+  }
+
+  async function lag(): Promise<ConsumerLag> {
+    const admin = await deps.admin();
+    const committed = await admin.fetchOffsets({ groupId, topics: settings.topics });
+    const partitions = [];
+    for (const topic of settings.topics) {
+      const ends = await admin.fetchTopicOffsets(topic);
+      const groupOffsets = committed.find((entry) => entry.topic === topic)?.partitions ?? [];
+      for (const end of ends) {
+        const raw = groupOffsets.find((p) => p.partition === end.partition)?.offset ?? "-1";
+        const committedOffset = Number(raw) >= 0 ? Number(raw) : null;
+        const endOffset = Number(end.high);
+        const lagOf = endOffset - (committedOffset ?? Number(end.low));
+        partitions.push({ topic, partition: end.partition, committedOffset, endOffset, lag: Math.max(0, lagOf) });
+      }
+    }
+    return { total: partitions.reduce((sum, p) => sum + p.lag, 0), partitions };
+  }
+
+  return { groupId, stop: () => halt(false), crash: () => halt(true), lag };
+}

@@ -6,7 +6,8 @@ import { deadLetterTopic, isDeadLetterTopic } from "./topics";
  * out at the first poison message would stall the partition instead.
  */
 export function assertConsumableTopics(topics: readonly string[], known: readonly string[]): void {
-  if (topics.length === 0) throw new AppError("VALIDATION_ERROR", { message: "A consumer needs at least one topic" });
+  if (topics.length === 0)
+    throw new AppError("VALIDATION_ERROR", { message: "A consumer needs at least one topic" });
   for (const topic of topics) {
     if (!known.includes(topic)) {
       throw new AppError("VALIDATION_ERROR", { message: `Unknown event topic ${topic}`, details: { topic } });

@@ -90,7 +90,10 @@ function messageBytes(message: EventMessage): number {
  * The buffer both adapters share. Batches go out one at a time and a failed batch is retried
  * before anything behind it, so per-key order survives retries.
  */
-export function createBufferedProducer(deps: BufferedProducerDeps, options: ProducerOptions = {}): EventProducer {
+export function createBufferedProducer(
+  deps: BufferedProducerDeps,
+  options: ProducerOptions = {},
+): EventProducer {
   const settings = { ...defaults, ...options };
   const { logger } = deps;
   const queue: OutgoingMessage[] = [];
@@ -132,7 +135,8 @@ export function createBufferedProducer(deps: BufferedProducerDeps, options: Prod
     for (let attempt = 1; ; attempt++) {
       try {
         await deps.deliver(batch);
-        if (attempt > 1) logger.info({ event: "events.send_recovered", messages: batch.length, attempts: attempt });
+        if (attempt > 1)
+          logger.info({ event: "events.send_recovered", messages: batch.length, attempts: attempt });
         return true;
       } catch (error) {
         failedAttempts++;

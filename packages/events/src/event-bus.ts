@@ -1,4 +1,4 @@
-import type { ProducerOptions, EventProducer } from "./buffered-producer";
+import type { EventProducer, ProducerOptions } from "./buffered-producer";
 import type { ConsumeOptions, EventConsumer } from "./event-consumer";
 import type { EventLogger } from "./event-logger";
 

@@ -71,7 +71,12 @@ function errorText(error: unknown): string {
  */
 export async function handleWithRetry(input: HandleWithRetryInput): Promise<HandleOutcome> {
   const { message, logger } = input;
-  const where = { groupId: input.groupId, topic: message.topic, partition: message.partition, offset: message.offset };
+  const where = {
+    groupId: input.groupId,
+    topic: message.topic,
+    partition: message.partition,
+    offset: message.offset,
+  };
   let lastError: unknown;
 
   for (let attempt = 1; attempt <= input.maxAttempts; attempt++) {

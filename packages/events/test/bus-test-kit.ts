@@ -22,7 +22,11 @@ export function uniqueGroup(label: string): string {
 }
 
 /** Polls until the condition holds; fails with the description after timeoutMs. */
-export async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
+export async function waitUntil(
+  what: string,
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 20_000,
+) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);

@@ -1,6 +1,6 @@
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Kafka, logLevel } from "kafkajs";
 import { type BackendLookup, canConnect, dockerEngineAvailable, unavailable } from "./backend-availability";
@@ -50,7 +50,12 @@ export const kafkaMockTuning = {
 } as const;
 
 /** For a real cluster from KURZ_TEST_KAFKA_BROKERS: its group coordinator needs longer sessions. */
-const externalKafkaTuning = { ...kafkaMockTuning, sessionTimeoutMs: 10_000, heartbeatIntervalMs: 1_000, maxWaitTimeMs: 500 };
+const externalKafkaTuning = {
+  ...kafkaMockTuning,
+  sessionTimeoutMs: 10_000,
+  heartbeatIntervalMs: 1_000,
+  maxWaitTimeMs: 500,
+};
 
 const running = new Set<ChildProcessWithoutNullStreams>();
 let exitHookInstalled = false;
@@ -94,7 +99,10 @@ export async function startKafkaMock(options: KafkaMockOptions): Promise<KafkaMo
   const answers: Array<{ resolve(line: string): void; reject(error: Error): void }> = [];
   const lines = createInterface({ input: child.stdout });
   const bootstrap = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("Kafka mock did not report BOOTSTRAP in time")), READY_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error("Kafka mock did not report BOOTSTRAP in time")),
+      READY_TIMEOUT_MS,
+    );
     const fail = (error: Error) => {
       clearTimeout(timer);
       reject(error);
@@ -216,7 +224,9 @@ async function findKafkaBackend(): Promise<BackendLookup<KafkaBackend>> {
     return { available: true, value: mockBackend };
   } catch (error) {
     // testcontainers is not wired in (no Docker engine where Kurz is built); say so if one exists.
-    const docker = dockerEngineAvailable() ? " (a Docker engine exists, but testcontainers is not wired in)" : "";
+    const docker = dockerEngineAvailable()
+      ? " (a Docker engine exists, but testcontainers is not wired in)"
+      : "";
     return unavailable(
       "Kafka",
       `KURZ_TEST_KAFKA_BROKERS is unset and the librdkafka mock cannot run: ${(error as Error).message}${docker}`,

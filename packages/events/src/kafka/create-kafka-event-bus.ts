@@ -2,8 +2,8 @@ import { AppError } from "@kurz/errors";
 import { type Admin, Kafka, logLevel, type Message, Partitioners, type Producer } from "kafkajs";
 import { assertConsumableTopics } from "../assert-consumable-topics";
 import { createBufferedProducer, type EventProducer, type OutgoingMessage } from "../buffered-producer";
-import type { EventConsumer } from "../event-consumer";
 import type { EventBus, KafkaTuning } from "../event-bus";
+import type { EventConsumer } from "../event-consumer";
 import type { EventLogger } from "../event-logger";
 import type { EventMessage } from "../event-message";
 import { kafkajsLogCreator } from "./kafkajs-log-creator";
@@ -80,9 +80,9 @@ function lazyClient<T extends { connect(): Promise<void>; disconnect(): Promise<
 }
 
 /**
- * Kafka via kafkajs. Producers are idempotent in effect only (no EoS): kafkajs' idempotent mode
- * is experimental and the librdkafka mock cluster cannot serve it, so a batch retried after a
- * lost acknowledgement may be written twice. Consumers dedupe by event id (DESIGN §3).
+ * Kafka via kafkajs. Producers are not idempotent: kafkajs' idempotent mode is experimental and
+ * the librdkafka mock cluster cannot serve it, so a batch retried after a lost acknowledgement
+ * may be written twice. Consumers dedupe by event id (DESIGN §3).
  */
 export function createKafkaEventBus(options: {
   brokers: string[];

@@ -1,8 +1,13 @@
 import { AppError } from "@kurz/errors";
 import type { Admin, Kafka } from "kafkajs";
 import { deadLetterMessage } from "../dead-letter-message";
-import { type ConsumeOptions, type ConsumerLag, consumeDefaults, type EventConsumer } from "../event-consumer";
 import type { KafkaTuning } from "../event-bus";
+import {
+  type ConsumeOptions,
+  type ConsumerLag,
+  consumeDefaults,
+  type EventConsumer,
+} from "../event-consumer";
 import type { EventLogger } from "../event-logger";
 import type { EventMessage } from "../event-message";
 import { handleWithRetry } from "../handle-with-retry";
@@ -30,7 +35,10 @@ function waitFor(promise: Promise<void>, timeoutMs: number, what: string): Promi
  * One kafkajs group member. Offsets are committed by hand, one per message, after the handler
  * succeeded or the message was dead-lettered: a crash redelivers at most the message in flight.
  */
-export async function startKafkaConsumer(deps: KafkaConsumerDeps, options: ConsumeOptions): Promise<EventConsumer> {
+export async function startKafkaConsumer(
+  deps: KafkaConsumerDeps,
+  options: ConsumeOptions,
+): Promise<EventConsumer> {
   const { tuning, logger } = deps;
   const settings = { ...consumeDefaults, ...options };
   const { groupId } = settings;
@@ -61,7 +69,12 @@ export async function startKafkaConsumer(deps: KafkaConsumerDeps, options: Consu
     markJoined();
   });
   consumer.on(consumer.events.CRASH, ({ payload }) => {
-    logger.error({ event: "events.consumer_restarting", groupId, error: payload.error.message, restart: payload.restart });
+    logger.error({
+      event: "events.consumer_restarting",
+      groupId,
+      error: payload.error.message,
+      restart: payload.restart,
+    });
   });
 
   try {
@@ -81,7 +94,10 @@ export async function startKafkaConsumer(deps: KafkaConsumerDeps, options: Consu
           maxAttempts: settings.maxAttempts,
           retryBackoff: settings.retryBackoff,
           deadLetter: (failed, error, attempts) =>
-            deps.publishDeadLetter(deadLetterTopic(failed.topic), deadLetterMessage(failed, error, attempts, groupId)),
+            deps.publishDeadLetter(
+              deadLetterTopic(failed.topic),
+              deadLetterMessage(failed, error, attempts, groupId),
+            ),
           stopping: stopping.signal,
           crashed: crashed.signal,
           heartbeat,
@@ -125,7 +141,13 @@ export async function startKafkaConsumer(deps: KafkaConsumerDeps, options: Consu
         const committedOffset = Number(raw) >= 0 ? Number(raw) : null;
         const endOffset = Number(end.high);
         const lagOf = endOffset - (committedOffset ?? Number(end.low));
-        partitions.push({ topic, partition: end.partition, committedOffset, endOffset, lag: Math.max(0, lagOf) });
+        partitions.push({
+          topic,
+          partition: end.partition,
+          committedOffset,
+          endOffset,
+          lag: Math.max(0, lagOf),
+        });
       }
     }
     return { total: partitions.reduce((sum, p) => sum + p.lag, 0), partitions };

@@ -8,7 +8,11 @@ function headerText(value: Buffer | string | (Buffer | string)[] | undefined): s
 }
 
 /** kafkajs' message as the bus hands it to handlers; the value is a view, not a copy. */
-export function toReceivedMessage(topic: string, partition: number, message: KafkaMessage): Omit<ReceivedMessage, "attempt"> {
+export function toReceivedMessage(
+  topic: string,
+  partition: number,
+  message: KafkaMessage,
+): Omit<ReceivedMessage, "attempt"> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(message.headers ?? {})) {
     const text = headerText(value);

@@ -1,8 +1,8 @@
-import { createBufferedProducer, type EventProducer } from "../buffered-producer";
-import type { EventConsumer } from "../event-consumer";
-import type { EventBus } from "../event-bus";
-import type { EventLogger } from "../event-logger";
 import { assertConsumableTopics } from "../assert-consumable-topics";
+import { createBufferedProducer, type EventProducer } from "../buffered-producer";
+import type { EventBus } from "../event-bus";
+import type { EventConsumer } from "../event-consumer";
+import type { EventLogger } from "../event-logger";
 import { MemoryGroup } from "./memory-group";
 import { MemoryLog } from "./memory-log";
 import { startMemoryConsumer } from "./start-memory-consumer";
@@ -50,7 +50,10 @@ export function createMemoryEventBus(options: {
     },
     async consume(consumeOptions) {
       assertConsumableTopics(consumeOptions.topics, options.topics);
-      const consumer = startMemoryConsumer({ log, group: groupOf(consumeOptions.groupId), logger }, consumeOptions);
+      const consumer = startMemoryConsumer(
+        { log, group: groupOf(consumeOptions.groupId), logger },
+        consumeOptions,
+      );
       consumers.add(consumer);
       return consumer;
     },

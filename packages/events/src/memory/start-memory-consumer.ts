@@ -1,5 +1,10 @@
 import { deadLetterMessage } from "../dead-letter-message";
-import { type ConsumeOptions, type ConsumerLag, consumeDefaults, type EventConsumer } from "../event-consumer";
+import {
+  type ConsumeOptions,
+  type ConsumerLag,
+  consumeDefaults,
+  type EventConsumer,
+} from "../event-consumer";
 import type { EventLogger } from "../event-logger";
 import { handleWithRetry } from "../handle-with-retry";
 import { deadLetterTopic } from "../topics";
@@ -41,7 +46,8 @@ export function startMemoryConsumer(
   async function work(tp: TopicPartition, stopping: AbortSignal): Promise<void> {
     const release = await group.takeTurn(tp);
     try {
-      let position = group.committedOffset(tp) ?? (settings.fromBeginning ? 0 : log.endOffset(tp.topic, tp.partition));
+      let position =
+        group.committedOffset(tp) ?? (settings.fromBeginning ? 0 : log.endOffset(tp.topic, tp.partition));
       while (!stopping.aborted) {
         const stored = log.read(tp.topic, tp.partition, position);
         if (!stored) {
@@ -55,7 +61,10 @@ export function startMemoryConsumer(
           maxAttempts: settings.maxAttempts,
           retryBackoff: settings.retryBackoff,
           deadLetter: async (message, error, attempts) => {
-            log.append(deadLetterTopic(message.topic), deadLetterMessage(message, error, attempts, settings.groupId));
+            log.append(
+              deadLetterTopic(message.topic),
+              deadLetterMessage(message, error, attempts, settings.groupId),
+            );
           },
           stopping,
           crashed: crashed.signal,
@@ -108,7 +117,10 @@ export function startMemoryConsumer(
     if (next === "crashed") group.leave(member);
     await Promise.all(draining);
     if (next === "stopped") group.leave(member);
-    logger.info({ event: next === "stopped" ? "events.consumer_stopped" : "events.consumer_crashed", groupId: settings.groupId });
+    logger.info({
+      event: next === "stopped" ? "events.consumer_stopped" : "events.consumer_crashed",
+      groupId: settings.groupId,
+    });
   }
 
   async function lag(): Promise<ConsumerLag> {

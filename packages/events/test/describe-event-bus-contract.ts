@@ -1,0 +1,284 @@
+import { isAppError } from "@kurz/errors";
+import { describe, expect, it } from "vitest";
+import {
+  type ConsumeOptions,
+  deadLetterHeaders,
+  deadLetterTopic,
+  type EventBus,
+  type EventConsumer,
+  type EventLogger,
+  type ReceivedMessage,
+  withDeadLetterTopics,
+} from "../src";
+import {
+  capturingLogger,
+  countTexts,
+  textMessage,
+  textOf,
+  uniqueGroup,
+  uniqueTopic,
+  waitUntil,
+} from "./bus-test-kit";
+
+export interface BusUnderTest {
+  bus: EventBus;
+  cleanup(): Promise<void>;
+}
+
+export interface ContractSetup {
+  /** Skip reason, or undefined to run. */
+  skip: string | undefined;
+  /** A bus that knows exactly these topics (the cluster has them, with 3 partitions each). */
+  makeBus(topics: string[], logger?: EventLogger): Promise<BusUnderTest>;
+  /** Run the tests concurrently (each has its own cluster): hides the real cluster's join delays. */
+  concurrent?: boolean;
+}
+
+const fastRetries = { maxAttempts: 3, retryBackoff: { initialMs: 10, maxMs: 50 } } as const;
+
+/** Runs a test body with its own topic (and its dead-letter topic) on a fresh bus. */
+async function withBus(
+  setup: ContractSetup,
+  label: string,
+  body: (bus: EventBus, topic: string, logs: Array<Record<string, unknown>>) => Promise<void>,
+) {
+  const topic = uniqueTopic(label);
+  const { logger, events } = capturingLogger();
+  const { bus, cleanup } = await setup.makeBus(withDeadLetterTopics([topic]), logger);
+  try {
+    await body(bus, topic, events);
+  } finally {
+    await bus.close();
+    await cleanup();
+  }
+}
+
+/** Starts a consumer that records what its handler saw. */
+async function recordingConsumer(
+  bus: EventBus,
+  options: Omit<ConsumeOptions, "handler"> & { handler?: (message: ReceivedMessage) => Promise<void> },
+): Promise<{ consumer: EventConsumer; seen: ReceivedMessage[]; texts: () => string[] }> {
+  const seen: ReceivedMessage[] = [];
+  const consumer = await bus.consume({
+    ...fastRetries,
+    ...options,
+    handler: async (message) => {
+      await options.handler?.(message);
+      seen.push(message);
+    },
+  });
+  return { consumer, seen, texts: () => seen.map(textOf) };
+}
+
+async function publish(bus: EventBus, topic: string, messages: Array<[key: string, text: string]>) {
+  const producer = bus.producer({ lingerMs: 5 });
+  for (const [key, text] of messages) await producer.send(topic, textMessage(key, text));
+  await producer.close();
+}
+
+function numbered(count: number, keys: number, prefix = "m"): Array<[string, string]> {
+  return Array.from({ length: count }, (_, i) => [`key-${i % keys}`, `${prefix}-${i}`]);
+}
+
+export function describeEventBusContract(name: string, setup: ContractSetup) {
+  describe.skipIf(setup.skip !== undefined)(
+    `event bus contract: ${name}`,
+    { concurrent: setup.concurrent ?? false },
+    () => {
+      it("answers ping while the cluster is up", async () => {
+        await withBus(setup, "ping", async (bus) => {
+          await expect(bus.ping()).resolves.toBeUndefined();
+        });
+      });
+
+      it("delivers every published message to a consumer group at least once and then shows no lag", async () => {
+        await withBus(setup, "delivery", async (bus, topic) => {
+          const sent = numbered(30, 10);
+          await publish(bus, topic, sent);
+          const { consumer, texts } = await recordingConsumer(bus, {
+            groupId: uniqueGroup("delivery"),
+            topics: [topic],
+          });
+
+          await waitUntil("all messages arrived", () => new Set(texts()).size === sent.length);
+          expect(new Set(texts())).toEqual(new Set(sent.map(([, text]) => text)));
+          await waitUntil("the group committed everything", async () => (await consumer.lag()).total === 0);
+        });
+      });
+
+      it("hands the messages of one key to the handler in the order they were published, retries included", async () => {
+        await withBus(setup, "order", async (bus, topic) => {
+          const sent = numbered(60, 4);
+          await publish(bus, topic, sent);
+          const { texts, seen } = await recordingConsumer(bus, {
+            groupId: uniqueGroup("order"),
+            topics: [topic],
+            // Every seventh message fails once: the retry must happen before the next one of its key.
+            handler: async (message) => {
+              if (message.attempt === 1 && Number(textOf(message).split("-")[1]) % 7 === 0) {
+                throw new Error("transient failure");
+              }
+            },
+          });
+
+          await waitUntil("all messages arrived", () => texts().length >= sent.length);
+          for (let k = 0; k < 4; k++) {
+            const key = `key-${k}`;
+            const handled = seen.filter((message) => message.key === key).map(textOf);
+            expect(handled).toEqual(sent.filter(([sentKey]) => sentKey === key).map(([, text]) => text));
+          }
+        });
+      });
+
+      it("gives every consumer group all the messages", async () => {
+        await withBus(setup, "groups", async (bus, topic) => {
+          const sent = numbered(20, 5);
+          const [first, second] = await Promise.all([
+            recordingConsumer(bus, { groupId: uniqueGroup("first"), topics: [topic] }),
+            recordingConsumer(bus, { groupId: uniqueGroup("second"), topics: [topic] }),
+          ]);
+          await publish(bus, topic, sent);
+
+          const all = new Set(sent.map(([, text]) => text));
+          await waitUntil(
+            "both groups got everything",
+            () => first.texts().length >= 20 && second.texts().length >= 20,
+          );
+          expect(new Set(first.texts())).toEqual(all);
+          expect(new Set(second.texts())).toEqual(all);
+        });
+      });
+
+      it("shares the partitions among the members of one group so each message is handled once", async () => {
+        await withBus(setup, "members", async (bus, topic) => {
+          const groupId = uniqueGroup("members");
+          const one = await recordingConsumer(bus, { groupId, topics: [topic] });
+          const two = await recordingConsumer(bus, { groupId, topics: [topic] });
+          const sent = numbered(60, 60);
+          await publish(bus, topic, sent);
+
+          const handled = () => [...one.texts(), ...two.texts()];
+          await waitUntil("the group handled everything", () => handled().length >= sent.length);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          const counts = countTexts(handled());
+          expect(counts.size).toBe(sent.length);
+          expect([...counts.values()].every((count) => count === 1)).toBe(true);
+          expect(one.texts().length).toBeGreaterThan(0);
+          expect(two.texts().length).toBeGreaterThan(0);
+        });
+      });
+
+      it("redelivers the message a member was handling when it crashed to the next member", async () => {
+        await withBus(setup, "crash", async (bus, topic) => {
+          const groupId = uniqueGroup("crash");
+          const sent = numbered(5, 1);
+          await publish(bus, topic, sent);
+
+          let startedFirst!: () => void;
+          const firstStarted = new Promise<void>((resolve) => {
+            startedFirst = resolve;
+          });
+          const crashing = await recordingConsumer(bus, {
+            groupId,
+            topics: [topic],
+            handler: () => {
+              startedFirst();
+              return new Promise<void>(() => {}); // hangs, as a process that is about to die
+            },
+          });
+          await firstStarted;
+          await crashing.consumer.crash();
+
+          const next = await recordingConsumer(bus, { groupId, topics: [topic] });
+          await waitUntil("the next member handled everything", () => next.texts().length >= sent.length);
+          expect(next.texts()).toEqual(sent.map(([, text]) => text));
+          expect(crashing.texts()).toEqual([]);
+        });
+      });
+
+      it("parks a message that keeps failing in the dead-letter topic and goes on with the rest", async () => {
+        await withBus(setup, "poison", async (bus, topic, logs) => {
+          const groupId = uniqueGroup("poison");
+          await publish(bus, topic, [
+            ["account-1", "ok-1"],
+            ["account-1", "poison"],
+            ["account-1", "ok-2"],
+          ]);
+          let poisonAttempts = 0;
+          const main = await recordingConsumer(bus, {
+            groupId,
+            topics: [topic],
+            handler: async (message) => {
+              if (textOf(message) !== "poison") return;
+              poisonAttempts++;
+              throw new Error("cannot decode payload");
+            },
+          });
+          await waitUntil("the rest flowed", () => main.texts().includes("ok-2"));
+          expect(main.texts()).toEqual(["ok-1", "ok-2"]);
+          expect(poisonAttempts).toBe(3);
+
+          const dlq = await recordingConsumer(bus, {
+            groupId: uniqueGroup("dlq"),
+            topics: [deadLetterTopic(topic)],
+          });
+          await waitUntil("the poison message is in the dead-letter topic", () => dlq.seen.length >= 1);
+          const [parked] = dlq.seen;
+          expect(parked?.key).toBe("account-1");
+          expect(textOf(parked!)).toBe("poison");
+          expect(parked?.headers[deadLetterHeaders.error]).toContain("cannot decode payload");
+          expect(parked?.headers[deadLetterHeaders.topic]).toBe(topic);
+          expect(parked?.headers[deadLetterHeaders.offset]).toBe("1");
+          expect(parked?.headers[deadLetterHeaders.partition]).toMatch(/^\d+$/);
+          expect(parked?.headers[deadLetterHeaders.attempts]).toBe("3");
+          expect(parked?.headers[deadLetterHeaders.groupId]).toBe(groupId);
+          expect(logs.some((entry) => entry.event === "events.dead_lettered")).toBe(true);
+          await waitUntil(
+            "the main group committed past the poison message",
+            async () => (await main.consumer.lag()).total === 0,
+          );
+        });
+      });
+
+      it("rejects a send with BUFFER_FULL when the producer buffer is full and still delivers what it accepted", async () => {
+        await withBus(setup, "buffer", async (bus, topic, logs) => {
+          const producer = bus.producer({ maxBufferedMessages: 5, lingerMs: 60_000 });
+          for (let i = 0; i < 5; i++) await producer.send(topic, textMessage("k", `accepted-${i}`));
+
+          const refusal = await producer
+            .send(topic, textMessage("k", "refused"))
+            .catch((error: unknown) => error);
+          expect(isAppError(refusal) && refusal.code).toBe("BUFFER_FULL");
+          expect(producer.stats()).toMatchObject({ buffered: 5, rejected: 1, delivered: 0 });
+          expect(logs.some((entry) => entry.event === "events.buffer_full")).toBe(true);
+
+          await producer.flush();
+          expect(producer.stats()).toMatchObject({ buffered: 0, inFlight: 0, delivered: 5, rejected: 1 });
+          const reader = await recordingConsumer(bus, { groupId: uniqueGroup("buffer"), topics: [topic] });
+          await waitUntil("accepted messages arrived", () => reader.texts().length >= 5);
+          expect(reader.texts()).toEqual([
+            "accepted-0",
+            "accepted-1",
+            "accepted-2",
+            "accepted-3",
+            "accepted-4",
+          ]);
+        });
+      });
+
+      it("refuses topics it does not know", async () => {
+        await withBus(setup, "unknown", async (bus) => {
+          const producer = bus.producer();
+          const refusal = await producer
+            .send("no.such.topic", textMessage("k", "x"))
+            .catch((error: unknown) => error);
+          expect(isAppError(refusal) && refusal.code).toBe("VALIDATION_ERROR");
+          const consumeRefusal = await bus
+            .consume({ groupId: uniqueGroup("unknown"), topics: ["no.such.topic"], handler: async () => {} })
+            .catch((error: unknown) => error);
+          expect(isAppError(consumeRefusal) && consumeRefusal.code).toBe("VALIDATION_ERROR");
+        });
+      });
+    },
+  );
+}

@@ -1,0 +1,170 @@
+import { kafkaBackend } from "@kurz/testing";
+import { describe, expect, it } from "vitest";
+import { createEventBus, withDeadLetterTopics } from "../src";
+import {
+  capturingLogger,
+  countTexts,
+  textMessage,
+  textOf,
+  uniqueGroup,
+  uniqueTopic,
+  waitUntil,
+} from "./bus-test-kit";
+
+const kafka = await kafkaBackend();
+// Only the mock cluster can take a broker down; an external cluster from KURZ_TEST_KAFKA_BROKERS
+// cannot, so there the test is skipped even in CI (the contract suite still runs against it).
+const skip = !kafka.available
+  ? kafka.reason
+  : kafka.value.source !== "mock"
+    ? "needs the Kafka mock cluster"
+    : undefined;
+
+const MESSAGES = 300;
+const KEYS = 10;
+
+describe.skipIf(skip !== undefined)("kafka bus during a broker outage", { concurrent: true }, () => {
+  it("keeps what it buffered while the broker is down and delivers it exactly once after", async () => {
+    if (!kafka.available) return;
+    const topic = uniqueTopic("outage");
+    const topics = withDeadLetterTopics([topic]);
+    const cluster = await kafka.value.start({ topics, partitions: 3 });
+    const mock = cluster.mock!;
+    const { logger, events } = capturingLogger();
+    const bus = createEventBus({
+      brokers: cluster.brokers,
+      clientId: "outage-test",
+      topics,
+      logger,
+      kafka: cluster.tuning,
+    });
+    try {
+      const producer = bus.producer({
+        maxBufferedMessages: MESSAGES,
+        lingerMs: 5,
+        batchSize: 20,
+        retryBackoff: { initialMs: 50, maxMs: 400 },
+      });
+      const sent: Array<{ key: string; text: string }> = [];
+      for (let i = 0; i < MESSAGES; i++) {
+        if (i === 100) await mock.setBrokerDown(1);
+        if (i === 200) {
+          // The buffer has been holding the outage's messages the whole time.
+          expect(producer.stats().failedAttempts).toBeGreaterThan(0);
+          expect(producer.stats().buffered + producer.stats().inFlight).toBeGreaterThan(0);
+          await mock.setBrokerUp(1);
+        }
+        const message = { key: `key-${i % KEYS}`, text: `m-${i}` };
+        await producer.send(topic, textMessage(message.key, message.text));
+        sent.push(message);
+        await new Promise((resolve) => setTimeout(resolve, i >= 100 && i < 200 ? 10 : 2));
+      }
+      await producer.flush(20_000);
+      expect(producer.stats()).toMatchObject({ delivered: MESSAGES, rejected: 0, buffered: 0, inFlight: 0 });
+      expect(events.some((entry) => entry.event === "events.send_failed")).toBe(true);
+
+      const groups = [uniqueGroup("after-outage-a"), uniqueGroup("after-outage-b")];
+      const received = new Map(groups.map((group) => [group, [] as Array<{ key: string; text: string }>]));
+      await Promise.all(
+        groups.map((groupId) =>
+          bus.consume({
+            groupId,
+            topics: [topic],
+            handler: async (message) => {
+              received.get(groupId)!.push({ key: message.key, text: textOf(message) });
+            },
+          }),
+        ),
+      );
+      await waitUntil("both groups received everything", () =>
+        groups.every((group) => received.get(group)!.length >= MESSAGES),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+
+      for (const group of groups) {
+        const messages = received.get(group)!;
+        const counts = countTexts(messages.map((message) => message.text));
+        expect(counts.size).toBe(MESSAGES);
+        expect([...counts.values()].filter((count) => count !== 1)).toEqual([]);
+        for (let k = 0; k < KEYS; k++) {
+          const key = `key-${k}`;
+          const inOrder = sent.filter((message) => message.key === key).map((message) => message.text);
+          expect(messages.filter((message) => message.key === key).map((message) => message.text)).toEqual(
+            inOrder,
+          );
+        }
+      }
+    } finally {
+      await bus.close();
+      await cluster.stop();
+    }
+  }, 60_000);
+
+  it("keeps a consumer group consuming after an outage longer than its session timeout", async () => {
+    if (!kafka.available) return;
+    const topic = uniqueTopic("consumer-outage");
+    const topics = withDeadLetterTopics([topic]);
+    const cluster = await kafka.value.start({ topics, partitions: 3 });
+    const bus = createEventBus({
+      brokers: cluster.brokers,
+      clientId: "outage-test",
+      topics,
+      kafka: cluster.tuning,
+    });
+    try {
+      const handled: string[] = [];
+      await bus.consume({
+        groupId: uniqueGroup("consumer-outage"),
+        topics: [topic],
+        handler: async (message) => {
+          handled.push(textOf(message));
+        },
+      });
+      const producer = bus.producer({ lingerMs: 5, retryBackoff: { initialMs: 50, maxMs: 300 } });
+      for (let i = 0; i < 10; i++) await producer.send(topic, textMessage(`key-${i}`, `before-${i}`));
+      await waitUntil("messages before the outage arrived", () => handled.length >= 10);
+
+      await cluster.mock!.setBrokerDown(1);
+      for (let i = 0; i < 10; i++) await producer.send(topic, textMessage(`key-${i}`, `during-${i}`));
+      await new Promise((resolve) => setTimeout(resolve, cluster.tuning.sessionTimeoutMs + 1_000));
+      await cluster.mock!.setBrokerUp(1);
+
+      await waitUntil("messages sent during the outage arrived", () => new Set(handled).size >= 20, 30_000);
+      const expected = Array.from({ length: 10 }, (_, i) => [`before-${i}`, `during-${i}`]).flat();
+      expect(new Set(handled)).toEqual(new Set(expected));
+    } finally {
+      await bus.close();
+      await cluster.stop();
+    }
+  }, 60_000);
+
+  it("fails ping with DEPENDENCY_UNAVAILABLE while the broker is down and answers again after", async () => {
+    if (!kafka.available) return;
+    const topics = withDeadLetterTopics([uniqueTopic("ping")]);
+    const cluster = await kafka.value.start({ topics, partitions: 3 });
+    const bus = createEventBus({
+      brokers: cluster.brokers,
+      clientId: "outage-test",
+      topics,
+      kafka: cluster.tuning,
+    });
+    try {
+      await bus.ping();
+      await cluster.mock!.setBrokerDown(1);
+      await expect(bus.ping()).rejects.toMatchObject({ code: "DEPENDENCY_UNAVAILABLE" });
+      await cluster.mock!.setBrokerUp(1);
+      await waitUntil(
+        "ping answers again",
+        () =>
+          bus.ping().then(
+            () => true,
+            () => false,
+          ),
+        15_000,
+      );
+    } finally {
+      await bus.close();
+      await cluster.stop();
+    }
+  });
+});

@@ -25,7 +25,8 @@ export interface RunningCluster extends Stoppable {
 }
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
-const variable = (service: ServiceName, suffix: string) => `${service.toUpperCase().replaceAll("-", "_")}_${suffix}`;
+const variable = (service: ServiceName, suffix: string) =>
+  `${service.toUpperCase().replaceAll("-", "_")}_${suffix}`;
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -93,7 +94,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
         GRPC_PORT: String(ports[name].grpc),
         DATA_DIR: dataDir,
         ...(SERVICES[name].database
-          ? { DATABASE_URL: await ensureDatabase(postgresAdmin, `kurz_${name.replaceAll("-", "_")}`) }
+          ? { DATABASE_URL: (await ensureDatabase(postgresAdmin, `kurz_${name.replaceAll("-", "_")}`)).url }
           : {}),
         REDIS_URL: redisUrl,
         KAFKA_BROKERS: brokers.join(","),
@@ -108,10 +109,17 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
         process: child,
       };
     }
-    await Promise.all(SERVICE_NAMES.map((name) => waitForHealth(`${services[name].httpUrl}/healthz`, 60_000)));
+    await Promise.all(
+      SERVICE_NAMES.map((name) => waitForHealth(`${services[name].httpUrl}/healthz`, 60_000)),
+    );
 
     const edgePort = options.ports === "ephemeral" ? await freePort() : EDGE_PORT;
-    const edge = spawnNodeProcess("edge", `${root}apps/edge/src/main.ts`, { ...baseEnv, ...addresses, EDGE_PORT: String(edgePort) }, output);
+    const edge = spawnNodeProcess(
+      "edge",
+      `${root}apps/edge/src/main.ts`,
+      { ...baseEnv, ...addresses, EDGE_PORT: String(edgePort) },
+      output,
+    );
     stoppers.push(async () => {
       exitCodes.edge = await edge.stop();
     });

@@ -53,8 +53,12 @@ describe.skipIf(!available)("distributed mode: every service its own process on 
     expect(Object.keys(link.checks)).toEqual(
       expect.arrayContaining(["database:postgres", "cache:redis", "events:kafka"]),
     );
-    const analytics = (await (await fetch(`${cluster.url}/.kurz/health/analytics-ingest`)).json()) as Readiness;
-    expect(Object.keys(analytics.checks)).toEqual(expect.arrayContaining(["clickstore:chdb", "events:kafka"]));
+    const analytics = (await (
+      await fetch(`${cluster.url}/.kurz/health/analytics-ingest`)
+    ).json()) as Readiness;
+    expect(Object.keys(analytics.checks)).toEqual(
+      expect.arrayContaining(["clickstore:chdb", "events:kafka"]),
+    );
   });
 
   it("makes a gRPC call from one service to another through the adapter", async () => {
@@ -63,7 +67,13 @@ describe.skipIf(!available)("distributed mode: every service its own process on 
     const redirector = (await (await fetch(`${cluster.url}/.kurz/health/redirector`)).json()) as Readiness;
     expect(redirector.checks["grpc:link-api"]).toMatchObject({ ok: true });
     const gateway = (await (await fetch(`${cluster.url}/.kurz/health/mcp-gateway`)).json()) as Readiness;
-    for (const downstream of ["auth-server", "link-api", "analytics-ingest", "abtest-engine", "webhook-dispatcher"]) {
+    for (const downstream of [
+      "auth-server",
+      "link-api",
+      "analytics-ingest",
+      "abtest-engine",
+      "webhook-dispatcher",
+    ]) {
       expect(gateway.checks[`grpc:${downstream}`], downstream).toMatchObject({ ok: true });
     }
   });

@@ -3,8 +3,8 @@ import * as analyticsIngest from "@kurz/analytics-ingest";
 import * as authServer from "@kurz/auth-server";
 import { loadEdgeConfig, startEdge, upstreamVariable } from "@kurz/edge";
 import { createEventBus } from "@kurz/events";
-import { createLogger } from "@kurz/logger";
 import * as linkApi from "@kurz/link-api";
+import { createLogger } from "@kurz/logger";
 import * as mcpGateway from "@kurz/mcp-gateway";
 import * as redirector from "@kurz/redirector";
 import { SERVICES, type ServiceName } from "@kurz/routes";
@@ -17,8 +17,10 @@ interface ServiceModule {
   start(env: Env, shared: SharedInfrastructure): Promise<RunningService>;
 }
 
-const entry = <C>(m: { loadConfig(env: Env): C }, start: (c: C, s: SharedInfrastructure) => Promise<RunningService>) =>
-  ({ start: (env, shared) => start(m.loadConfig(env), shared) }) satisfies ServiceModule;
+const entry = <C>(
+  m: { loadConfig(env: Env): C },
+  start: (c: C, s: SharedInfrastructure) => Promise<RunningService>,
+) => ({ start: (env, shared) => start(m.loadConfig(env), shared) }) satisfies ServiceModule;
 
 /**
  * Start order follows the gRPC calls: a service starts after the services it calls, so their
@@ -49,7 +51,8 @@ export interface RunningKurz extends Stoppable {
   services: Record<ServiceName, RunningService>;
 }
 
-const grpcAddressVariable = (service: ServiceName) => `${service.toUpperCase().replaceAll("-", "_")}_GRPC_ADDR`;
+const grpcAddressVariable = (service: ServiceName) =>
+  `${service.toUpperCase().replaceAll("-", "_")}_GRPC_ADDR`;
 
 /**
  * All seven services in one process, each on its own ports exactly as in production, plus the

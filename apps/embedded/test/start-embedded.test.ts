@@ -50,10 +50,15 @@ describe("embedded mode", () => {
       const body = (await response.json()) as { service: string; checks: Record<string, { ok: boolean }> };
       expect(response.status, service).toBe(200);
       expect(body.service).toBe(service);
-      for (const [name, check] of Object.entries(body.checks)) expect(check.ok, `${service} ${name}`).toBe(true);
+      for (const [name, check] of Object.entries(body.checks))
+        expect(check.ok, `${service} ${name}`).toBe(true);
     }
-    const redirector = await (await fetch(`${kurz.url}/.kurz/health/redirector`)).json();
-    expect(Object.keys(redirector.checks)).toEqual(expect.arrayContaining(["cache:memory", "events:memory", "grpc:link-api"]));
+    const redirector = (await (await fetch(`${kurz.url}/.kurz/health/redirector`)).json()) as {
+      checks: Record<string, unknown>;
+    };
+    expect(Object.keys(redirector.checks)).toEqual(
+      expect.arrayContaining(["cache:memory", "events:memory", "grpc:link-api"]),
+    );
   });
 
   it("serves grpc.health.v1 on every service's own gRPC port", async () => {
@@ -71,7 +76,10 @@ describe("embedded mode", () => {
   it("closes every port on stop", async () => {
     const ports = [
       portOf(kurz.url),
-      ...SERVICE_NAMES.flatMap((s) => [portOf(kurz.services[s].httpUrl), portOf(kurz.services[s].grpcAddress)]),
+      ...SERVICE_NAMES.flatMap((s) => [
+        portOf(kurz.services[s].httpUrl),
+        portOf(kurz.services[s].grpcAddress),
+      ]),
     ];
     await kurz.stop();
     for (const port of ports) expect(await isListening(port), `port ${port}`).toBe(false);

@@ -11,20 +11,24 @@ const url = backend.available ? backend.value.url : "";
 const keyPrefix = `kurz-test:${randomUUID()}:`;
 
 describe.skipIf(!backend.available)("redis cache", () => {
+  let raw: Redis;
+  beforeAll(() => {
+    raw = new Redis(url);
+  });
+  afterAll(async () => {
+    // Slow-refill buckets live for hours: leave nothing behind on the shared server.
+    const keys: string[] = [];
+    for await (const batch of raw.scanStream({ match: `${keyPrefix}*`, count: 500 })) keys.push(...batch);
+    if (keys.length > 0) await raw.del(...keys);
+    await raw.quit();
+  });
+
   describeCacheContract("redis", async () => ({
     primary: createCache({ redisUrl: url, keyPrefix }),
     peer: createCache({ redisUrl: url, keyPrefix }),
   }));
 
   describe("redis specifics", () => {
-    let raw: Redis;
-    beforeAll(() => {
-      raw = new Redis(url);
-    });
-    afterAll(async () => {
-      await raw.quit();
-    });
-
     it("is chosen when a Redis URL is configured", async () => {
       const connection = createCache({ redisUrl: url, keyPrefix });
       expect(connection.kind).toBe("redis");

@@ -1,2 +1,2 @@
-export { ConfigError, parseConfig } from "./parse-config";
 export { booleanFromEnv, durationMs, listFromEnv, port } from "./env-types";
+export { ConfigError, parseConfig } from "./parse-config";

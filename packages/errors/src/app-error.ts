@@ -24,7 +24,10 @@ export class AppError extends Error {
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
     const entry = errorCatalog[code];
-    super(options.message ?? entry.message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      options.message ?? entry.message,
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = "AppError";
     this.code = code;
     this.httpStatus = entry.http;

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { CacheClient } from "@kurz/cache";
+import type { CacheConnection } from "@kurz/cache";
 import type { ClickStore } from "@kurz/clickstore";
 import type { EventBus, EventProducer } from "@kurz/events";
 import type { Logger } from "@kurz/logger";
@@ -36,7 +36,7 @@ export interface SharedInfrastructure {
 
 export interface Infrastructure {
   database?: Database;
-  cache?: CacheClient;
+  cache?: CacheConnection;
   bus?: EventBus;
   producer?: EventProducer;
   clickstore?: ClickStore;
@@ -66,7 +66,9 @@ export async function connectInfrastructure(options: ConnectOptions): Promise<In
   if (needs.database) {
     const { createDatabase } = await import("@kurz/relational");
     const database = await createDatabase(
-      config.DATABASE_URL ? { url: config.DATABASE_URL, logger } : { dataDir: path.join(dataDir, "pg"), logger },
+      config.DATABASE_URL
+        ? { url: config.DATABASE_URL, logger }
+        : { dataDir: path.join(dataDir, "pg"), logger },
     );
     lifecycle.add("clients", "database", () => database.close());
     await database.migrate(needs.database.migrationsFolder);
@@ -110,7 +112,12 @@ export async function connectInfrastructure(options: ConnectOptions): Promise<In
     lifecycle.add("clients", "clickstore", () => clickstore.close());
     await clickstore.migrate(needs.clickstore.migrationsDir);
     infra.clickstore = clickstore;
-    infra.readiness.push({ name: `clickstore:${clickstore.kind}`, check: () => clickstore.ping() });
+    infra.readiness.push({
+      name: `clickstore:${clickstore.kind}`,
+      check: async () => {
+        if (!(await clickstore.ping())) throw new Error("click store does not answer");
+      },
+    });
   }
 
   return infra;

@@ -85,9 +85,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       return reply.code(503).send({ status: "shutting_down", service: options.service, checks: {} });
     }
     const result = await runReadinessChecks(options.readiness ?? [], options.readinessTimeoutMs ?? 2000);
-    return reply
-      .code(result.ready ? 200 : 503)
-      .send({ status: result.ready ? "ready" : "not_ready", service: options.service, checks: result.checks });
+    return reply.code(result.ready ? 200 : 503).send({
+      status: result.ready ? "ready" : "not_ready",
+      service: options.service,
+      checks: result.checks,
+    });
   });
 
   return {

@@ -7,8 +7,8 @@ export {
   type InfrastructureNeeds,
   type SharedInfrastructure,
 } from "./connect-infrastructure";
-export { downstreamReadiness } from "./downstream-readiness";
 export { createHttpApp, type HttpApp, type HttpAppOptions } from "./create-http-app";
+export { downstreamReadiness } from "./downstream-readiness";
 export { Lifecycle, type ShutdownPhase } from "./lifecycle";
 export { type ReadinessCheck, type ReadinessResult, runReadinessChecks } from "./readiness";
 export { runMain, type Stoppable } from "./run-main";

@@ -58,7 +58,10 @@ export class Lifecycle {
       await Promise.race([
         step.run(),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`timed out after ${this.stepTimeoutMs} ms`)), this.stepTimeoutMs);
+          timer = setTimeout(
+            () => reject(new Error(`timed out after ${this.stepTimeoutMs} ms`)),
+            this.stepTimeoutMs,
+          );
           timer.unref();
         }),
       ]);

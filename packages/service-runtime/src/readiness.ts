@@ -37,7 +37,10 @@ export async function runReadinessChecks(
         return [name, { ok: true, critical, ms: Math.round(performance.now() - started) }] as const;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        return [name, { ok: false, critical, error: message, ms: Math.round(performance.now() - started) }] as const;
+        return [
+          name,
+          { ok: false, critical, error: message, ms: Math.round(performance.now() - started) },
+        ] as const;
       } finally {
         clearTimeout(timer);
       }

@@ -5,8 +5,8 @@ import {
   downstreamReadiness,
   Lifecycle,
   type RunningService,
-  serve,
   type SharedInfrastructure,
+  serve,
 } from "@kurz/service-runtime";
 import { buildApp } from "./app";
 import { type AnalyticsIngestConfig, SERVICE_NAME } from "./config";
@@ -31,7 +31,7 @@ export async function startAnalyticsIngest(
     });
     const readiness = [
       ...infra.readiness,
-    downstreamReadiness("link-api", config.LINK_API_GRPC_ADDR, lifecycle),
+      downstreamReadiness("link-api", config.LINK_API_GRPC_ADDR, lifecycle),
     ];
     const app = buildApp({ logger, readiness });
     return await serve({

@@ -4,8 +4,8 @@ import {
   connectInfrastructure,
   Lifecycle,
   type RunningService,
-  serve,
   type SharedInfrastructure,
+  serve,
 } from "@kurz/service-runtime";
 import { buildApp } from "./app";
 import { type AuthServerConfig, SERVICE_NAME } from "./config";
@@ -28,9 +28,7 @@ export async function startAuthServer(
       lifecycle,
       shared,
     });
-    const readiness = [
-      ...infra.readiness,
-    ];
+    const readiness = [...infra.readiness];
     const app = buildApp({ logger, readiness });
     return await serve({
       name: SERVICE_NAME,

@@ -5,8 +5,8 @@ import {
   downstreamReadiness,
   Lifecycle,
   type RunningService,
-  serve,
   type SharedInfrastructure,
+  serve,
 } from "@kurz/service-runtime";
 import { buildApp } from "./app";
 import { type LinkApiConfig, SERVICE_NAME } from "./config";
@@ -31,7 +31,7 @@ export async function startLinkApi(
     });
     const readiness = [
       ...infra.readiness,
-    downstreamReadiness("auth-server", config.AUTH_SERVER_GRPC_ADDR, lifecycle),
+      downstreamReadiness("auth-server", config.AUTH_SERVER_GRPC_ADDR, lifecycle),
     ];
     const app = buildApp({ logger, readiness });
     return await serve({

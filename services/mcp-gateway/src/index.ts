@@ -1,2 +1,2 @@
-export { type McpGatewayConfig, loadConfig, SERVICE_NAME } from "./config";
+export { loadConfig, type McpGatewayConfig, SERVICE_NAME } from "./config";
 export { startMcpGateway } from "./server";

@@ -4,12 +4,11 @@ import {
   downstreamReadiness,
   Lifecycle,
   type RunningService,
-  serve,
   type SharedInfrastructure,
+  serve,
 } from "@kurz/service-runtime";
 import { buildApp } from "./app";
 import { type McpGatewayConfig, SERVICE_NAME } from "./config";
-
 
 /** Wiring: config → infrastructure → app → listen; the returned stop() drains and closes. */
 export async function startMcpGateway(
@@ -29,11 +28,11 @@ export async function startMcpGateway(
     });
     const readiness = [
       ...infra.readiness,
-    downstreamReadiness("auth-server", config.AUTH_SERVER_GRPC_ADDR, lifecycle),
-    downstreamReadiness("link-api", config.LINK_API_GRPC_ADDR, lifecycle),
-    downstreamReadiness("analytics-ingest", config.ANALYTICS_INGEST_GRPC_ADDR, lifecycle),
-    downstreamReadiness("abtest-engine", config.ABTEST_ENGINE_GRPC_ADDR, lifecycle),
-    downstreamReadiness("webhook-dispatcher", config.WEBHOOK_DISPATCHER_GRPC_ADDR, lifecycle),
+      downstreamReadiness("auth-server", config.AUTH_SERVER_GRPC_ADDR, lifecycle),
+      downstreamReadiness("link-api", config.LINK_API_GRPC_ADDR, lifecycle),
+      downstreamReadiness("analytics-ingest", config.ANALYTICS_INGEST_GRPC_ADDR, lifecycle),
+      downstreamReadiness("abtest-engine", config.ABTEST_ENGINE_GRPC_ADDR, lifecycle),
+      downstreamReadiness("webhook-dispatcher", config.WEBHOOK_DISPATCHER_GRPC_ADDR, lifecycle),
     ];
     const app = buildApp({ logger, readiness });
     return await serve({

@@ -1,2 +1,2 @@
-export { type RedirectorConfig, loadConfig, SERVICE_NAME } from "./config";
+export { loadConfig, type RedirectorConfig, SERVICE_NAME } from "./config";
 export { startRedirector } from "./server";

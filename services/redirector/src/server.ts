@@ -4,12 +4,11 @@ import {
   downstreamReadiness,
   Lifecycle,
   type RunningService,
-  serve,
   type SharedInfrastructure,
+  serve,
 } from "@kurz/service-runtime";
 import { buildApp } from "./app";
 import { type RedirectorConfig, SERVICE_NAME } from "./config";
-
 
 /** Wiring: config → infrastructure → app → listen; the returned stop() drains and closes. */
 export async function startRedirector(
@@ -29,7 +28,7 @@ export async function startRedirector(
     });
     const readiness = [
       ...infra.readiness,
-    downstreamReadiness("link-api", config.LINK_API_GRPC_ADDR, lifecycle),
+      downstreamReadiness("link-api", config.LINK_API_GRPC_ADDR, lifecycle),
     ];
     const app = buildApp({ logger, readiness });
     return await serve({

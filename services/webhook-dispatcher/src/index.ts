@@ -1,2 +1,2 @@
-export { type WebhookDispatcherConfig, loadConfig, SERVICE_NAME } from "./config";
+export { loadConfig, SERVICE_NAME, type WebhookDispatcherConfig } from "./config";
 export { startWebhookDispatcher } from "./server";

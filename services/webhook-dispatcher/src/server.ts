@@ -5,11 +5,11 @@ import {
   downstreamReadiness,
   Lifecycle,
   type RunningService,
-  serve,
   type SharedInfrastructure,
+  serve,
 } from "@kurz/service-runtime";
 import { buildApp } from "./app";
-import { type WebhookDispatcherConfig, SERVICE_NAME } from "./config";
+import { SERVICE_NAME, type WebhookDispatcherConfig } from "./config";
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle", import.meta.url));
 
@@ -31,7 +31,7 @@ export async function startWebhookDispatcher(
     });
     const readiness = [
       ...infra.readiness,
-    downstreamReadiness("auth-server", config.AUTH_SERVER_GRPC_ADDR, lifecycle),
+      downstreamReadiness("auth-server", config.AUTH_SERVER_GRPC_ADDR, lifecycle),
     ];
     const app = buildApp({ logger, readiness });
     return await serve({

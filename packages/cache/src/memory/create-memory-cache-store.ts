@@ -23,7 +23,7 @@ export function createMemoryCacheStore(maxEntries: number): { store: CacheStore;
     async set(key, value, ttlMs) {
       checkTtl(ttlMs);
       // Copy: Redis keeps its own bytes, so a caller reusing its buffer must not change ours.
-      entries.set(key, typeof value === "string" ? value : Buffer.from(value), { ttl: ttlMs });
+      entries.set(key, typeof value === "string" ? value : Buffer.from(value), { ttl: Math.ceil(ttlMs) });
     },
     del(...keys) {
       let removed = 0;

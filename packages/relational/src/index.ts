@@ -1,0 +1,13 @@
+export { type CreateDatabaseOptions, createDatabase } from "./create-database";
+export type {
+  Database,
+  DatabaseConnection,
+  DatabaseKind,
+  MigrationResult,
+  RowsQueryResultHKT,
+  RowsResult,
+} from "./database-connection";
+export { databaseUrl, ensureDatabase } from "./ensure-database";
+export { isUniqueViolation } from "./is-unique-violation";
+export { isDatabaseUnavailable, mapDatabaseError } from "./map-database-error";
+export { applyMigrations } from "./migrations/apply-migrations";

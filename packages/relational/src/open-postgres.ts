@@ -1,0 +1,59 @@
+import { AppError } from "@kurz/errors";
+import type { Logger } from "@kurz/logger";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import type { Database, DatabaseConnection } from "./database-connection";
+import { mapDatabaseError } from "./map-database-error";
+import { applyMigrations } from "./migrations/apply-migrations";
+
+const DEFAULT_POOL_MAX = 10;
+/** A pool waiting forever for a connection turns an outage into hung requests. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+export interface OpenPostgresOptions<TSchema extends Record<string, unknown>> {
+  url: string;
+  schema: TSchema | undefined;
+  logger: Logger | undefined;
+  poolMax: number | undefined;
+}
+
+export async function openPostgres<TSchema extends Record<string, unknown>>(
+  options: OpenPostgresOptions<TSchema>,
+): Promise<DatabaseConnection<TSchema>> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolMax ?? DEFAULT_POOL_MAX,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+  });
+  // An idle client losing its connection (server restart, failover) emits on the pool; without a
+  // listener that event would crash the process.
+  pool.on("error", (error) => {
+    options.logger?.warn({ event: "db.idle_client_error", err: error }, "idle database connection failed");
+  });
+  const db: Database<TSchema> = drizzle({ client: pool, schema: options.schema });
+  let closed = false;
+
+  return {
+    kind: "postgres",
+    db,
+    migrate: (folder) => applyMigrations(db, folder, { logger: options.logger }),
+    async ping() {
+      try {
+        await db.execute(sql`select 1`);
+      } catch (error) {
+        const mapped = mapDatabaseError(error);
+        throw mapped instanceof AppError
+          ? mapped
+          : new AppError("DEPENDENCY_UNAVAILABLE", { message: "The database is unavailable", cause: error });
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -3,7 +3,7 @@ import type { CacheConnection } from "@kurz/cache";
 import type { ClickStore } from "@kurz/clickstore";
 import type { EventBus, EventProducer } from "@kurz/events";
 import type { Logger } from "@kurz/logger";
-import type { Database } from "@kurz/relational";
+import type { DatabaseConnection } from "@kurz/relational";
 import type { Lifecycle } from "./lifecycle";
 import type { ReadinessCheck } from "./readiness";
 
@@ -35,7 +35,7 @@ export interface SharedInfrastructure {
 }
 
 export interface Infrastructure {
-  database?: Database;
+  database?: DatabaseConnection;
   cache?: CacheConnection;
   bus?: EventBus;
   producer?: EventProducer;

@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  LogController,
 } from "fastify";
 
 export interface EdgeOptions {
@@ -50,7 +51,8 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
   const app: FastifyInstance = Fastify({
     // pino's Logger is a FastifyBaseLogger at runtime; the generic only narrows the type.
     loggerInstance: options.logger as FastifyBaseLogger,
-    disableRequestLogging: true,
+    // Per-request lines would dominate the redirect edge's logs; errors are logged on their own.
+    logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: "idle",
     return503OnClosing: true,
   });

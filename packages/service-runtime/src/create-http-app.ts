@@ -1,6 +1,11 @@
 import { AppError, toRestErrorBody } from "@kurz/errors";
 import type { Logger } from "@kurz/logger";
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  LogController,
+} from "fastify";
 import { type ReadinessCheck, runReadinessChecks } from "./readiness";
 
 export interface HttpAppOptions {
@@ -55,7 +60,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app: FastifyInstance = Fastify({
     // pino's Logger is a FastifyBaseLogger at runtime; the generic only narrows the type.
     loggerInstance: options.logger as FastifyBaseLogger,
-    disableRequestLogging: true,
+    // Per-request lines would dominate the redirect edge's logs; errors are logged on their own.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
     // Shutdown must not wait on idle keep-alive sockets.

@@ -28,10 +28,13 @@ const root = fileURLToPath(new URL("../../../", import.meta.url));
 const variable = (service: ServiceName, suffix: string) =>
   `${service.toUpperCase().replaceAll("-", "_")}_${suffix}`;
 
-async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+async function waitForHealth(url: string, child: NodeProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError = "";
   while (Date.now() < deadline) {
+    if (child.child.exitCode !== null) {
+      throw new Error(`${child.name} exited with code ${child.child.exitCode} before it was healthy`);
+    }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
       await response.body?.cancel();
@@ -110,7 +113,9 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
       };
     }
     await Promise.all(
-      SERVICE_NAMES.map((name) => waitForHealth(`${services[name].httpUrl}/healthz`, 60_000)),
+      SERVICE_NAMES.map((name) =>
+        waitForHealth(`${services[name].httpUrl}/healthz`, services[name].process, 60_000),
+      ),
     );
 
     const edgePort = options.ports === "ephemeral" ? await freePort() : EDGE_PORT;
@@ -125,7 +130,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     });
     const url = `http://127.0.0.1:${edgePort}`;
     // Liveness of one service, answered through the edge: proves the edge routes.
-    await waitForHealth(`${url}/.kurz/health/redirector/live`, 30_000);
+    await waitForHealth(`${url}/.kurz/health/redirector/live`, edge, 30_000);
 
     return { url, services, kafkaBrokers: brokers, exitCodes, stop: stopAll };
   } catch (error) {

@@ -21,5 +21,15 @@ pnpm --filter @kurz/proto breaking
 echo "== typecheck"
 pnpm exec turbo run typecheck --output-logs=errors-only
 echo "== tests"
-pnpm exec vitest run "$@"
+results=$(mktemp)
+status=0
+pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$results" "$@" || status=$?
+# One plain summary line: "N passed, N failed, N skipped".
+node -e '
+  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  const skipped = r.numPendingTests + r.numTodoTests;
+  console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
+' "$results" || true
+rm -f "$results"
 echo "== done in $(( $(date +%s) - started )) s"
+exit "$status"

@@ -10,3 +10,4 @@ export { checkGrpcHealth } from "./grpc-health";
 export * from "./kafka";
 export * from "./postgres";
 export { redisBackend } from "./redis";
+export { type MintOptions, startTestIssuer, type TestIssuer } from "./test-issuer";

@@ -1,0 +1,14 @@
+export { accessTokenOf, requireScope } from "./require-scope";
+export { isScope, SCOPE_NAMES, SCOPES, type Scope } from "./scopes";
+export {
+  type AccessToken,
+  createTokenVerifier,
+  type TokenVerifier,
+  type TokenVerifierOptions,
+} from "./token-verifier";
+export {
+  createVerifierFromConfig,
+  issuerOf,
+  type VerifierConfig,
+  verifierConfigShape,
+} from "./verifier-config";

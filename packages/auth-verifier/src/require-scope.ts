@@ -1,0 +1,83 @@
+import { AppError, toRestErrorBody } from "@kurz/errors";
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { Scope } from "./scopes";
+import type { AccessToken, TokenVerifier } from "./token-verifier";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    accessToken?: AccessToken;
+  }
+}
+
+/** RFC 6750 §3: the challenge, with error and scope when there is one. */
+function challenge(params: Record<string, string>): string {
+  const parts = Object.entries(params).map(([k, v]) => `${k}="${v.replaceAll('"', "'")}"`);
+  return parts.length > 0 ? `Bearer realm="kurz", ${parts.join(", ")}` : `Bearer realm="kurz"`;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+async function refuse(reply: FastifyReply, error: AppError, wwwAuthenticate: string): Promise<void> {
+  const { status, body } = toRestErrorBody(error);
+  await reply
+    .code(status)
+    .header("www-authenticate", wwwAuthenticate)
+    .header("cache-control", "no-store")
+    .send(body);
+}
+
+/**
+ * A route's declared scope, as a fastify preHandler. Without a valid bearer token → 401 with an
+ * RFC 6750 challenge; with a token lacking the scope → 403 with the spec's body
+ * `{ success: false, error: "Insufficient scope", required_scope }`. On success the verified token
+ * is on `request.accessToken`.
+ */
+export function requireScope(verifier: TokenVerifier, scope: Scope): preHandlerAsyncHookHandler {
+  return async function checkScope(request, reply) {
+    const token = bearerToken(request);
+    if (!token) {
+      const missing = request.headers.authorization === undefined;
+      return refuse(
+        reply,
+        new AppError("AUTHENTICATION_REQUIRED", {
+          message: missing ? "Authentication required" : "Malformed Authorization header",
+        }),
+        missing ? challenge({}) : challenge({ error: "invalid_request" }),
+      );
+    }
+    let accessToken: AccessToken;
+    try {
+      accessToken = await verifier.verify(token);
+    } catch (error) {
+      if (error instanceof AppError && error.code === "INVALID_TOKEN") {
+        return refuse(reply, error, challenge({ error: "invalid_token", error_description: error.message }));
+      }
+      throw error;
+    }
+    if (!accessToken.scopes.has(scope)) {
+      return refuse(
+        reply,
+        new AppError("INSUFFICIENT_SCOPE", {
+          message: "Insufficient scope",
+          details: { required_scope: scope },
+        }),
+        challenge({ error: "insufficient_scope", scope }),
+      );
+    }
+    request.accessToken = accessToken;
+  };
+}
+
+/** The verified token of a route guarded by requireScope. */
+export function accessTokenOf(request: FastifyRequest): AccessToken {
+  if (!request.accessToken) {
+    // A route without requireScope asking for the token is a programming error, not the caller's.
+    throw new AppError("INTERNAL", { message: "route has no scope guard" });
+  }
+  return request.accessToken;
+}

@@ -1,0 +1,88 @@
+import { AppError } from "@kurz/errors";
+import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from "jose";
+
+/** A verified access token (RFC 9068 profile). */
+export interface AccessToken {
+  /** The account the token acts for: the JWT `sub`. */
+  accountId: string;
+  clientId: string;
+  scopes: ReadonlySet<string>;
+  jti: string;
+  expiresAt: Date;
+}
+
+export interface TokenVerifierOptions {
+  /** auth-server's JWKS, e.g. http://127.0.0.1:3001/.well-known/jwks.json (cluster-internal). */
+  jwksUrl: string;
+  /** Expected `iss`: the public base URL of Kurz. */
+  issuer: string;
+  /** Expected `aud`. */
+  audience: string;
+  /** Revocation by jti (RFC 7009 for access tokens): true → the token is refused. */
+  isRevoked?: (jti: string) => Promise<boolean>;
+  clockToleranceSec?: number;
+  /** For tests: a key set instead of fetching jwksUrl. */
+  keySet?: JWTVerifyGetKey;
+}
+
+export interface TokenVerifier {
+  verify(token: string): Promise<AccessToken>;
+}
+
+/** Only asymmetric algorithms: a token signed with a shared secret is never accepted. */
+const ALGORITHMS = ["ES256", "EdDSA", "RS256", "PS256"];
+
+function invalid(message: string, cause?: unknown): AppError {
+  return new AppError("INVALID_TOKEN", { message, cause });
+}
+
+/**
+ * Verifies bearer tokens locally: signature against auth-server's JWKS (fetched once, cached,
+ * refetched when an unknown `kid` appears — that is how key rotation reaches every service),
+ * `typ: at+jwt`, issuer, audience, expiry, and the claims every route relies on.
+ */
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const keySet =
+    options.keySet ??
+    createRemoteJWKSet(new URL(options.jwksUrl), {
+      // An unknown kid refetches at most every 30 s: rotation propagates, floods do not.
+      cooldownDuration: 30_000,
+      cacheMaxAge: 10 * 60_000,
+      timeoutDuration: 3000,
+    });
+
+  return {
+    async verify(token) {
+      let payload: Awaited<ReturnType<typeof jwtVerify>>["payload"];
+      try {
+        ({ payload } = await jwtVerify(token, keySet, {
+          issuer: options.issuer,
+          audience: options.audience,
+          typ: "at+jwt",
+          algorithms: ALGORITHMS,
+          clockTolerance: options.clockToleranceSec ?? 5,
+          requiredClaims: ["sub", "exp", "iat", "jti", "client_id", "scope"],
+        }));
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) throw invalid("The access token has expired", error);
+        if (error instanceof joseErrors.JOSEError) throw invalid("The access token is invalid", error);
+        // JWKS unreachable: our fault, not the caller's.
+        throw new AppError("DEPENDENCY_UNAVAILABLE", { message: "Token keys unavailable", cause: error });
+      }
+      const { sub, jti, exp, client_id: clientId, scope } = payload;
+      if (typeof sub !== "string" || typeof jti !== "string" || typeof clientId !== "string") {
+        throw invalid("The access token is missing required claims");
+      }
+      if (typeof scope !== "string") throw invalid("The access token has no scope");
+      if (options.isRevoked && (await options.isRevoked(jti)))
+        throw invalid("The access token has been revoked");
+      return {
+        accountId: sub,
+        clientId,
+        scopes: new Set(scope.split(" ").filter(Boolean)),
+        jti,
+        expiresAt: new Date((exp ?? 0) * 1000),
+      };
+    },
+  };
+}

@@ -53,7 +53,7 @@ export async function startTestIssuer(
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const sign = (key: CryptoKey, mint: MintOptions) => {
+  const sign = (key: Parameters<SignJWT["sign"]>[0], mint: MintOptions) => {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ client_id: mint.clientId ?? "test-client", scope: mint.scopes.join(" ") })
       .setProtectedHeader({ alg: "ES256", kid, typ: mint.typ ?? "at+jwt" })

@@ -101,8 +101,10 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
         return {
           ...headers,
           "x-forwarded-for": prior ? `${prior}, ${remote}` : remote,
-          "x-forwarded-host": headers["x-forwarded-host"] ?? headers.host ?? "",
-          "x-forwarded-proto": headers["x-forwarded-proto"] ?? "http",
+          // The edge faces the client: it states the host and scheme it received and never relays
+          // a client's own claim. (reply-from has already pointed `host` at the upstream.)
+          "x-forwarded-host": original.headers.host ?? "",
+          "x-forwarded-proto": "http",
         };
       },
     });

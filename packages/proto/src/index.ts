@@ -11,7 +11,7 @@
  */
 
 export * as healthV1 from "./gen/grpc/health/v1/health_pb";
+export * as authV1 from "./gen/kurz/auth/v1/auth_service_pb";
 export * as commonV1 from "./gen/kurz/common/v1/page_pb";
 export * as eventsV1 from "./gen/kurz/events/v1/envelope_pb";
-export * as authV1 from "./gen/kurz/auth/v1/auth_service_pb";
 export * as linksV1 from "./links-v1";

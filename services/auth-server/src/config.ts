@@ -1,15 +1,68 @@
-import { parseConfig } from "@kurz/config";
+import { verifierConfigShape } from "@kurz/auth-verifier";
+import { booleanFromEnv, listFromEnv, parseConfig } from "@kurz/config";
 import { SERVICES } from "@kurz/routes";
 import { commonConfigShape } from "@kurz/service-runtime";
 import { z } from "zod";
 
 export const SERVICE_NAME = "auth-server";
 
-const schema = z.object({
-  ...commonConfigShape(SERVICES["auth-server"]),
-});
+const optionalSecret = z
+  .string()
+  .min(16, "must be at least 16 characters")
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+const schema = z
+  .object({
+    ...commonConfigShape(SERVICES["auth-server"]),
+    PUBLIC_BASE_URL: verifierConfigShape.PUBLIC_BASE_URL,
+    API_AUDIENCE: verifierConfigShape.API_AUDIENCE,
+    BRAND_PREFIX: z
+      .string()
+      .regex(/^[a-z][a-z0-9]{1,15}$/, "2 to 16 lowercase letters or digits, starting with a letter")
+      .default("kurz"),
+    // 32 bytes, base64 / base64url (43-44 chars) or hex (64 chars). Unset: see loadKeyEncryptionKey.
+    KEY_ENCRYPTION_KEY: z.string().optional(),
+    // Unset: allowed exactly when PUBLIC_BASE_URL is http on a loopback host (local development).
+    ALLOW_LOOPBACK_REDIRECTS: z
+      .enum(["true", "false", "1", "0", "yes", "no"])
+      .transform((v) => v === "true" || v === "1" || v === "yes")
+      .optional(),
+    SIGNING_KEY_ROTATION_DAYS: z.coerce.number().int().min(0).default(90),
+    SIGNING_KEY_PUBLISH_LEAD_SEC: z.coerce.number().int().min(0).default(300),
+    TRUST_PROXY: z.string().default("loopback"),
+    SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(336),
+    LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+    LOGIN_THROTTLE_WINDOW_SEC: z.coerce.number().int().min(1).default(900),
+    REGISTRATIONS_PER_HOUR_PER_IP: z.coerce.number().int().min(1).default(30),
+    OAUTH_CLIENT_CHATGPT_REDIRECT_URIS: listFromEnv(["https://chatgpt.com/connector_platform_oauth_redirect"]),
+    OAUTH_CLIENT_CHATGPT_SECRET: optionalSecret,
+    OAUTH_CLIENT_CLAUDE_REDIRECT_URIS: listFromEnv(["https://claude.ai/api/mcp/auth_callback"]),
+    OAUTH_CLIENT_CLAUDE_SECRET: optionalSecret,
+    OAUTH_CLIENT_ZAPIER_REDIRECT_URIS: listFromEnv([]),
+    OAUTH_CLIENT_ZAPIER_SECRET: optionalSecret,
+    OAUTH_CLIENT_ZAPIER_ENABLED: booleanFromEnv(false),
+  })
+  .transform((config) => {
+    const base = new URL(config.PUBLIC_BASE_URL);
+    const localDevelopment = base.protocol === "http:" && isLoopbackHost(base.hostname);
+    return {
+      ...config,
+      ISSUER: config.PUBLIC_BASE_URL.replace(/\/+$/, ""),
+      ALLOW_LOOPBACK_REDIRECTS: config.ALLOW_LOOPBACK_REDIRECTS ?? localDevelopment,
+      // Cookies are Secure unless the public URL is plain http (decided by URL, never NODE_ENV).
+      SECURE_COOKIES: base.protocol === "https:",
+    };
+  });
 
 export type AuthServerConfig = z.output<typeof schema>;
+
+/** localhost, 127.0.0.0/8 and ::1: the hosts RFC 8252 calls loopback. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
+}
 
 /** Parsed once at start-up; nothing else reads process.env. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AuthServerConfig {

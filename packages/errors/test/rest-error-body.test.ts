@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { AppError, errorCatalog, GrpcStatus, toRestErrorBody } from "../src";
+
+describe("toRestErrorBody", () => {
+  it("gives a client error its status, message, stable code and details", () => {
+    const { status, body } = toRestErrorBody(
+      new AppError("VALIDATION_ERROR", {
+        message: "url must start with http:// or https://",
+        details: { field: "url" },
+      }),
+    );
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      success: false,
+      error: "url must start with http:// or https://",
+      code: "VALIDATION_ERROR",
+      details: { field: "url" },
+    });
+  });
+
+  it("lifts required_scope to the top level, as the spec's insufficient-scope body has it", () => {
+    const { status, body } = toRestErrorBody(
+      new AppError("INSUFFICIENT_SCOPE", { details: { required_scope: "analytics:read" } }),
+    );
+    expect(status).toBe(403);
+    expect(body).toEqual({
+      success: false,
+      error: "Insufficient scope",
+      code: "INSUFFICIENT_SCOPE",
+      required_scope: "analytics:read",
+    });
+  });
+
+  it("never leaks the message or details of a server error", () => {
+    const { status, body } = toRestErrorBody(
+      new Error("connect ECONNREFUSED 10.0.0.7:5432 password=hunter2"),
+    );
+    expect(status).toBe(500);
+    expect(body).toEqual({ success: false, error: "Internal error", code: "INTERNAL" });
+    const unavailable = toRestErrorBody(
+      new AppError("DEPENDENCY_UNAVAILABLE", {
+        message: "redis at 10.0.0.8 down",
+        details: { host: "10.0.0.8" },
+      }),
+    );
+    expect(unavailable.body).toEqual({
+      success: false,
+      error: "A dependency is unavailable",
+      code: "DEPENDENCY_UNAVAILABLE",
+    });
+  });
+
+  it("keeps the cause for logs and marks retryable codes", () => {
+    const cause = new Error("boom");
+    const error = new AppError("RATE_LIMITED", { cause });
+    expect(error.cause).toBe(cause);
+    expect(error.retryable).toBe(true);
+    expect(new AppError("ALIAS_EXISTS").retryable).toBe(false);
+  });
+
+  it("maps every code to an HTTP status and a gRPC status", () => {
+    for (const [code, entry] of Object.entries(errorCatalog)) {
+      expect(entry.http, code).toBeGreaterThanOrEqual(400);
+      expect(Object.values(GrpcStatus), code).toContain(entry.grpc);
+    }
+  });
+});

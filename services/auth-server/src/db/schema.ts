@@ -1,0 +1,163 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull();
+
+/** One row per person. `email` is stored lower-cased, so the unique index is case-insensitive. */
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: uuid("id").primaryKey(),
+    email: text("email").notNull().unique("accounts_email_unique"),
+    name: text("name").notNull().default(""),
+    passwordHash: text("password_hash").notNull(),
+    plan: text("plan").notNull().default("free"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [check("accounts_plan_check", sql`${t.plan} in ('free', 'pro', 'business', 'enterprise')`)],
+);
+
+/** Browser sessions. Only the SHA-256 of the cookie value is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_account_idx").on(t.accountId)],
+);
+
+/** Registered (RFC 7591) and pre-registered OAuth clients. */
+export const oauthClients = pgTable("oauth_clients", {
+  clientId: text("client_id").primaryKey(),
+  clientName: text("client_name").notNull(),
+  /** SHA-256 of the secret; null for public clients (token_endpoint_auth_method "none"). */
+  secretHash: text("secret_hash"),
+  tokenEndpointAuthMethod: text("token_endpoint_auth_method").notNull(),
+  redirectUris: text("redirect_uris").array().notNull(),
+  grantTypes: text("grant_types").array().notNull(),
+  responseTypes: text("response_types").array().notNull(),
+  /** Scopes the client may ask for; null: any scope. */
+  scope: text("scope"),
+  clientUri: text("client_uri"),
+  /** "dynamic" (RFC 7591) or "preregistered" (configuration). */
+  kind: text("kind").notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** Authorization codes (only their hash). `familyId` is set when the code is exchanged. */
+export const authorizationCodes = pgTable(
+  "authorization_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClients.clientId, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    redirectUri: text("redirect_uri").notNull(),
+    scope: text("scope").notNull(),
+    codeChallenge: text("code_challenge"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    familyId: uuid("family_id"),
+  },
+  (t) => [index("authorization_codes_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * A grant: everything descended from one authorization code. Revoking it revokes every refresh
+ * token of the family and every access token issued with them.
+ */
+export const tokenFamilies = pgTable(
+  "token_families",
+  {
+    id: uuid("id").primaryKey(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClients.clientId, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    scope: text("scope").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedReason: text("revoked_reason"),
+  },
+  (t) => [index("token_families_account_idx").on(t.accountId, t.clientId)],
+);
+
+/** Refresh tokens (only their hash) and the access token issued with each. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => tokenFamilies.id, { onDelete: "cascade" }),
+    scope: text("scope").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when rotated: presenting it again is reuse. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    accessJti: text("access_jti").notNull(),
+    accessExpiresAt: timestamp("access_expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("refresh_tokens_family_idx").on(t.familyId)],
+);
+
+/** Access tokens revoked before their expiry (RFC 7009); rows are useless after `expiresAt`. */
+export const revokedAccessTokens = pgTable(
+  "revoked_access_tokens",
+  {
+    jti: text("jti").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("revoked_access_tokens_expires_idx").on(t.expiresAt)],
+);
+
+/** Token signing keys. The private JWK is AES-256-GCM encrypted with the key-encryption key. */
+export const signingKeys = pgTable("signing_keys", {
+  kid: text("kid").primaryKey(),
+  alg: text("alg").notNull(),
+  publicJwk: jsonb("public_jwk").notNull(),
+  privateJwkEncrypted: text("private_jwk_encrypted").notNull(),
+  createdAt: createdAt(),
+  /** Signing starts here; the key is published in the JWKS before, so verifiers know it first. */
+  activatesAt: timestamp("activates_at", { withTimezone: true }).notNull(),
+});
+
+/** API keys for the MCP server (and future key-authenticated surfaces). Only the hash is stored. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull().unique("api_keys_key_hash_unique"),
+    /** The first characters of the key, shown in lists so people can tell keys apart. */
+    displayPrefix: text("display_prefix").notNull(),
+    permissions: text("permissions").array().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("api_keys_account_idx").on(t.accountId)],
+);
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type OAuthClientRow = typeof oauthClients.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type SigningKeyRow = typeof signingKeys.$inferSelect;

@@ -1,0 +1,118 @@
+import { SCOPE_NAMES, type Scope } from "@kurz/auth-verifier";
+
+export const PLAN_IDS = ["free", "pro", "business", "enterprise"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+/** What a plan allows. Quotas of 0 mean unlimited, except where the feature flag is off. */
+export interface Plan {
+  id: PlanId;
+  name: string;
+  mcpAccess: boolean;
+  webhooks: boolean;
+  abTests: boolean;
+  maxLinks: number;
+  maxQrCodes: number;
+  maxBrandedDomains: number;
+  maxSubdomains: number;
+  maxCampaigns: number;
+  maxAbTests: number;
+  maxWebhookEndpoints: number;
+  analyticsRetentionDays: number;
+  restRequestsPerMinute: number;
+  mcpRequestsPerMinute: number;
+  /** OAuth scopes (and API-key permissions) an account on this plan may grant. */
+  grantableScopes: readonly Scope[];
+}
+
+const UNLIMITED = 0;
+const scopesExcept = (prefixes: string[]): Scope[] =>
+  SCOPE_NAMES.filter((scope) => !prefixes.some((prefix) => scope.startsWith(prefix)));
+
+/**
+ * THE plan table (no billing: an admin command moves accounts between plans). Other services
+ * read it through gRPC GetAccount and enforce it. A feature that is off also removes its scopes,
+ * so a token can never carry a permission the plan cannot use.
+ */
+export const PLANS: Readonly<Record<PlanId, Plan>> = {
+  free: {
+    id: "free",
+    name: "Free",
+    mcpAccess: false,
+    webhooks: false,
+    abTests: false,
+    maxLinks: 500,
+    maxQrCodes: 50,
+    maxBrandedDomains: 0,
+    maxSubdomains: 1,
+    maxCampaigns: 5,
+    maxAbTests: 0,
+    maxWebhookEndpoints: 0,
+    analyticsRetentionDays: 30,
+    restRequestsPerMinute: 60,
+    mcpRequestsPerMinute: 0,
+    grantableScopes: scopesExcept(["abtest:", "webhook:"]),
+  },
+  pro: {
+    id: "pro",
+    name: "Pro",
+    mcpAccess: true,
+    webhooks: false,
+    abTests: true,
+    maxLinks: 10_000,
+    maxQrCodes: 1_000,
+    maxBrandedDomains: 3,
+    maxSubdomains: 5,
+    maxCampaigns: 50,
+    maxAbTests: 10,
+    maxWebhookEndpoints: 0,
+    analyticsRetentionDays: 365,
+    restRequestsPerMinute: 600,
+    mcpRequestsPerMinute: 60,
+    grantableScopes: scopesExcept(["webhook:"]),
+  },
+  business: {
+    id: "business",
+    name: "Business",
+    mcpAccess: true,
+    webhooks: true,
+    abTests: true,
+    maxLinks: 100_000,
+    maxQrCodes: 10_000,
+    maxBrandedDomains: 10,
+    maxSubdomains: 20,
+    maxCampaigns: 500,
+    maxAbTests: 100,
+    maxWebhookEndpoints: 10,
+    analyticsRetentionDays: 730,
+    restRequestsPerMinute: 3_000,
+    mcpRequestsPerMinute: 300,
+    grantableScopes: SCOPE_NAMES,
+  },
+  enterprise: {
+    id: "enterprise",
+    name: "Enterprise",
+    mcpAccess: true,
+    webhooks: true,
+    abTests: true,
+    maxLinks: UNLIMITED,
+    maxQrCodes: UNLIMITED,
+    maxBrandedDomains: UNLIMITED,
+    maxSubdomains: UNLIMITED,
+    maxCampaigns: UNLIMITED,
+    maxAbTests: UNLIMITED,
+    maxWebhookEndpoints: 100,
+    analyticsRetentionDays: 1_825,
+    restRequestsPerMinute: 12_000,
+    mcpRequestsPerMinute: 1_200,
+    grantableScopes: SCOPE_NAMES,
+  },
+};
+
+export function isPlanId(value: string): value is PlanId {
+  return (PLAN_IDS as readonly string[]).includes(value);
+}
+
+/** The plan of a stored account; an unknown id (impossible by the table's check) reads as free. */
+export function planOf(id: string): Plan {
+  return isPlanId(id) ? PLANS[id] : PLANS.free;
+}

@@ -3,7 +3,14 @@ import { createEventBus, withDeadLetterTopics } from "@kurz/events";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOutboxRelay } from "../src";
-import { migrationsFolder, record, sleep, type TestConnection, waitUntil, writeNote } from "./outbox-test-kit";
+import {
+  migrationsFolder,
+  record,
+  sleep,
+  type TestConnection,
+  waitUntil,
+  writeNote,
+} from "./outbox-test-kit";
 
 /** Behaviour every database adapter must give the outbox; run for PGlite and PostgreSQL. */
 export function describeOutboxContract(name: string, open: () => Promise<TestConnection>) {
@@ -88,7 +95,9 @@ export function describeOutboxContract(name: string, open: () => Promise<TestCon
         for (let i = 0; i < 30; i++) await writeNote(connection, topic, "k", `m-${i}`);
         await waitUntil("every message arrived", () => received.length >= 30);
         await sleep(200);
-        expect(received.map((message) => message.text)).toEqual(Array.from({ length: 30 }, (_, i) => `m-${i}`));
+        expect(received.map((message) => message.text)).toEqual(
+          Array.from({ length: 30 }, (_, i) => `m-${i}`),
+        );
         expect(relays.filter((relay) => relay.stats().leader)).toHaveLength(1);
       } finally {
         for (const relay of relays) await relay.stop();
@@ -98,8 +107,18 @@ export function describeOutboxContract(name: string, open: () => Promise<TestCon
 
     it("hands the lease over when the leader stops", async () => {
       const { topic, bus } = freshBus();
-      const first = createOutboxRelay({ db: connection.db, producer: bus.producer(), holderId: "first", pollIntervalMs: 10 });
-      const second = createOutboxRelay({ db: connection.db, producer: bus.producer(), holderId: "second", pollIntervalMs: 10 });
+      const first = createOutboxRelay({
+        db: connection.db,
+        producer: bus.producer(),
+        holderId: "first",
+        pollIntervalMs: 10,
+      });
+      const second = createOutboxRelay({
+        db: connection.db,
+        producer: bus.producer(),
+        holderId: "second",
+        pollIntervalMs: 10,
+      });
       try {
         const received = await record(bus, topic, "g4");
         first.start();

@@ -20,7 +20,12 @@ describe.skipIf(skip !== undefined)("outbox during a broker outage", () => {
     const topic = `test.outbox-outage.${randomUUID().slice(0, 8)}`;
     const topics = withDeadLetterTopics([topic]);
     const cluster = await kafka.value.start({ topics, partitions: 3 });
-    const bus = createEventBus({ brokers: cluster.brokers, clientId: "outbox-outage", topics, kafka: cluster.tuning });
+    const bus = createEventBus({
+      brokers: cluster.brokers,
+      clientId: "outbox-outage",
+      topics,
+      kafka: cluster.tuning,
+    });
     const connection = await createDatabase({ schema });
     await connection.migrate(migrationsFolder);
     const relay = createOutboxRelay({

@@ -51,7 +51,11 @@ export async function record(bus: EventBus, topic: string, groupId: string): Pro
   return received;
 }
 
-export async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
+export async function waitUntil(
+  what: string,
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 20_000,
+) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);

@@ -10,4 +10,11 @@ export { checkGrpcHealth } from "./grpc-health";
 export * from "./kafka";
 export * from "./postgres";
 export { redisBackend } from "./redis";
+export {
+  startTestAuthService,
+  type TestAuthService,
+  type TestAuthServiceOptions,
+  type TestPlan,
+} from "./test-auth-service";
 export { type MintOptions, startTestIssuer, type TestIssuer } from "./test-issuer";
+export { startTestLinkService, type TestLinkService, type TestLinkSnapshot } from "./test-link-service";

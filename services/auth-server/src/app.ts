@@ -1,10 +1,20 @@
+import fastifyCookie from "@fastify/cookie";
+import { createTokenVerifier, type TokenVerifier } from "@kurz/auth-verifier";
 import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
-import type { Logger } from "@kurz/logger";
+import { authV1 } from "@kurz/proto";
 import { createHttpApp, type HttpApp, type ReadinessCheck } from "@kurz/service-runtime";
+import type { AuthContext } from "./auth-context";
 import { SERVICE_NAME } from "./config";
+import { createAuthServiceImplementation } from "./grpc/auth-service";
+import { OAUTH_PATHS } from "./oauth/server-metadata";
+import { registerAccountApiRoutes } from "./routes/account-api-routes";
+import { registerAccountPageRoutes } from "./routes/account-page-routes";
+import { registerAuthPageRoutes } from "./routes/auth-page-routes";
+import { registerAuthorizeRoutes } from "./routes/authorize-routes";
+import { registerOAuthEndpointRoutes } from "./routes/oauth-endpoint-routes";
 
 export interface AppDependencies {
-  logger: Logger;
+  ctx: AuthContext;
   readiness: ReadinessCheck[];
 }
 
@@ -13,9 +23,53 @@ export interface App {
   grpc: GrpcServer;
 }
 
+const FORM_BODY_LIMIT = 64 * 1024;
+
+function trustProxySetting(value: string): boolean | string {
+  if (value === "true") return true;
+  if (value === "false" || value === "") return false;
+  return value;
+}
+
+/**
+ * auth-server's own REST routes verify bearer tokens like every resource server, but against
+ * its key store directly (no HTTP round trip to itself) and its revocation list.
+ */
+function createLocalVerifier(ctx: AuthContext): TokenVerifier {
+  return createTokenVerifier({
+    jwksUrl: `${ctx.config.ISSUER}${OAUTH_PATHS.jwks}`,
+    keySet: ctx.signingKeys.keySet,
+    issuer: ctx.config.ISSUER,
+    audience: ctx.config.API_AUDIENCE,
+    isRevoked: (jti) => ctx.revocations.isRevoked(jti),
+  });
+}
+
 /** Builds the HTTP and gRPC apps of auth-server; never listens (tests drive it directly). */
-export function buildApp(deps: AppDependencies): App {
-  const http = createHttpApp({ service: SERVICE_NAME, logger: deps.logger, readiness: deps.readiness });
-  const grpc = createGrpcServer({ logger: deps.logger });
+export async function buildApp(deps: AppDependencies): Promise<App> {
+  const { ctx } = deps;
+  const http = createHttpApp({
+    service: SERVICE_NAME,
+    logger: ctx.logger,
+    readiness: deps.readiness,
+    trustProxy: trustProxySetting(ctx.config.TRUST_PROXY),
+  });
+  const app = http.app;
+  await app.register(fastifyCookie);
+  // Forms and the OAuth endpoints: kept as URLSearchParams so repeated parameters stay visible.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => done(null, new URLSearchParams(body as string)),
+  );
+
+  await registerOAuthEndpointRoutes(app, ctx);
+  registerAuthorizeRoutes(app, ctx);
+  registerAuthPageRoutes(app, ctx);
+  registerAccountPageRoutes(app, ctx);
+  registerAccountApiRoutes(app, ctx, createLocalVerifier(ctx));
+
+  const grpc = createGrpcServer({ logger: ctx.logger });
+  grpc.addService(authV1.AuthService, createAuthServiceImplementation(ctx));
   return { http, grpc };
 }

@@ -1,2 +1,2 @@
 export { type AuthServerConfig, loadConfig, SERVICE_NAME } from "./config";
-export { startAuthServer } from "./server";
+export { type RunningAuthServer, type StartOptions, startAuthServer } from "./server";

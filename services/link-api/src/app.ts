@@ -1,21 +1,82 @@
+import type { TokenVerifier } from "@kurz/auth-verifier";
+import type { RateLimiter } from "@kurz/cache";
+import type { EventProducer } from "@kurz/events";
 import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
+import { createOutboxRelay, type OutboxRelay } from "@kurz/outbox";
+import { campaignsV1, domainsV1, linksV1 } from "@kurz/proto";
 import { createHttpApp, type HttpApp, type ReadinessCheck } from "@kurz/service-runtime";
+import type { AccountPlans } from "./accounts/account-plans";
 import { SERVICE_NAME } from "./config";
+import type { LinkApiDatabase } from "./db/link-api-database";
+import type { DomainVerifier } from "./domains/domain-verifier";
+import { createCampaignService } from "./grpc/campaign-service";
+import { createDomainService } from "./grpc/domain-service";
+import { createLinkService } from "./grpc/link-service";
+import type { ShortHosts } from "./hosts/short-hosts";
+import type { LinkApiContext } from "./link-api-context";
+import { registerApi } from "./routes/register-api";
+import { registerDocs } from "./routes/register-docs";
 
 export interface AppDependencies {
   logger: Logger;
   readiness: ReadinessCheck[];
+  db: LinkApiDatabase;
+  plans: AccountPlans;
+  verifier: TokenVerifier;
+  rateLimiter: RateLimiter;
+  hosts: ShortHosts;
+  domainVerifier: DomainVerifier;
+  /** A producer of the outbox relay's own (see @kurz/outbox). */
+  outboxProducer: EventProducer;
+  outboxPollIntervalMs: number;
+  defaultRequestsPerMinute: number;
 }
 
 export interface App {
   http: HttpApp;
   grpc: GrpcServer;
+  ctx: LinkApiContext;
+  /** Not started: the caller starts it and stops it after the servers. */
+  relay: OutboxRelay;
 }
 
 /** Builds the HTTP and gRPC apps of link-api; never listens (tests drive it directly). */
-export function buildApp(deps: AppDependencies): App {
-  const http = createHttpApp({ service: SERVICE_NAME, logger: deps.logger, readiness: deps.readiness });
+export async function buildApp(deps: AppDependencies): Promise<App> {
+  const relay = createOutboxRelay({
+    db: deps.db,
+    producer: deps.outboxProducer,
+    logger: deps.logger,
+    name: SERVICE_NAME,
+    pollIntervalMs: deps.outboxPollIntervalMs,
+  });
+  const ctx: LinkApiContext = {
+    db: deps.db,
+    hosts: deps.hosts,
+    plans: deps.plans,
+    domainVerifier: deps.domainVerifier,
+    logger: deps.logger,
+    eventsWritten: () => relay.wake(),
+  };
+
+  // Uploaded logos travel base64 in JSON: the body limit leaves room for one (see qr README).
+  const http = createHttpApp({
+    service: SERVICE_NAME,
+    logger: deps.logger,
+    readiness: deps.readiness,
+    bodyLimitBytes: 1024 * 1024,
+  });
+  await registerDocs(http.app);
+  await registerApi(http.app, {
+    ctx,
+    verifier: deps.verifier,
+    rateLimiter: deps.rateLimiter,
+    defaultRequestsPerMinute: deps.defaultRequestsPerMinute,
+  });
+
   const grpc = createGrpcServer({ logger: deps.logger });
-  return { http, grpc };
+  grpc.addService(linksV1.LinkService, createLinkService(ctx));
+  grpc.addService(campaignsV1.CampaignService, createCampaignService(ctx));
+  grpc.addService(domainsV1.DomainService, createDomainService(ctx));
+  return { http, grpc, ctx, relay };
 }

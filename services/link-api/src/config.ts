@@ -1,14 +1,40 @@
-import { parseConfig } from "@kurz/config";
+import { verifierConfigShape } from "@kurz/auth-verifier";
+import { durationMs, listFromEnv, parseConfig } from "@kurz/config";
 import { SERVICES } from "@kurz/routes";
 import { commonConfigShape, grpcAddress } from "@kurz/service-runtime";
 import { z } from "zod";
 
 export const SERVICE_NAME = "link-api";
 
+/** "host" or "host:port", lowercase; the port is kept for short URLs and dropped for hosts. */
+const hostWithOptionalPort = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.-]+(:\d{1,5})?$/, "expected host or host:port")
+    .default(fallback);
+
 const schema = z.object({
   ...commonConfigShape(SERVICES["link-api"]),
+  ...verifierConfigShape,
   /** gRPC address of auth-server. */
   AUTH_SERVER_GRPC_ADDR: grpcAddress("127.0.0.1:50051"),
+  /** The standard short host; see README "Hosts and ports". */
+  SHORT_HOST: hostWithOptionalPort("localhost:8080"),
+  /** The shared host subdomains are created on. */
+  SUBDOMAIN_HOST: hostWithOptionalPort("localhost:8080"),
+  /** Scheme of the short URLs link-api hands out. */
+  SHORT_URL_SCHEME: z.enum(["http", "https"]).default("http"),
+  /** DNS servers for branded-domain verification (ip or ip:port); empty: the system's. */
+  DNS_SERVERS: listFromEnv([]),
+  DNS_TIMEOUT_MS: durationMs(3_000),
+  /** How long an account's plan is cached after GetAccount. */
+  PLAN_CACHE_TTL_MS: durationMs(30_000),
+  /** How often the outbox is polled when no write woke the relay. */
+  OUTBOX_POLL_INTERVAL_MS: durationMs(1_000),
+  /** REST requests per minute per account when the plan sets no limit of its own. */
+  REST_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 });
 
 export type LinkApiConfig = z.output<typeof schema>;

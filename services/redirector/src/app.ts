@@ -1,21 +1,73 @@
+import type { CacheConnection } from "@kurz/cache";
+import type { EventProducer } from "@kurz/events";
 import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
 import { createHttpApp, type HttpApp, type ReadinessCheck } from "@kurz/service-runtime";
-import { SERVICE_NAME } from "./config";
+import { type RedirectorConfig, SERVICE_NAME } from "./config";
+import { type ClickPublisher, createClickPublisher } from "./events/click-publisher";
+import { createLinkCache, type LinkCache } from "./links/link-cache";
+import type { LinkSource } from "./links/link-source";
+import { createPasswordCookies } from "./password/password-cookie";
+import { createPasswordGate } from "./password/password-gate";
+import { createClickCounter } from "./redirect/click-counter";
+import { createHostNormalizer } from "./redirect/request-host";
+import { registerRedirectRoutes } from "./routes/redirect-routes";
 
 export interface AppDependencies {
+  config: RedirectorConfig;
   logger: Logger;
   readiness: ReadinessCheck[];
+  cache: CacheConnection;
+  /** Where click events go: a bounded batching producer. */
+  clickProducer: EventProducer;
+  /** link-api's Resolve (a test may pass its own fixture's client). */
+  linkSource: LinkSource;
 }
 
 export interface App {
   http: HttpApp;
   grpc: GrpcServer;
+  links: LinkCache;
+  clicks: ClickPublisher;
 }
 
 /** Builds the HTTP and gRPC apps of redirector; never listens (tests drive it directly). */
 export function buildApp(deps: AppDependencies): App {
-  const http = createHttpApp({ service: SERVICE_NAME, logger: deps.logger, readiness: deps.readiness });
-  const grpc = createGrpcServer({ logger: deps.logger });
-  return { http, grpc };
+  const { config, logger } = deps;
+  const http = createHttpApp({
+    service: SERVICE_NAME,
+    logger,
+    readiness: deps.readiness,
+    trustProxy: config.TRUSTED_PROXIES,
+    bodyLimitBytes: 16 * 1024,
+  });
+  // A pino child per request (fastify's default) costs more than the redirect itself; request
+  // logs are off here anyway, and errors are logged with the request's URL by the error handler.
+  http.app.setChildLoggerFactory((parent) => parent);
+  const grpc = createGrpcServer({ logger });
+  const links = createLinkCache({
+    source: deps.linkSource,
+    store: deps.cache.cache,
+    logger,
+    l1TtlMs: config.LINK_L1_TTL_MS,
+    l1MaxEntries: config.LINK_L1_MAX_ENTRIES,
+    l2TtlMs: config.LINK_L2_TTL_MS,
+    negativeTtlMs: config.LINK_NEGATIVE_TTL_MS,
+  });
+  const clicks = createClickPublisher(deps.clickProducer, SERVICE_NAME, logger);
+  registerRedirectRoutes(http.app, {
+    cache: links,
+    clicks,
+    counter: createClickCounter(deps.cache.rateLimiter),
+    passwords: createPasswordGate({
+      cookies: createPasswordCookies(config.PASSWORD_COOKIE_SECRET, config.PASSWORD_COOKIE_MAX_AGE_S),
+      rateLimiter: deps.cache.rateLimiter,
+      attemptsBurst: config.PASSWORD_ATTEMPTS_BURST,
+      attemptsPerMinute: config.PASSWORD_ATTEMPTS_PER_MINUTE,
+    }),
+    normalizeHost: createHostNormalizer(config.SHORT_HOST, config.SHORT_HOST_ALIASES),
+    staticMaxAgeSeconds: config.STATIC_REDIRECT_MAX_AGE_S,
+    logger,
+  });
+  return { http, grpc, links, clicks };
 }

@@ -1,14 +1,53 @@
-import { parseConfig } from "@kurz/config";
+import { durationMs, listFromEnv, parseConfig } from "@kurz/config";
 import { SERVICES } from "@kurz/routes";
 import { commonConfigShape, grpcAddress } from "@kurz/service-runtime";
 import { z } from "zod";
 
 export const SERVICE_NAME = "redirector";
 
+/** A host name as the edge resolves it: lowercase, no port, no trailing dot. */
+const hostName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value) => value.replace(/:\d+$/, "").replace(/\.$/, ""));
+
 const schema = z.object({
-  ...commonConfigShape(SERVICES["redirector"]),
+  ...commonConfigShape(SERVICES.redirector),
   /** gRPC address of link-api. */
   LINK_API_GRPC_ADDR: grpcAddress("127.0.0.1:50052"),
+  /** The standard short host (a port is ignored): what link-api's snapshots call it. */
+  SHORT_HOST: hostName.default("localhost"),
+  /** Other names of the standard short host (e.g. the loopback address in local runs). */
+  SHORT_HOST_ALIASES: listFromEnv(["127.0.0.1", "[::1]"]),
+  /**
+   * Proxies whose X-Forwarded-For / X-Forwarded-Host are believed: addresses, CIDRs, or the
+   * proxy-addr names loopback / linklocal / uniquelocal. Loopback covers the local edge and a
+   * mesh sidecar; in Kubernetes add the ingress controller's range.
+   */
+  TRUSTED_PROXIES: listFromEnv(["loopback"]),
+  /** max-age of the private cache of a static (301) redirect. */
+  STATIC_REDIRECT_MAX_AGE_S: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** In-process LRU: how long a snapshot is trusted without asking Redis / link-api again. */
+  LINK_L1_TTL_MS: durationMs(5_000),
+  LINK_L1_MAX_ENTRIES: z.coerce.number().int().min(100).default(100_000),
+  /** Shared cache (Redis / memory): snapshots are refreshed by change events, so this is long. */
+  LINK_L2_TTL_MS: durationMs(600_000),
+  /** How long an unknown host + code is remembered as unknown. */
+  LINK_NEGATIVE_TTL_MS: durationMs(30_000),
+  /** Deadline of one Resolve call to link-api, retries included. */
+  RESOLVE_DEADLINE_MS: durationMs(2_000),
+  /**
+   * HMAC key of the cookie that remembers a correct link password. Empty: a random key per
+   * process (cookies then do not survive a restart nor work across replicas).
+   */
+  PASSWORD_COOKIE_SECRET: z.string().default(""),
+  PASSWORD_COOKIE_MAX_AGE_S: z.coerce.number().int().min(60).default(86_400),
+  /** Password attempts per visitor and link: a burst, then this many per minute. */
+  PASSWORD_ATTEMPTS_BURST: z.coerce.number().int().min(1).default(5),
+  PASSWORD_ATTEMPTS_PER_MINUTE: z.coerce.number().min(0.1).default(5),
+  /** Click events held in memory while the broker is slow; beyond it clicks are dropped (logged). */
+  CLICK_BUFFER_MAX_MESSAGES: z.coerce.number().int().min(100).default(50_000),
 });
 
 export type RedirectorConfig = z.output<typeof schema>;

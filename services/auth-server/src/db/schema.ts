@@ -96,7 +96,7 @@ export const tokenFamilies = pgTable(
   (t) => [index("token_families_account_idx").on(t.accountId, t.clientId)],
 );
 
-/** Refresh tokens (only their hash) and the access token issued with each. */
+/** Refresh tokens (only their hash). */
 export const refreshTokens = pgTable(
   "refresh_tokens",
   {
@@ -109,10 +109,21 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** Set when rotated: presenting it again is reuse. */
     usedAt: timestamp("used_at", { withTimezone: true }),
-    accessJti: text("access_jti").notNull(),
-    accessExpiresAt: timestamp("access_expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("refresh_tokens_family_idx").on(t.familyId)],
+);
+
+/** Every access token issued (jti only), so revoking a family reaches its live access tokens. */
+export const issuedAccessTokens = pgTable(
+  "issued_access_tokens",
+  {
+    jti: text("jti").primaryKey(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => tokenFamilies.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("issued_access_tokens_family_idx").on(t.familyId), index("issued_access_tokens_expires_idx").on(t.expiresAt)],
 );
 
 /** Access tokens revoked before their expiry (RFC 7009); rows are useless after `expiresAt`. */
@@ -161,3 +172,6 @@ export type AccountRow = typeof accounts.$inferSelect;
 export type OAuthClientRow = typeof oauthClients.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type SigningKeyRow = typeof signingKeys.$inferSelect;
+
+/** Transactional outbox: account events are written with the change and relayed to kurz.account.v1. */
+export { outboxMessages, outboxRelayLeases } from "@kurz/outbox";

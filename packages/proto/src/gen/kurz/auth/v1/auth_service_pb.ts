@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kurz/auth/v1/auth_service.proto.
  */
 export const file_kurz_auth_v1_auth_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch9rdXJ6L2F1dGgvdjEvYXV0aF9zZXJ2aWNlLnByb3RvEgxrdXJ6LmF1dGgudjEi8wIKBFBsYW4SCgoCaWQYASABKAkSEgoKbWNwX2FjY2VzcxgCIAEoCBIQCgh3ZWJob29rcxgDIAEoCBIQCghhYl90ZXN0cxgEIAEoCBIRCgltYXhfbGlua3MYBSABKAUSFAoMbWF4X3FyX2NvZGVzGAYgASgFEhsKE21heF9icmFuZGVkX2RvbWFpbnMYByABKAUSFgoObWF4X3N1YmRvbWFpbnMYCCABKAUSIAoYYW5hbHl0aWNzX3JldGVudGlvbl9kYXlzGAkgASgFEiAKGHJlc3RfcmVxdWVzdHNfcGVyX21pbnV0ZRgKIAEoBRIfChdtY3BfcmVxdWVzdHNfcGVyX21pbnV0ZRgLIAEoBRIYChBncmFudGFibGVfc2NvcGVzGAwgAygJEhUKDW1heF9jYW1wYWlnbnMYDSABKAUSFAoMbWF4X2FiX3Rlc3RzGA4gASgFEh0KFW1heF93ZWJob29rX2VuZHBvaW50cxgPIAEoBSKEAQoHQWNjb3VudBIKCgJpZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEiAKBHBsYW4YBCABKAsyEi5rdXJ6LmF1dGgudjEuUGxhbhIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCImChNWZXJpZnlBcGlLZXlSZXF1ZXN0Eg8KB2FwaV9rZXkYASABKAkiYwoUVmVyaWZ5QXBpS2V5UmVzcG9uc2USJgoHYWNjb3VudBgBIAEoCzIVLmt1cnouYXV0aC52MS5BY2NvdW50Eg4KBmtleV9pZBgCIAEoCRITCgtwZXJtaXNzaW9ucxgDIAMoCSInChFHZXRBY2NvdW50UmVxdWVzdBISCgphY2NvdW50X2lkGAEgASgJIjwKEkdldEFjY291bnRSZXNwb25zZRImCgdhY2NvdW50GAEgASgLMhUua3Vyei5hdXRoLnYxLkFjY291bnQyvwEKC0F1dGhTZXJ2aWNlEloKDFZlcmlmeUFwaUtleRIhLmt1cnouYXV0aC52MS5WZXJpZnlBcGlLZXlSZXF1ZXN0GiIua3Vyei5hdXRoLnYxLlZlcmlmeUFwaUtleVJlc3BvbnNlIgOQAgISVAoKR2V0QWNjb3VudBIfLmt1cnouYXV0aC52MS5HZXRBY2NvdW50UmVxdWVzdBogLmt1cnouYXV0aC52MS5HZXRBY2NvdW50UmVzcG9uc2UiA5ACAWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Ch9rdXJ6L2F1dGgvdjEvYXV0aF9zZXJ2aWNlLnByb3RvEgxrdXJ6LmF1dGgudjEi8wIKBFBsYW4SCgoCaWQYASABKAkSEgoKbWNwX2FjY2VzcxgCIAEoCBIQCgh3ZWJob29rcxgDIAEoCBIQCghhYl90ZXN0cxgEIAEoCBIRCgltYXhfbGlua3MYBSABKAUSFAoMbWF4X3FyX2NvZGVzGAYgASgFEhsKE21heF9icmFuZGVkX2RvbWFpbnMYByABKAUSFgoObWF4X3N1YmRvbWFpbnMYCCABKAUSIAoYYW5hbHl0aWNzX3JldGVudGlvbl9kYXlzGAkgASgFEiAKGHJlc3RfcmVxdWVzdHNfcGVyX21pbnV0ZRgKIAEoBRIfChdtY3BfcmVxdWVzdHNfcGVyX21pbnV0ZRgLIAEoBRIYChBncmFudGFibGVfc2NvcGVzGAwgAygJEhUKDW1heF9jYW1wYWlnbnMYDSABKAUSFAoMbWF4X2FiX3Rlc3RzGA4gASgFEh0KFW1heF93ZWJob29rX2VuZHBvaW50cxgPIAEoBSKEAQoHQWNjb3VudBIKCgJpZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEiAKBHBsYW4YBCABKAsyEi5rdXJ6LmF1dGgudjEuUGxhbhIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCImChNWZXJpZnlBcGlLZXlSZXF1ZXN0Eg8KB2FwaV9rZXkYASABKAkiYwoUVmVyaWZ5QXBpS2V5UmVzcG9uc2USJgoHYWNjb3VudBgBIAEoCzIVLmt1cnouYXV0aC52MS5BY2NvdW50Eg4KBmtleV9pZBgCIAEoCRITCgtwZXJtaXNzaW9ucxgDIAMoCSInChFHZXRBY2NvdW50UmVxdWVzdBISCgphY2NvdW50X2lkGAEgASgJIjwKEkdldEFjY291bnRSZXNwb25zZRImCgdhY2NvdW50GAEgASgLMhUua3Vyei5hdXRoLnYxLkFjY291bnQiJAoVSXNUb2tlblJldm9rZWRSZXF1ZXN0EgsKA2p0aRgBIAEoCSIpChZJc1Rva2VuUmV2b2tlZFJlc3BvbnNlEg8KB3Jldm9rZWQYASABKAgiGgoYTGlzdFJldm9rZWRUb2tlbnNSZXF1ZXN0IkcKGUxpc3RSZXZva2VkVG9rZW5zUmVzcG9uc2USKgoGdG9rZW5zGAEgAygLMhoua3Vyei5hdXRoLnYxLlJldm9rZWRUb2tlbiJLCgxSZXZva2VkVG9rZW4SCwoDanRpGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wMowDCgtBdXRoU2VydmljZRJaCgxWZXJpZnlBcGlLZXkSIS5rdXJ6LmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVxdWVzdBoiLmt1cnouYXV0aC52MS5WZXJpZnlBcGlLZXlSZXNwb25zZSIDkAICElQKCkdldEFjY291bnQSHy5rdXJ6LmF1dGgudjEuR2V0QWNjb3VudFJlcXVlc3QaIC5rdXJ6LmF1dGgudjEuR2V0QWNjb3VudFJlc3BvbnNlIgOQAgESYAoOSXNUb2tlblJldm9rZWQSIy5rdXJ6LmF1dGgudjEuSXNUb2tlblJldm9rZWRSZXF1ZXN0GiQua3Vyei5hdXRoLnYxLklzVG9rZW5SZXZva2VkUmVzcG9uc2UiA5ACARJpChFMaXN0UmV2b2tlZFRva2VucxImLmt1cnouYXV0aC52MS5MaXN0UmV2b2tlZFRva2Vuc1JlcXVlc3QaJy5rdXJ6LmF1dGgudjEuTGlzdFJldm9rZWRUb2tlbnNSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * What a plan allows. One row per plan (free, pro, business, enterprise) in auth-server; the other
@@ -241,6 +241,94 @@ export const GetAccountResponseSchema: GenMessage<GetAccountResponse> = /*@__PUR
   messageDesc(file_kurz_auth_v1_auth_service, 5);
 
 /**
+ * @generated from message kurz.auth.v1.IsTokenRevokedRequest
+ */
+export type IsTokenRevokedRequest = Message<"kurz.auth.v1.IsTokenRevokedRequest"> & {
+  /**
+   * @generated from field: string jti = 1;
+   */
+  jti: string;
+};
+
+/**
+ * Describes the message kurz.auth.v1.IsTokenRevokedRequest.
+ * Use `create(IsTokenRevokedRequestSchema)` to create a new message.
+ */
+export const IsTokenRevokedRequestSchema: GenMessage<IsTokenRevokedRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_auth_v1_auth_service, 6);
+
+/**
+ * @generated from message kurz.auth.v1.IsTokenRevokedResponse
+ */
+export type IsTokenRevokedResponse = Message<"kurz.auth.v1.IsTokenRevokedResponse"> & {
+  /**
+   * @generated from field: bool revoked = 1;
+   */
+  revoked: boolean;
+};
+
+/**
+ * Describes the message kurz.auth.v1.IsTokenRevokedResponse.
+ * Use `create(IsTokenRevokedResponseSchema)` to create a new message.
+ */
+export const IsTokenRevokedResponseSchema: GenMessage<IsTokenRevokedResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_auth_v1_auth_service, 7);
+
+/**
+ * @generated from message kurz.auth.v1.ListRevokedTokensRequest
+ */
+export type ListRevokedTokensRequest = Message<"kurz.auth.v1.ListRevokedTokensRequest"> & {
+};
+
+/**
+ * Describes the message kurz.auth.v1.ListRevokedTokensRequest.
+ * Use `create(ListRevokedTokensRequestSchema)` to create a new message.
+ */
+export const ListRevokedTokensRequestSchema: GenMessage<ListRevokedTokensRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_auth_v1_auth_service, 8);
+
+/**
+ * @generated from message kurz.auth.v1.ListRevokedTokensResponse
+ */
+export type ListRevokedTokensResponse = Message<"kurz.auth.v1.ListRevokedTokensResponse"> & {
+  /**
+   * @generated from field: repeated kurz.auth.v1.RevokedToken tokens = 1;
+   */
+  tokens: RevokedToken[];
+};
+
+/**
+ * Describes the message kurz.auth.v1.ListRevokedTokensResponse.
+ * Use `create(ListRevokedTokensResponseSchema)` to create a new message.
+ */
+export const ListRevokedTokensResponseSchema: GenMessage<ListRevokedTokensResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_auth_v1_auth_service, 9);
+
+/**
+ * @generated from message kurz.auth.v1.RevokedToken
+ */
+export type RevokedToken = Message<"kurz.auth.v1.RevokedToken"> & {
+  /**
+   * @generated from field: string jti = 1;
+   */
+  jti: string;
+
+  /**
+   * After this the token is refused for having expired; drop it from the deny list.
+   *
+   * @generated from field: google.protobuf.Timestamp expires_at = 2;
+   */
+  expiresAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message kurz.auth.v1.RevokedToken.
+ * Use `create(RevokedTokenSchema)` to create a new message.
+ */
+export const RevokedTokenSchema: GenMessage<RevokedToken> = /*@__PURE__*/
+  messageDesc(file_kurz_auth_v1_auth_service, 10);
+
+/**
  * AuthService is auth-server's internal API: the other services ask it who an API key belongs to
  * and what an account's plan allows. Resource servers verify OAuth access tokens themselves
  * (JWKS); they never call this for bearer tokens.
@@ -251,7 +339,8 @@ export const AuthService: GenService<{
   /**
    * Resolves an MCP API key (`<prefix>_<opaque>`). Refuses (UNAUTHENTICATED, Kurz code
    * AUTHENTICATION_REQUIRED) unknown and revoked keys; refuses (PERMISSION_DENIED, PLAN_REQUIRED)
-   * keys whose account plan has no MCP access. Records the key's last-used time.
+   * keys whose account plan has no MCP access, and (PERMISSION_DENIED, FORBIDDEN) keys created
+   * without the "mcp" permission. Records the key's last-used time (at most once a minute).
    *
    * @generated from rpc kurz.auth.v1.AuthService.VerifyApiKey
    */
@@ -269,6 +358,28 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof GetAccountRequestSchema;
     output: typeof GetAccountResponseSchema;
+  },
+  /**
+   * Whether an access token (by its `jti`) was revoked before its expiry. Resource servers that
+   * missed `account.token_revoked` events (a cold start) ask here or list them below.
+   *
+   * @generated from rpc kurz.auth.v1.AuthService.IsTokenRevoked
+   */
+  isTokenRevoked: {
+    methodKind: "unary";
+    input: typeof IsTokenRevokedRequestSchema;
+    output: typeof IsTokenRevokedResponseSchema;
+  },
+  /**
+   * Every revoked access token that has not expired yet (at most one access-token lifetime of
+   * revocations), to warm a resource server's deny list at start.
+   *
+   * @generated from rpc kurz.auth.v1.AuthService.ListRevokedTokens
+   */
+  listRevokedTokens: {
+    methodKind: "unary";
+    input: typeof ListRevokedTokensRequestSchema;
+    output: typeof ListRevokedTokensResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_kurz_auth_v1_auth_service, 0);

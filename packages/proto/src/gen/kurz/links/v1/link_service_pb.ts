@@ -2,8 +2,14 @@
 // @generated from file kurz/links/v1/link_service.proto (package kurz.links.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { PageInfo, PageRequest } from "../../common/v1/page_pb";
+import { file_kurz_common_v1_page } from "../../common/v1/page_pb";
+import type { Link, UrlType, Utm } from "./link_pb";
+import { file_kurz_links_v1_link } from "./link_pb";
 import type { LinkSnapshot } from "./link_snapshot_pb";
 import { file_kurz_links_v1_link_snapshot } from "./link_snapshot_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kurz/links/v1/link_service.proto.
  */
 export const file_kurz_links_v1_link_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBrdXJ6L2xpbmtzL3YxL2xpbmtfc2VydmljZS5wcm90bxINa3Vyei5saW5rcy52MSIsCg5SZXNvbHZlUmVxdWVzdBIMCgRob3N0GAEgASgJEgwKBGNvZGUYAiABKAkiSwoPUmVzb2x2ZVJlc3BvbnNlEg0KBWZvdW5kGAEgASgIEikKBGxpbmsYAiABKAsyGy5rdXJ6LmxpbmtzLnYxLkxpbmtTbmFwc2hvdDJcCgtMaW5rU2VydmljZRJNCgdSZXNvbHZlEh0ua3Vyei5saW5rcy52MS5SZXNvbHZlUmVxdWVzdBoeLmt1cnoubGlua3MudjEuUmVzb2x2ZVJlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_kurz_links_v1_link_snapshot]);
+  fileDesc("CiBrdXJ6L2xpbmtzL3YxL2xpbmtfc2VydmljZS5wcm90bxINa3Vyei5saW5rcy52MSIsCg5SZXNvbHZlUmVxdWVzdBIMCgRob3N0GAEgASgJEgwKBGNvZGUYAiABKAkiSwoPUmVzb2x2ZVJlc3BvbnNlEg0KBWZvdW5kGAEgASgIEikKBGxpbmsYAiABKAsyGy5rdXJ6LmxpbmtzLnYxLkxpbmtTbmFwc2hvdCKtAwoRQ3JlYXRlTGlua1JlcXVlc3QSCwoDdXJsGAEgASgJEhQKDGN1c3RvbV9hbGlhcxgCIAEoCRIMCgRuYW1lGAMgASgJEh0KEHRyYWNraW5nX2VuYWJsZWQYBCABKAhIAIgBARISCgppc19keW5hbWljGAUgASgIEhMKC2NhbXBhaWduX2lkGAYgASgJEigKCHVybF90eXBlGAcgASgOMhYua3Vyei5saW5rcy52MS5VcmxUeXBlEhYKDmJyYW5kZWRfZG9tYWluGAggASgJEhEKCXN1YmRvbWFpbhgJIAEoCRIMCgR0YWdzGAogAygJEhAKCHBhc3N3b3JkGAsgASgJEh8KA3V0bRgMIAEoCzISLmt1cnoubGlua3MudjEuVXRtEi4KCmV4cGlyZXNfYXQYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1heF9jbGlja3MYDiABKAMSEwoLZXhwaXJlZF91cmwYDyABKAkSGwoTY29udmVyc2lvbl90cmFja2luZxgQIAEoCEITChFfdHJhY2tpbmdfZW5hYmxlZCI3ChJDcmVhdGVMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayI0Cg5HZXRMaW5rUmVxdWVzdBISCgpzaG9ydF9jb2RlGAEgASgJEg4KBmRvbWFpbhgCIAEoCSI0Cg9HZXRMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayLCAQoQTGlzdExpbmtzUmVxdWVzdBIpCgRwYWdlGAEgASgLMhsua3Vyei5jb21tb24udjEuUGFnZVJlcXVlc3QSDgoGc2VhcmNoGAIgASgJEigKB3NvcnRfYnkYAyABKA4yFy5rdXJ6LmxpbmtzLnYxLkxpbmtTb3J0EicKBW9yZGVyGAQgASgOMhgua3Vyei5saW5rcy52MS5Tb3J0T3JkZXISCwoDdGFnGAUgASgJEhMKC2NhbXBhaWduX2lkGAYgASgJIl8KEUxpc3RMaW5rc1Jlc3BvbnNlEiIKBWxpbmtzGAEgAygLMhMua3Vyei5saW5rcy52MS5MaW5rEiYKBHBhZ2UYAiABKAsyGC5rdXJ6LmNvbW1vbi52MS5QYWdlSW5mbyIXCgdUYWdMaXN0EgwKBHRhZ3MYASADKAkitAUKEVVwZGF0ZUxpbmtSZXF1ZXN0EhIKCnNob3J0X2NvZGUYASABKAkSDgoGZG9tYWluGAIgASgJEhAKA3VybBgDIAEoCUgAiAEBEhEKBG5hbWUYBCABKAlIAYgBARIdChB0cmFja2luZ19lbmFibGVkGAUgASgISAKIAQESFwoKaXNfZHluYW1pYxgGIAEoCEgDiAEBEhUKCHBhc3N3b3JkGAcgASgJSASIAQESJAoEdGFncxgIIAEoCzIWLmt1cnoubGlua3MudjEuVGFnTGlzdBIYCgtjYW1wYWlnbl9pZBgJIAEoCUgFiAEBEigKCHVybF90eXBlGAogASgOMhYua3Vyei5saW5rcy52MS5VcmxUeXBlEhsKDmJyYW5kZWRfZG9tYWluGAsgASgJSAaIAQESFgoJc3ViZG9tYWluGAwgASgJSAeIAQESHwoDdXRtGA0gASgLMhIua3Vyei5saW5rcy52MS5VdG0SLgoKZXhwaXJlc19hdBgOIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGAoQY2xlYXJfZXhwaXJlc19hdBgPIAEoCBIXCgptYXhfY2xpY2tzGBAgASgDSAiIAQESGAoLZXhwaXJlZF91cmwYESABKAlICYgBARIgChNjb252ZXJzaW9uX3RyYWNraW5nGBIgASgISAqIAQFCBgoEX3VybEIHCgVfbmFtZUITChFfdHJhY2tpbmdfZW5hYmxlZEINCgtfaXNfZHluYW1pY0ILCglfcGFzc3dvcmRCDgoMX2NhbXBhaWduX2lkQhEKD19icmFuZGVkX2RvbWFpbkIMCgpfc3ViZG9tYWluQg0KC19tYXhfY2xpY2tzQg4KDF9leHBpcmVkX3VybEIWChRfY29udmVyc2lvbl90cmFja2luZyI3ChJVcGRhdGVMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayI3ChFEZWxldGVMaW5rUmVxdWVzdBISCgpzaG9ydF9jb2RlGAEgASgJEg4KBmRvbWFpbhgCIAEoCSI3ChJEZWxldGVMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayIyChFDaGVja0FsaWFzUmVxdWVzdBINCgVhbGlhcxgBIAEoCRIOCgZkb21haW4YAiABKAkiNwoSQ2hlY2tBbGlhc1Jlc3BvbnNlEhEKCWF2YWlsYWJsZRgBIAEoCBIOCgZyZWFzb24YAiABKAkiFQoTR2V0TGlua1N0YXRzUmVxdWVzdCK3AQoUR2V0TGlua1N0YXRzUmVzcG9uc2USEwoLdG90YWxfbGlua3MYASABKAMSFQoNZHluYW1pY19saW5rcxgCIAEoAxIgChhwYXNzd29yZF9wcm90ZWN0ZWRfbGlua3MYAyABKAMSFgoOZXhwaXJpbmdfbGlua3MYBCABKAMSEAoIcXJfbGlua3MYBSABKAMSFAoMdG90YWxfY2xpY2tzGAYgASgDEhEKCW1heF9saW5rcxgHIAEoAyppCghMaW5rU29ydBIZChVMSU5LX1NPUlRfVU5TUEVDSUZJRUQQABIYChRMSU5LX1NPUlRfQ1JFQVRFRF9BVBABEhQKEExJTktfU09SVF9DTElDS1MQAhISCg5MSU5LX1NPUlRfTkFNRRADKlAKCVNvcnRPcmRlchIaChZTT1JUX09SREVSX1VOU1BFQ0lGSUVEEAASEgoOU09SVF9PUkRFUl9BU0MQARITCg9TT1JUX09SREVSX0RFU0MQAjKvBQoLTGlua1NlcnZpY2USTQoHUmVzb2x2ZRIdLmt1cnoubGlua3MudjEuUmVzb2x2ZVJlcXVlc3QaHi5rdXJ6LmxpbmtzLnYxLlJlc29sdmVSZXNwb25zZSIDkAIBElEKCkNyZWF0ZUxpbmsSIC5rdXJ6LmxpbmtzLnYxLkNyZWF0ZUxpbmtSZXF1ZXN0GiEua3Vyei5saW5rcy52MS5DcmVhdGVMaW5rUmVzcG9uc2USTQoHR2V0TGluaxIdLmt1cnoubGlua3MudjEuR2V0TGlua1JlcXVlc3QaHi5rdXJ6LmxpbmtzLnYxLkdldExpbmtSZXNwb25zZSIDkAIBElMKCUxpc3RMaW5rcxIfLmt1cnoubGlua3MudjEuTGlzdExpbmtzUmVxdWVzdBogLmt1cnoubGlua3MudjEuTGlzdExpbmtzUmVzcG9uc2UiA5ACARJRCgpVcGRhdGVMaW5rEiAua3Vyei5saW5rcy52MS5VcGRhdGVMaW5rUmVxdWVzdBohLmt1cnoubGlua3MudjEuVXBkYXRlTGlua1Jlc3BvbnNlElEKCkRlbGV0ZUxpbmsSIC5rdXJ6LmxpbmtzLnYxLkRlbGV0ZUxpbmtSZXF1ZXN0GiEua3Vyei5saW5rcy52MS5EZWxldGVMaW5rUmVzcG9uc2USVgoKQ2hlY2tBbGlhcxIgLmt1cnoubGlua3MudjEuQ2hlY2tBbGlhc1JlcXVlc3QaIS5rdXJ6LmxpbmtzLnYxLkNoZWNrQWxpYXNSZXNwb25zZSIDkAIBElwKDEdldExpbmtTdGF0cxIiLmt1cnoubGlua3MudjEuR2V0TGlua1N0YXRzUmVxdWVzdBojLmt1cnoubGlua3MudjEuR2V0TGlua1N0YXRzUmVzcG9uc2UiA5ACAWIGcHJvdG8z", [file_google_protobuf_timestamp, file_kurz_common_v1_page, file_kurz_links_v1_link, file_kurz_links_v1_link_snapshot]);
 
 /**
  * @generated from message kurz.links.v1.ResolveRequest
@@ -61,9 +67,615 @@ export const ResolveResponseSchema: GenMessage<ResolveResponse> = /*@__PURE__*/
   messageDesc(file_kurz_links_v1_link_service, 1);
 
 /**
+ * @generated from message kurz.links.v1.CreateLinkRequest
+ */
+export type CreateLinkRequest = Message<"kurz.links.v1.CreateLinkRequest"> & {
+  /**
+   * Destination: http:// or https:// only.
+   *
+   * @generated from field: string url = 1;
+   */
+  url: string;
+
+  /**
+   * 3 to 50 of [A-Za-z0-9_-]; empty: a random code.
+   *
+   * @generated from field: string custom_alias = 2;
+   */
+  customAlias: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * Default true.
+   *
+   * @generated from field: optional bool tracking_enabled = 4;
+   */
+  trackingEnabled?: boolean | undefined;
+
+  /**
+   * Default false.
+   *
+   * @generated from field: bool is_dynamic = 5;
+   */
+  isDynamic: boolean;
+
+  /**
+   * UUID of one of the account's campaigns; empty: none.
+   *
+   * @generated from field: string campaign_id = 6;
+   */
+  campaignId: string;
+
+  /**
+   * Unspecified: standard, or inferred from branded_domain / subdomain when one is given.
+   *
+   * @generated from field: kurz.links.v1.UrlType url_type = 7;
+   */
+  urlType: UrlType;
+
+  /**
+   * @generated from field: string branded_domain = 8;
+   */
+  brandedDomain: string;
+
+  /**
+   * @generated from field: string subdomain = 9;
+   */
+  subdomain: string;
+
+  /**
+   * @generated from field: repeated string tags = 10;
+   */
+  tags: string[];
+
+  /**
+   * Empty: not protected.
+   *
+   * @generated from field: string password = 11;
+   */
+  password: string;
+
+  /**
+   * @generated from field: kurz.links.v1.Utm utm = 12;
+   */
+  utm?: Utm | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp expires_at = 13;
+   */
+  expiresAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: int64 max_clicks = 14;
+   */
+  maxClicks: bigint;
+
+  /**
+   * @generated from field: string expired_url = 15;
+   */
+  expiredUrl: string;
+
+  /**
+   * @generated from field: bool conversion_tracking = 16;
+   */
+  conversionTracking: boolean;
+};
+
+/**
+ * Describes the message kurz.links.v1.CreateLinkRequest.
+ * Use `create(CreateLinkRequestSchema)` to create a new message.
+ */
+export const CreateLinkRequestSchema: GenMessage<CreateLinkRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 2);
+
+/**
+ * @generated from message kurz.links.v1.CreateLinkResponse
+ */
+export type CreateLinkResponse = Message<"kurz.links.v1.CreateLinkResponse"> & {
+  /**
+   * @generated from field: kurz.links.v1.Link link = 1;
+   */
+  link?: Link | undefined;
+};
+
+/**
+ * Describes the message kurz.links.v1.CreateLinkResponse.
+ * Use `create(CreateLinkResponseSchema)` to create a new message.
+ */
+export const CreateLinkResponseSchema: GenMessage<CreateLinkResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 3);
+
+/**
+ * @generated from message kurz.links.v1.GetLinkRequest
+ */
+export type GetLinkRequest = Message<"kurz.links.v1.GetLinkRequest"> & {
+  /**
+   * Short code, custom alias or link id (UUID).
+   *
+   * @generated from field: string short_code = 1;
+   */
+  shortCode: string;
+
+  /**
+   * Host to pick when the account has the same code on several hosts; empty: the standard host
+   * first, then the oldest.
+   *
+   * @generated from field: string domain = 2;
+   */
+  domain: string;
+};
+
+/**
+ * Describes the message kurz.links.v1.GetLinkRequest.
+ * Use `create(GetLinkRequestSchema)` to create a new message.
+ */
+export const GetLinkRequestSchema: GenMessage<GetLinkRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 4);
+
+/**
+ * @generated from message kurz.links.v1.GetLinkResponse
+ */
+export type GetLinkResponse = Message<"kurz.links.v1.GetLinkResponse"> & {
+  /**
+   * @generated from field: kurz.links.v1.Link link = 1;
+   */
+  link?: Link | undefined;
+};
+
+/**
+ * Describes the message kurz.links.v1.GetLinkResponse.
+ * Use `create(GetLinkResponseSchema)` to create a new message.
+ */
+export const GetLinkResponseSchema: GenMessage<GetLinkResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 5);
+
+/**
+ * @generated from message kurz.links.v1.ListLinksRequest
+ */
+export type ListLinksRequest = Message<"kurz.links.v1.ListLinksRequest"> & {
+  /**
+   * @generated from field: kurz.common.v1.PageRequest page = 1;
+   */
+  page?: PageRequest | undefined;
+
+  /**
+   * Case-insensitive substring of the name, the destination or the code.
+   *
+   * @generated from field: string search = 2;
+   */
+  search: string;
+
+  /**
+   * @generated from field: kurz.links.v1.LinkSort sort_by = 3;
+   */
+  sortBy: LinkSort;
+
+  /**
+   * @generated from field: kurz.links.v1.SortOrder order = 4;
+   */
+  order: SortOrder;
+
+  /**
+   * Only links carrying this tag (normalized like tags are).
+   *
+   * @generated from field: string tag = 5;
+   */
+  tag: string;
+
+  /**
+   * Only links of this campaign.
+   *
+   * @generated from field: string campaign_id = 6;
+   */
+  campaignId: string;
+};
+
+/**
+ * Describes the message kurz.links.v1.ListLinksRequest.
+ * Use `create(ListLinksRequestSchema)` to create a new message.
+ */
+export const ListLinksRequestSchema: GenMessage<ListLinksRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 6);
+
+/**
+ * @generated from message kurz.links.v1.ListLinksResponse
+ */
+export type ListLinksResponse = Message<"kurz.links.v1.ListLinksResponse"> & {
+  /**
+   * @generated from field: repeated kurz.links.v1.Link links = 1;
+   */
+  links: Link[];
+
+  /**
+   * @generated from field: kurz.common.v1.PageInfo page = 2;
+   */
+  page?: PageInfo | undefined;
+};
+
+/**
+ * Describes the message kurz.links.v1.ListLinksResponse.
+ * Use `create(ListLinksResponseSchema)` to create a new message.
+ */
+export const ListLinksResponseSchema: GenMessage<ListLinksResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 7);
+
+/**
+ * A replacement list of tags; absent in an update means "unchanged".
+ *
+ * @generated from message kurz.links.v1.TagList
+ */
+export type TagList = Message<"kurz.links.v1.TagList"> & {
+  /**
+   * @generated from field: repeated string tags = 1;
+   */
+  tags: string[];
+};
+
+/**
+ * Describes the message kurz.links.v1.TagList.
+ * Use `create(TagListSchema)` to create a new message.
+ */
+export const TagListSchema: GenMessage<TagList> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 8);
+
+/**
+ * @generated from message kurz.links.v1.UpdateLinkRequest
+ */
+export type UpdateLinkRequest = Message<"kurz.links.v1.UpdateLinkRequest"> & {
+  /**
+   * Short code, custom alias or link id.
+   *
+   * @generated from field: string short_code = 1;
+   */
+  shortCode: string;
+
+  /**
+   * See GetLinkRequest.domain.
+   *
+   * @generated from field: string domain = 2;
+   */
+  domain: string;
+
+  /**
+   * New destination; dynamic links only (INVALID_STATE otherwise).
+   *
+   * @generated from field: optional string url = 3;
+   */
+  url?: string | undefined;
+
+  /**
+   * @generated from field: optional string name = 4;
+   */
+  name?: string | undefined;
+
+  /**
+   * @generated from field: optional bool tracking_enabled = 5;
+   */
+  trackingEnabled?: boolean | undefined;
+
+  /**
+   * @generated from field: optional bool is_dynamic = 6;
+   */
+  isDynamic?: boolean | undefined;
+
+  /**
+   * Empty string: remove the password.
+   *
+   * @generated from field: optional string password = 7;
+   */
+  password?: string | undefined;
+
+  /**
+   * @generated from field: kurz.links.v1.TagList tags = 8;
+   */
+  tags?: TagList | undefined;
+
+  /**
+   * A campaign UUID, or "none" to detach.
+   *
+   * @generated from field: optional string campaign_id = 9;
+   */
+  campaignId?: string | undefined;
+
+  /**
+   * @generated from field: kurz.links.v1.UrlType url_type = 10;
+   */
+  urlType: UrlType;
+
+  /**
+   * @generated from field: optional string branded_domain = 11;
+   */
+  brandedDomain?: string | undefined;
+
+  /**
+   * @generated from field: optional string subdomain = 12;
+   */
+  subdomain?: string | undefined;
+
+  /**
+   * Replaces all UTM fields; destination-changing, so dynamic links only.
+   *
+   * @generated from field: kurz.links.v1.Utm utm = 13;
+   */
+  utm?: Utm | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp expires_at = 14;
+   */
+  expiresAt?: Timestamp | undefined;
+
+  /**
+   * true: remove the expiry date.
+   *
+   * @generated from field: bool clear_expires_at = 15;
+   */
+  clearExpiresAt: boolean;
+
+  /**
+   * 0: remove the click cap.
+   *
+   * @generated from field: optional int64 max_clicks = 16;
+   */
+  maxClicks?: bigint | undefined;
+
+  /**
+   * Empty string: remove.
+   *
+   * @generated from field: optional string expired_url = 17;
+   */
+  expiredUrl?: string | undefined;
+
+  /**
+   * @generated from field: optional bool conversion_tracking = 18;
+   */
+  conversionTracking?: boolean | undefined;
+};
+
+/**
+ * Describes the message kurz.links.v1.UpdateLinkRequest.
+ * Use `create(UpdateLinkRequestSchema)` to create a new message.
+ */
+export const UpdateLinkRequestSchema: GenMessage<UpdateLinkRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 9);
+
+/**
+ * @generated from message kurz.links.v1.UpdateLinkResponse
+ */
+export type UpdateLinkResponse = Message<"kurz.links.v1.UpdateLinkResponse"> & {
+  /**
+   * @generated from field: kurz.links.v1.Link link = 1;
+   */
+  link?: Link | undefined;
+};
+
+/**
+ * Describes the message kurz.links.v1.UpdateLinkResponse.
+ * Use `create(UpdateLinkResponseSchema)` to create a new message.
+ */
+export const UpdateLinkResponseSchema: GenMessage<UpdateLinkResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 10);
+
+/**
+ * @generated from message kurz.links.v1.DeleteLinkRequest
+ */
+export type DeleteLinkRequest = Message<"kurz.links.v1.DeleteLinkRequest"> & {
+  /**
+   * @generated from field: string short_code = 1;
+   */
+  shortCode: string;
+
+  /**
+   * @generated from field: string domain = 2;
+   */
+  domain: string;
+};
+
+/**
+ * Describes the message kurz.links.v1.DeleteLinkRequest.
+ * Use `create(DeleteLinkRequestSchema)` to create a new message.
+ */
+export const DeleteLinkRequestSchema: GenMessage<DeleteLinkRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 11);
+
+/**
+ * @generated from message kurz.links.v1.DeleteLinkResponse
+ */
+export type DeleteLinkResponse = Message<"kurz.links.v1.DeleteLinkResponse"> & {
+  /**
+   * @generated from field: kurz.links.v1.Link link = 1;
+   */
+  link?: Link | undefined;
+};
+
+/**
+ * Describes the message kurz.links.v1.DeleteLinkResponse.
+ * Use `create(DeleteLinkResponseSchema)` to create a new message.
+ */
+export const DeleteLinkResponseSchema: GenMessage<DeleteLinkResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 12);
+
+/**
+ * @generated from message kurz.links.v1.CheckAliasRequest
+ */
+export type CheckAliasRequest = Message<"kurz.links.v1.CheckAliasRequest"> & {
+  /**
+   * @generated from field: string alias = 1;
+   */
+  alias: string;
+
+  /**
+   * Host to check on: a branded domain, `<subdomain>.<shared host>`, or empty for the standard host.
+   *
+   * @generated from field: string domain = 2;
+   */
+  domain: string;
+};
+
+/**
+ * Describes the message kurz.links.v1.CheckAliasRequest.
+ * Use `create(CheckAliasRequestSchema)` to create a new message.
+ */
+export const CheckAliasRequestSchema: GenMessage<CheckAliasRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 13);
+
+/**
+ * @generated from message kurz.links.v1.CheckAliasResponse
+ */
+export type CheckAliasResponse = Message<"kurz.links.v1.CheckAliasResponse"> & {
+  /**
+   * @generated from field: bool available = 1;
+   */
+  available: boolean;
+
+  /**
+   * Why not: "taken", "reserved" or "invalid"; empty when available.
+   *
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message kurz.links.v1.CheckAliasResponse.
+ * Use `create(CheckAliasResponseSchema)` to create a new message.
+ */
+export const CheckAliasResponseSchema: GenMessage<CheckAliasResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 14);
+
+/**
+ * @generated from message kurz.links.v1.GetLinkStatsRequest
+ */
+export type GetLinkStatsRequest = Message<"kurz.links.v1.GetLinkStatsRequest"> & {
+};
+
+/**
+ * Describes the message kurz.links.v1.GetLinkStatsRequest.
+ * Use `create(GetLinkStatsRequestSchema)` to create a new message.
+ */
+export const GetLinkStatsRequestSchema: GenMessage<GetLinkStatsRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 15);
+
+/**
+ * @generated from message kurz.links.v1.GetLinkStatsResponse
+ */
+export type GetLinkStatsResponse = Message<"kurz.links.v1.GetLinkStatsResponse"> & {
+  /**
+   * @generated from field: int64 total_links = 1;
+   */
+  totalLinks: bigint;
+
+  /**
+   * @generated from field: int64 dynamic_links = 2;
+   */
+  dynamicLinks: bigint;
+
+  /**
+   * @generated from field: int64 password_protected_links = 3;
+   */
+  passwordProtectedLinks: bigint;
+
+  /**
+   * @generated from field: int64 expiring_links = 4;
+   */
+  expiringLinks: bigint;
+
+  /**
+   * @generated from field: int64 qr_links = 5;
+   */
+  qrLinks: bigint;
+
+  /**
+   * Sum of the links' click counts as last reported by analytics.
+   *
+   * @generated from field: int64 total_clicks = 6;
+   */
+  totalClicks: bigint;
+
+  /**
+   * The plan's maximum; 0: unlimited.
+   *
+   * @generated from field: int64 max_links = 7;
+   */
+  maxLinks: bigint;
+};
+
+/**
+ * Describes the message kurz.links.v1.GetLinkStatsResponse.
+ * Use `create(GetLinkStatsResponseSchema)` to create a new message.
+ */
+export const GetLinkStatsResponseSchema: GenMessage<GetLinkStatsResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 16);
+
+/**
+ * Sort keys of ListLinks.
+ *
+ * @generated from enum kurz.links.v1.LinkSort
+ */
+export enum LinkSort {
+  /**
+   * @generated from enum value: LINK_SORT_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: LINK_SORT_CREATED_AT = 1;
+   */
+  CREATED_AT = 1,
+
+  /**
+   * @generated from enum value: LINK_SORT_CLICKS = 2;
+   */
+  CLICKS = 2,
+
+  /**
+   * @generated from enum value: LINK_SORT_NAME = 3;
+   */
+  NAME = 3,
+}
+
+/**
+ * Describes the enum kurz.links.v1.LinkSort.
+ */
+export const LinkSortSchema: GenEnum<LinkSort> = /*@__PURE__*/
+  enumDesc(file_kurz_links_v1_link_service, 0);
+
+/**
+ * @generated from enum kurz.links.v1.SortOrder
+ */
+export enum SortOrder {
+  /**
+   * created_at and clicks: descending; name: ascending.
+   *
+   * @generated from enum value: SORT_ORDER_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: SORT_ORDER_ASC = 1;
+   */
+  ASC = 1,
+
+  /**
+   * @generated from enum value: SORT_ORDER_DESC = 2;
+   */
+  DESC = 2,
+}
+
+/**
+ * Describes the enum kurz.links.v1.SortOrder.
+ */
+export const SortOrderSchema: GenEnum<SortOrder> = /*@__PURE__*/
+  enumDesc(file_kurz_links_v1_link_service, 1);
+
+/**
  * LinkService is link-api's internal API for links. The calling account rides in the
  * `x-kurz-account-id` metadata; every account-scoped RPC answers NOT_FOUND for another account's
- * link. (CRUD RPCs for the MCP tools are added by link-api.)
+ * link. Errors carry the Kurz codes of the REST API (VALIDATION_ERROR, ALIAS_EXISTS,
+ * URL_NOT_FOUND, PLAN_LIMIT_EXCEEDED, ...) in the `kurz-error-code` trailer.
  *
  * @generated from service kurz.links.v1.LinkService
  */
@@ -78,6 +690,76 @@ export const LinkService: GenService<{
     methodKind: "unary";
     input: typeof ResolveRequestSchema;
     output: typeof ResolveResponseSchema;
+  },
+  /**
+   * Creates a short link (MCP shortenUrl). ALIAS_EXISTS when the custom alias is taken on its host.
+   *
+   * @generated from rpc kurz.links.v1.LinkService.CreateLink
+   */
+  createLink: {
+    methodKind: "unary";
+    input: typeof CreateLinkRequestSchema;
+    output: typeof CreateLinkResponseSchema;
+  },
+  /**
+   * One link by code, alias or id (MCP getUrl).
+   *
+   * @generated from rpc kurz.links.v1.LinkService.GetLink
+   */
+  getLink: {
+    methodKind: "unary";
+    input: typeof GetLinkRequestSchema;
+    output: typeof GetLinkResponseSchema;
+  },
+  /**
+   * The account's links, paged, searched and sorted (MCP listUrls, getRecentUrls).
+   *
+   * @generated from rpc kurz.links.v1.LinkService.ListLinks
+   */
+  listLinks: {
+    methodKind: "unary";
+    input: typeof ListLinksRequestSchema;
+    output: typeof ListLinksResponseSchema;
+  },
+  /**
+   * Changes the fields that are present (MCP updateUrl).
+   *
+   * @generated from rpc kurz.links.v1.LinkService.UpdateLink
+   */
+  updateLink: {
+    methodKind: "unary";
+    input: typeof UpdateLinkRequestSchema;
+    output: typeof UpdateLinkResponseSchema;
+  },
+  /**
+   * Deletes a link (MCP deleteUrl); returns its last state.
+   *
+   * @generated from rpc kurz.links.v1.LinkService.DeleteLink
+   */
+  deleteLink: {
+    methodKind: "unary";
+    input: typeof DeleteLinkRequestSchema;
+    output: typeof DeleteLinkResponseSchema;
+  },
+  /**
+   * Whether an alias is free on a host (MCP checkAliasAvailability).
+   *
+   * @generated from rpc kurz.links.v1.LinkService.CheckAlias
+   */
+  checkAlias: {
+    methodKind: "unary";
+    input: typeof CheckAliasRequestSchema;
+    output: typeof CheckAliasResponseSchema;
+  },
+  /**
+   * Counts and totals of the account's links (MCP getUserUrlCount, getUserUrlStats).
+   *
+   * @generated from rpc kurz.links.v1.LinkService.GetLinkStats
+   */
+  getLinkStats: {
+    methodKind: "unary";
+    input: typeof GetLinkStatsRequestSchema;
+    output: typeof GetLinkStatsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_kurz_links_v1_link_service, 0);

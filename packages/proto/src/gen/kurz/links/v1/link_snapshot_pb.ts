@@ -78,7 +78,11 @@ export type LinkSnapshot = Message<"kurz.links.v1.LinkSnapshot"> & {
   conversionTracking: boolean;
 
   /**
-   * scrypt/argon2 hash of the link password in PHC string format; empty when not protected.
+   * Hash of the link password; empty when not protected. PHC string format, always scrypt:
+   *   $scrypt$ln=<log2 N>,r=<block size>,p=<parallelism>$<salt>$<hash>
+   * salt and hash in unpadded standard base64; the key length is the decoded hash's length.
+   * Verify with node:crypto `scrypt(password_utf8, salt_bytes, hash.length, { N: 2**ln, r, p,
+   * maxmem })` and a constant-time compare. Example: $scrypt$ln=14,r=8,p=1$c2FsdA$...
    *
    * @generated from field: string password_hash = 9;
    */

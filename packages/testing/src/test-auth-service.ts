@@ -1,0 +1,63 @@
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { AppError } from "@kurz/errors";
+import { createGrpcServer } from "@kurz/grpc";
+import { authV1 } from "@kurz/proto";
+
+export type TestPlan = MessageInitShape<typeof authV1.PlanSchema>;
+
+export interface TestAuthServiceOptions {
+  /** Plans by account id. */
+  plans?: Record<string, TestPlan>;
+  /** Plan of any other account; null: other accounts are NOT_FOUND. Default: unlimited "business". */
+  defaultPlan?: TestPlan | null;
+}
+
+export interface TestAuthService {
+  /** host:port, as AUTH_SERVER_GRPC_ADDR. */
+  address: string;
+  setPlan(accountId: string, plan: TestPlan): void;
+  /** GetAccount calls answered so far (to observe caching). */
+  readonly getAccountCalls: number;
+  stop(): Promise<void>;
+}
+
+const UNLIMITED: TestPlan = { id: "business", mcpAccess: true, webhooks: true, abTests: true };
+
+/**
+ * A real gRPC AuthService (GetAccount; VerifyApiKey refuses every key; no token is revoked) answering from fixed
+ * plans, so a service can be tested with quotas without auth-server.
+ */
+export async function startTestAuthService(options: TestAuthServiceOptions = {}): Promise<TestAuthService> {
+  const plans = new Map(Object.entries(options.plans ?? {}));
+  const defaultPlan = options.defaultPlan === undefined ? UNLIMITED : options.defaultPlan;
+  let getAccountCalls = 0;
+  const server = createGrpcServer();
+  server.addService(authV1.AuthService, {
+    async verifyApiKey() {
+      throw new AppError("AUTHENTICATION_REQUIRED", { message: "The test auth service knows no API keys" });
+    },
+    async getAccount(request) {
+      getAccountCalls++;
+      const plan = plans.get(request.accountId) ?? defaultPlan;
+      if (!plan) throw new AppError("NOT_FOUND", { message: "Account not found" });
+      return {
+        account: { id: request.accountId, email: `${request.accountId}@example.test`, name: "Test", plan },
+      };
+    },
+    async isTokenRevoked() {
+      return { revoked: false };
+    },
+    async listRevokedTokens() {
+      return { tokens: [] };
+    },
+  });
+  const port = await server.listen("127.0.0.1", 0);
+  return {
+    address: `127.0.0.1:${port}`,
+    setPlan: (accountId, plan) => plans.set(accountId, plan),
+    get getAccountCalls() {
+      return getAccountCalls;
+    },
+    stop: () => server.shutdown(1_000),
+  };
+}

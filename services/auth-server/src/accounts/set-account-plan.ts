@@ -1,0 +1,56 @@
+import { AppError } from "@kurz/errors";
+import { authV1 } from "@kurz/proto";
+import type { Database } from "@kurz/relational";
+import { eq } from "drizzle-orm";
+import { type AccountRow, accounts } from "../db/schema";
+import { accountEvent, enqueueAccountEvents } from "../events/account-event";
+import { isPlanId, PLAN_IDS, PLANS } from "../plans/plans";
+import { normalizeEmail } from "./account-input";
+import { toProtoPlan } from "./to-proto-account";
+
+export interface PlanChange {
+  account: AccountRow;
+  previousPlan: string;
+  changed: boolean;
+}
+
+/**
+ * Moves an account to another plan (the admin command; there is no billing) and announces
+ * `account.plan_changed` in the same transaction. Tokens already issued keep their scopes until
+ * they expire; refreshing narrows them to what the new plan grants.
+ */
+export async function setAccountPlan(
+  deps: { db: Database; now: Date },
+  email: string,
+  planId: string,
+): Promise<PlanChange> {
+  if (!isPlanId(planId)) {
+    throw new AppError("VALIDATION_ERROR", { message: `Unknown plan "${planId}" (one of: ${PLAN_IDS.join(", ")})` });
+  }
+  return deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(accounts)
+      .where(eq(accounts.email, normalizeEmail(email)))
+      .for("update")
+      .limit(1);
+    if (!current) throw new AppError("NOT_FOUND", { message: `No account with email ${email}` });
+    if (current.plan === planId) return { account: current, previousPlan: current.plan, changed: false };
+    const [updated] = await tx
+      .update(accounts)
+      .set({ plan: planId, updatedAt: deps.now })
+      .where(eq(accounts.id, current.id))
+      .returning();
+    if (!updated) throw new AppError("NOT_FOUND", { message: `No account with email ${email}` });
+    await enqueueAccountEvents(tx, [
+      accountEvent({
+        type: "account.plan_changed",
+        accountId: updated.id,
+        schema: authV1.AccountPlanChangedSchema,
+        payload: { accountId: updated.id, previousPlan: current.plan, plan: toProtoPlan(PLANS[planId]) },
+        occurredAt: deps.now,
+      }),
+    ]);
+    return { account: updated, previousPlan: current.plan, changed: true };
+  });
+}

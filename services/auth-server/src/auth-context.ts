@@ -1,0 +1,22 @@
+import type { CacheConnection } from "@kurz/cache";
+import type { Logger } from "@kurz/logger";
+import type { Database } from "@kurz/relational";
+import type { Clock } from "./clock";
+import type { AuthServerConfig } from "./config";
+import type { SigningKeyStore } from "./keys/signing-key-store";
+import type { RevocationList } from "./oauth/revocation-list";
+import type { CsrfProtection } from "./sessions/csrf-protection";
+
+/** What every operation of auth-server may use; built once in server.ts (or a test). */
+export interface AuthContext {
+  config: AuthServerConfig;
+  db: Database;
+  cache: CacheConnection;
+  clock: Clock;
+  logger: Logger;
+  signingKeys: SigningKeyStore;
+  csrf: CsrfProtection;
+  revocations: RevocationList;
+  /** Publishes committed outbox events now rather than at the relay's next poll. */
+  wakeOutbox(): void;
+}

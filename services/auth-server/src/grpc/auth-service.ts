@@ -1,0 +1,36 @@
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { AppError } from "@kurz/errors";
+import type { GrpcServiceImplementation } from "@kurz/grpc";
+import { authV1 } from "@kurz/proto";
+import { getAccountOrThrow } from "../accounts/find-account";
+import { toProtoAccount } from "../accounts/to-proto-account";
+import { verifyApiKey } from "../api-keys/verify-api-key";
+import type { AuthContext } from "../auth-context";
+
+type AuthServiceMethods = (typeof authV1.AuthService)["method"];
+
+/** gRPC AuthService: thin mapping between proto and the operations. */
+export function createAuthServiceImplementation(ctx: AuthContext): GrpcServiceImplementation<AuthServiceMethods> {
+  return {
+    async verifyApiKey(request) {
+      if (!request.apiKey) throw new AppError("AUTHENTICATION_REQUIRED", { message: "API key missing" });
+      const { account, key } = await verifyApiKey(ctx, request.apiKey);
+      return { account: toProtoAccount(account), keyId: key.id, permissions: key.permissions };
+    },
+
+    async getAccount(request) {
+      if (!request.accountId) throw new AppError("VALIDATION_ERROR", { message: "account_id is required" });
+      return { account: toProtoAccount(await getAccountOrThrow(ctx, request.accountId)) };
+    },
+
+    async isTokenRevoked(request) {
+      if (!request.jti) throw new AppError("VALIDATION_ERROR", { message: "jti is required" });
+      return { revoked: await ctx.revocations.isRevoked(request.jti) };
+    },
+
+    async listRevokedTokens() {
+      const tokens = await ctx.revocations.list();
+      return { tokens: tokens.map((t) => ({ jti: t.jti, expiresAt: timestampFromDate(t.expiresAt) })) };
+    },
+  };
+}

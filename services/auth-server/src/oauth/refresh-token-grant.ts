@@ -1,0 +1,89 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { AuthContext } from "../auth-context";
+import { sha256Hex } from "../crypto/opaque-secret";
+import { accounts, type OAuthClientRow, refreshTokens, tokenFamilies } from "../db/schema";
+import type { FormParams } from "./form-params";
+import { issueTokens, type TokenResponse } from "./issue-tokens";
+import { narrowToPlan } from "./narrow-to-plan";
+import { OAuthError } from "./oauth-error";
+import { revokeTokenFamily } from "./revoke-token-family";
+
+const REVOKED_OR_USED = "The refresh token has been revoked or already used";
+const invalidGrant = (description: string) => new OAuthError("invalid_grant", description);
+
+/**
+ * grant_type=refresh_token (spec §3.3): rotation on every use. A token presented again after it
+ * was rotated is the signature of a stolen token (RFC 9700 §4.14.2): the whole family is revoked,
+ * so the thief's and the owner's tokens both stop working and the user re-authorizes.
+ */
+export async function refreshAccessToken(
+  ctx: AuthContext,
+  client: OAuthClientRow,
+  form: FormParams,
+): Promise<TokenResponse> {
+  const token = form.require("refresh_token");
+  const requestedScope = form.get("scope");
+  if (!client.grantTypes.includes("refresh_token")) {
+    throw new OAuthError("unauthorized_client", "This client may not use the refresh_token grant");
+  }
+
+  const tokenHash = sha256Hex(token);
+  const [found] = await ctx.db
+    .select({ token: refreshTokens, family: tokenFamilies, plan: accounts.plan })
+    .from(refreshTokens)
+    .innerJoin(tokenFamilies, eq(tokenFamilies.id, refreshTokens.familyId))
+    .innerJoin(accounts, eq(accounts.id, tokenFamilies.accountId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  if (!found || found.family.clientId !== client.clientId) throw invalidGrant("The refresh token is invalid");
+  const { family } = found;
+  if (family.revokedAt) throw invalidGrant(REVOKED_OR_USED);
+  if (found.token.usedAt) {
+    await revokeTokenFamily(ctx, family.id, "refresh_reuse");
+    throw invalidGrant(REVOKED_OR_USED);
+  }
+  const now = ctx.clock.now();
+  if (found.token.expiresAt <= now) throw invalidGrant("The refresh token has expired");
+
+  let scope = found.token.scope;
+  if (requestedScope !== undefined) {
+    const granted = new Set(scope.split(" "));
+    const requested = [...new Set(requestedScope.split(" ").filter(Boolean))];
+    const beyond = requested.find((name) => !granted.has(name));
+    if (beyond) throw new OAuthError("invalid_scope", `Scope ${beyond.slice(0, 64)} was not granted to this refresh token`);
+    if (requested.length > 0) scope = requested.join(" ");
+  }
+  scope = narrowToPlan(scope, found.plan);
+  if (!scope) throw new OAuthError("invalid_scope", "The account's plan no longer allows any of the granted scopes");
+
+  const response = await ctx.db.transaction(async (tx) => {
+    // The family row lock orders this rotation against a concurrent revocation of the family.
+    const [current] = await tx
+      .select({ revokedAt: tokenFamilies.revokedAt })
+      .from(tokenFamilies)
+      .where(eq(tokenFamilies.id, family.id))
+      .for("update");
+    if (!current || current.revokedAt) return "revoked" as const;
+    const [rotated] = await tx
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+      .returning({ tokenHash: refreshTokens.tokenHash });
+    if (!rotated) return "reused" as const;
+    await tx.update(tokenFamilies).set({ lastUsedAt: now }).where(eq(tokenFamilies.id, family.id));
+    return issueTokens(ctx, tx, {
+      familyId: family.id,
+      clientId: client.clientId,
+      accountId: family.accountId,
+      scope,
+      withRefreshToken: true,
+    });
+  });
+  if (response === "revoked") throw invalidGrant(REVOKED_OR_USED);
+  if (response === "reused") {
+    // A concurrent request rotated the same token first: that is reuse.
+    await revokeTokenFamily(ctx, family.id, "refresh_reuse");
+    throw invalidGrant(REVOKED_OR_USED);
+  }
+  return response;
+}

@@ -1,0 +1,4 @@
+/** Spec §8: access token 1 hour, refresh token 30 days, authorization code 10 minutes. */
+export const ACCESS_TOKEN_TTL_SEC = 3600;
+export const REFRESH_TOKEN_TTL_SEC = 30 * 86_400;
+export const AUTHORIZATION_CODE_TTL_SEC = 600;

@@ -1,0 +1,92 @@
+import { accessTokenOf, requireScope, type TokenVerifier } from "@kurz/auth-verifier";
+import { AppError } from "@kurz/errors";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { getAccountOrThrow } from "../accounts/find-account";
+import { MCP_PERMISSION } from "../api-keys/api-key-permissions";
+import { toApiKeyView } from "../api-keys/api-key-view";
+import { createApiKey } from "../api-keys/create-api-key";
+import { listApiKeys } from "../api-keys/list-api-keys";
+import { revokeApiKey } from "../api-keys/revoke-api-key";
+import type { AuthContext } from "../auth-context";
+import type { AccountRow } from "../db/schema";
+import { planOf } from "../plans/plans";
+
+const createKeyBody = z.object({
+  name: z.string().max(100),
+  permissions: z.array(z.string().max(64)).min(1).max(40),
+});
+
+function accountView(account: AccountRow) {
+  const plan = planOf(account.plan);
+  return {
+    id: account.id,
+    email: account.email,
+    name: account.name,
+    created_at: account.createdAt.toISOString(),
+    plan: {
+      id: plan.id,
+      name: plan.name,
+      mcp_access: plan.mcpAccess,
+      webhooks: plan.webhooks,
+      ab_tests: plan.abTests,
+      max_links: plan.maxLinks,
+      max_qr_codes: plan.maxQrCodes,
+      max_branded_domains: plan.maxBrandedDomains,
+      max_subdomains: plan.maxSubdomains,
+      max_campaigns: plan.maxCampaigns,
+      max_ab_tests: plan.maxAbTests,
+      max_webhook_endpoints: plan.maxWebhookEndpoints,
+      analytics_retention_days: plan.analyticsRetentionDays,
+      rest_requests_per_minute: plan.restRequestsPerMinute,
+      mcp_requests_per_minute: plan.mcpRequestsPerMinute,
+      grantable_scopes: plan.grantableScopes,
+    },
+  };
+}
+
+/**
+ * REST: GET /api/v1/account (account:read); API keys list (account:read), create and revoke
+ * (account:write). Bearer tokens are checked by the shared verifier like on every other service.
+ */
+export function registerAccountApiRoutes(app: FastifyInstance, ctx: AuthContext, verifier: TokenVerifier): void {
+  app.get("/api/v1/account", { preHandler: requireScope(verifier, "account:read") }, async (request, reply) => {
+    const account = await getAccountOrThrow(ctx, accessTokenOf(request).accountId);
+    return reply.header("cache-control", "no-store").send({ success: true, account: accountView(account) });
+  });
+
+  app.get("/api/v1/api-keys", { preHandler: requireScope(verifier, "account:read") }, async (request, reply) => {
+    const keys = await listApiKeys(ctx, accessTokenOf(request).accountId);
+    return reply.header("cache-control", "no-store").send({ success: true, api_keys: keys.map(toApiKeyView) });
+  });
+
+  app.post("/api/v1/api-keys", { preHandler: requireScope(verifier, "account:write") }, async (request, reply) => {
+    const token = accessTokenOf(request);
+    const parsed = createKeyBody.safeParse(request.body);
+    if (!parsed.success) {
+      throw new AppError("VALIDATION_ERROR", {
+        message: "Expected { name: string, permissions: string[] }",
+        details: { issues: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) },
+      });
+    }
+    // A token cannot mint a key stronger than itself: beyond "mcp", only scopes it carries.
+    const beyondToken = parsed.data.permissions.filter((p) => p !== MCP_PERMISSION && !token.scopes.has(p));
+    if (beyondToken.length > 0) {
+      throw new AppError("FORBIDDEN", {
+        message: `The access token does not carry: ${beyondToken.join(", ").slice(0, 200)}`,
+      });
+    }
+    const account = await getAccountOrThrow(ctx, token.accountId);
+    const created = await createApiKey(ctx, account, parsed.data);
+    return reply
+      .code(201)
+      .header("cache-control", "no-store")
+      .send({ success: true, api_key: { ...toApiKeyView(created.key), key: created.secret } });
+  });
+
+  app.delete("/api/v1/api-keys/:id", { preHandler: requireScope(verifier, "account:write") }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    await revokeApiKey(ctx, accessTokenOf(request).accountId, id);
+    return reply.header("cache-control", "no-store").send({ success: true });
+  });
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AuthContext } from "../auth-context";
+import type { AccountRow } from "../db/schema";
+import { issueAuthorizationCode } from "../oauth/issue-authorization-code";
+import {
+  AUTHORIZATION_PARAMS,
+  type AuthorizationRefusal,
+  type AuthorizationRequest,
+  authorizationResponseLocation,
+  planScopeError,
+  validateAuthorizationRequest,
+} from "../oauth/validate-authorization-request";
+import { renderErrorPage } from "../pages/auth-pages";
+import { renderConsentPage } from "../pages/consent-page";
+import { chromeFor, currentAccount, formOf, redirectAfterPost, sendPage } from "./page-support";
+
+function hostOf(uri: string): string {
+  try {
+    return new URL(uri).host;
+  } catch {
+    return uri;
+  }
+}
+
+/**
+ * The browser side of the authorization code flow: GET /mcp/oauth/authorize (log-in when
+ * needed, then the consent page) and POST /auth/consent (the person's decision). Nothing is
+ * trusted from the consent form that was not validated again.
+ */
+export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AuthContext): void {
+  const refuse = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: AccountRow | undefined,
+    outcome: AuthorizationRefusal,
+    afterPost: boolean,
+  ) => {
+    if (outcome.kind === "redirect") {
+      return afterPost ? redirectAfterPost(reply, outcome.location) : reply.header("cache-control", "no-store").redirect(outcome.location);
+    }
+    const chrome = chromeFor(ctx, request, reply, account);
+    return sendPage(reply, renderErrorPage(chrome, outcome.title, outcome.message), outcome.status);
+  };
+
+  const consentPage = (request: FastifyRequest, reply: FastifyReply, account: AccountRow, auth: AuthorizationRequest) => {
+    const chrome = chromeFor(ctx, request, reply, account);
+    const body = renderConsentPage(chrome, {
+      csrfToken: chrome.csrfToken,
+      appName: auth.client.clientName,
+      appHost: hostOf(auth.client.clientUri ?? auth.redirectUri),
+      accountEmail: account.email,
+      scopes: auth.scopes,
+      params: auth.params,
+    });
+    return sendPage(reply, body, 200, [new URL(auth.redirectUri).origin]);
+  };
+
+  app.get("/mcp/oauth/authorize", async (request, reply) => {
+    const params = new URL(request.url, "http://placeholder").searchParams;
+    const account = await currentAccount(ctx, request);
+    const outcome = await validateAuthorizationRequest(ctx, params);
+    if (outcome.kind !== "ok") return refuse(request, reply, account, outcome, false);
+    if (!account) {
+      const returnTo = `/mcp/oauth/authorize?${outcome.request.params.toString()}`;
+      return reply.header("cache-control", "no-store").redirect(`/auth/login?return_to=${encodeURIComponent(returnTo)}`);
+    }
+    const beyondPlan = planScopeError(ctx, outcome.request, account);
+    if (beyondPlan) return refuse(request, reply, account, beyondPlan, false);
+    return consentPage(request, reply, account, outcome.request);
+  });
+
+  app.post("/auth/consent", async (request, reply) => {
+    const form = formOf(request);
+    const account = await currentAccount(ctx, request);
+    if (!ctx.csrf.verify(request, form.get("csrf_token"))) {
+      return refuse(request, reply, account, {
+        kind: "page",
+        status: 403,
+        title: "This request expired",
+        message: "The consent form could not be verified. Go back to the application and connect again.",
+      }, true);
+    }
+    if (!account) {
+      return refuse(request, reply, account, {
+        kind: "page",
+        status: 401,
+        title: "You are logged out",
+        message: "Log in and start the connection from the application again.",
+      }, true);
+    }
+    const params = new URLSearchParams();
+    for (const name of AUTHORIZATION_PARAMS) for (const value of form.getAll(name)) params.append(name, value);
+    const outcome = await validateAuthorizationRequest(ctx, params);
+    if (outcome.kind !== "ok") return refuse(request, reply, account, outcome, true);
+    const beyondPlan = planScopeError(ctx, outcome.request, account);
+    if (beyondPlan) return refuse(request, reply, account, beyondPlan, true);
+
+    const decision = form.get("decision");
+    if (decision === "deny") {
+      ctx.logger.info({ event: "oauth.consent_denied", clientId: outcome.request.client.clientId }, "consent denied");
+      return redirectAfterPost(
+        reply,
+        authorizationResponseLocation(ctx.config.ISSUER, outcome.request.redirectUri, {
+          error: "access_denied",
+          error_description: "The user denied the authorization request",
+          state: outcome.request.state,
+        }),
+      );
+    }
+    if (decision !== "allow") {
+      return refuse(request, reply, account, { kind: "page", status: 400, title: "Invalid request", message: "Choose Allow or Deny." }, true);
+    }
+    return redirectAfterPost(reply, await issueAuthorizationCode(ctx, outcome.request, account.id));
+  });
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { SharedInfrastructure } from "@kurz/service-runtime";
+import { loadConfig } from "../../src/config";
+import { type RunningAuthServer, startAuthServer } from "../../src/server";
+import { TestClock } from "./test-clock";
+
+export interface TestAuthServer {
+  /** Base URL, also the issuer. */
+  url: string;
+  grpcAddress: string;
+  server: RunningAuthServer;
+  clock: TestClock;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port: the issuer must be known before the server starts, so we cannot ask for 0. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/**
+ * The real auth-server, listening on 127.0.0.1 with embedded PGlite (in a temporary data dir),
+ * in-memory cache and bus, and a clock the test controls. `env` overrides configuration
+ * (e.g. DATABASE_URL / REDIS_URL for the real-backend variants); `shared.bus` lets a test read
+ * the events it publishes.
+ */
+export async function startTestAuthServer(
+  env: Record<string, string> = {},
+  shared: SharedInfrastructure = {},
+): Promise<TestAuthServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "kurz-auth-test-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const clock = new TestClock();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    HTTP_PORT: String(port),
+    GRPC_PORT: "0",
+    PUBLIC_BASE_URL: url,
+    LOG_LEVEL: "silent",
+    KEY_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+    ...env,
+  });
+  const server = await startAuthServer(config, shared, { clock });
+  return {
+    url,
+    grpcAddress: server.grpcAddress,
+    server,
+    clock,
+    stop: async () => {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

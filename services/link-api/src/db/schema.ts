@@ -1,0 +1,169 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+export { outboxMessages, outboxRelayLeases } from "@kurz/outbox";
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Versions of link snapshots come from one sequence, so they only grow — per link, and also
+ * per host + code when a code is deleted and created again (the edge caches by host + code).
+ */
+export const linkVersionSeq = pgSequence("link_version_seq");
+
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: uuid("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("campaigns_account_name_unique").on(table.accountId, sql`lower(${table.name})`),
+    index("campaigns_account_created_idx").on(table.accountId, table.createdAt),
+  ],
+);
+
+export const subdomains = pgTable(
+  "subdomains",
+  {
+    id: uuid("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    // Lowercase label; unique across all accounts (it is a host on the shared domain).
+    subdomain: text("subdomain").notNull(),
+    name: text("name").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("subdomains_subdomain_unique").on(table.subdomain),
+    index("subdomains_account_idx").on(table.accountId),
+  ],
+);
+
+export const brandedDomains = pgTable(
+  "branded_domains",
+  {
+    id: uuid("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    domain: text("domain").notNull(),
+    name: text("name").notNull().default(""),
+    status: text("status", { enum: ["pending", "verified", "failed"] })
+      .notNull()
+      .default("pending"),
+    verificationToken: text("verification_token").notNull(),
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    failureReason: text("failure_reason").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Several accounts may claim a host (a squatter must not block the owner), but only one
+    // can prove it: the verified row is unique.
+    uniqueIndex("branded_domains_account_domain_unique").on(table.accountId, table.domain),
+    uniqueIndex("branded_domains_verified_domain_unique")
+      .on(table.domain)
+      .where(sql`${table.status} = 'verified'`),
+  ],
+);
+
+export const links = pgTable(
+  "links",
+  {
+    id: uuid("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    host: text("host").notNull(),
+    code: text("code").notNull(),
+    customAlias: boolean("custom_alias").notNull().default(false),
+    urlType: text("url_type", { enum: ["standard", "branded", "subdomain"] }).notNull(),
+    brandedDomainId: uuid("branded_domain_id").references(() => brandedDomains.id, { onDelete: "restrict" }),
+    subdomainId: uuid("subdomain_id").references(() => subdomains.id, { onDelete: "restrict" }),
+    // The destination as given (normalized) and with the UTM fields merged in: the latter is
+    // what Resolve returns, precomputed so the hot path does no work.
+    originalUrl: text("original_url").notNull(),
+    destinationUrl: text("destination_url").notNull(),
+    utmSource: text("utm_source").notNull().default(""),
+    utmMedium: text("utm_medium").notNull().default(""),
+    utmCampaign: text("utm_campaign").notNull().default(""),
+    utmTerm: text("utm_term").notNull().default(""),
+    utmContent: text("utm_content").notNull().default(""),
+    name: text("name").notNull().default(""),
+    dynamic: boolean("dynamic").notNull().default(false),
+    trackingEnabled: boolean("tracking_enabled").notNull().default(true),
+    conversionTracking: boolean("conversion_tracking").notNull().default(false),
+    passwordHash: text("password_hash").notNull().default(""),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    maxClicks: integer("max_clicks").notNull().default(0),
+    expiredUrl: text("expired_url").notNull().default(""),
+    qr: boolean("qr").notNull().default(false),
+    // Fed by analytics later; kept here so listings can sort by it.
+    clicks: bigint("clicks", { mode: "number" }).notNull().default(0),
+    version: bigint("version", { mode: "number" }).notNull().default(sql`nextval('link_version_seq')`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Resolve's one lookup, and the alias uniqueness per host.
+    uniqueIndex("links_host_code_unique").on(table.host, table.code),
+    index("links_account_created_idx").on(table.accountId, table.createdAt),
+    index("links_account_code_idx").on(table.accountId, table.code),
+    index("links_campaign_idx").on(table.campaignId),
+  ],
+);
+
+export const qrCodes = pgTable(
+  "qr_codes",
+  {
+    id: uuid("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    name: text("name").notNull().default(""),
+    type: text("type", {
+      enum: ["url", "text", "wifi", "vcard", "email", "phone", "sms", "location"],
+    }).notNull(),
+    content: text("content").notNull(),
+    payload: text("payload").notNull(),
+    dynamic: boolean("dynamic").notNull().default(false),
+    linkId: uuid("link_id").references(() => links.id, { onDelete: "restrict" }),
+    size: integer("size").notNull(),
+    foregroundColor: text("foreground_color").notNull(),
+    backgroundColor: text("background_color").notNull(),
+    format: text("format", { enum: ["png", "svg"] }).notNull(),
+    errorCorrection: text("error_correction", { enum: ["L", "M", "Q", "H"] }).notNull(),
+    margin: integer("margin").notNull(),
+    moduleShape: text("module_shape", { enum: ["square", "rounded", "dots"] }).notNull(),
+    finderShape: text("finder_shape", { enum: ["square", "rounded", "circle"] }).notNull(),
+    logo: bytea("logo"),
+    logoMimeType: text("logo_mime_type"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("qr_codes_account_created_idx").on(table.accountId, table.createdAt)],
+);
+
+export type LinkRow = typeof links.$inferSelect;
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type SubdomainRow = typeof subdomains.$inferSelect;
+export type BrandedDomainRow = typeof brandedDomains.$inferSelect;
+export type QrCodeRow = typeof qrCodes.$inferSelect;

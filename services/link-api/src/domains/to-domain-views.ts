@@ -1,0 +1,59 @@
+import { z } from "zod";
+import type { ShortHosts } from "../hosts/short-hosts";
+import { type BrandedDomainRecord, type SubdomainRecord, verificationRecord } from "./domain-records";
+
+export const subdomainViewSchema = z
+  .object({
+    id: z.string(),
+    subdomain: z.string(),
+    name: z.string(),
+    host: z.string(),
+    linkCount: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Subdomain" });
+
+export const brandedDomainViewSchema = z
+  .object({
+    id: z.string(),
+    domain: z.string(),
+    name: z.string(),
+    status: z.enum(["pending", "verified", "failed"]),
+    verification: z.object({ type: z.literal("TXT"), name: z.string(), value: z.string() }),
+    lastCheckedAt: z.string().nullable(),
+    verifiedAt: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    linkCount: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "BrandedDomain" });
+
+export function toSubdomainView(row: SubdomainRecord, hosts: ShortHosts): z.output<typeof subdomainViewSchema> {
+  return {
+    id: row.id,
+    subdomain: row.subdomain,
+    name: row.name,
+    host: hosts.subdomainHost(row.subdomain),
+    linkCount: row.linkCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toBrandedDomainView(row: BrandedDomainRecord): z.output<typeof brandedDomainViewSchema> {
+  return {
+    id: row.id,
+    domain: row.domain,
+    name: row.name,
+    status: row.status,
+    verification: verificationRecord(row),
+    lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    failureReason: row.failureReason || null,
+    linkCount: row.linkCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,29 @@
+import { eq, sql } from "drizzle-orm";
+import { subdomains } from "../db/schema";
+import type { LinkApiContext } from "../link-api-context";
+import type { UpdateDomainInput } from "./domain-input-schemas";
+import { type SubdomainRecord, subdomainLinkCount } from "./domain-records";
+import { enqueueSubdomainChanged } from "./enqueue-domain-changed";
+import { getSubdomainOrThrow } from "./get-subdomain-or-throw";
+
+/** Only the display name changes: the label is the host of the account's links. */
+export async function updateSubdomain(
+  ctx: LinkApiContext,
+  accountId: string,
+  reference: string,
+  input: UpdateDomainInput,
+): Promise<SubdomainRecord> {
+  const record = await ctx.db.transaction(async (tx) => {
+    const current = await getSubdomainOrThrow(tx, accountId, reference, { forUpdate: true });
+    const [row] = await tx
+      .update(subdomains)
+      .set({ ...(input.name !== undefined ? { name: input.name } : {}), updatedAt: sql`now()` })
+      .where(eq(subdomains.id, current.id))
+      .returning();
+    const updated = { ...row!, linkCount: await subdomainLinkCount(tx, current.id) };
+    await enqueueSubdomainChanged(tx, "domain.updated", updated, ctx.hosts);
+    return updated;
+  });
+  ctx.eventsWritten();
+  return record;
+}

@@ -1,0 +1,45 @@
+import { create, type DescMessage, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { enqueueOutboxMessages } from "@kurz/outbox";
+import { eventsV1 } from "@kurz/proto";
+import { v7 as uuidv7 } from "uuid";
+import { SERVICE_NAME } from "../config";
+import type { LinkApiTransaction } from "../db/link-api-database";
+
+export interface DomainEvent<S extends DescMessage> {
+  topic: string;
+  /** `<family>.<verb>`, e.g. "link.created". */
+  type: string;
+  accountId: string;
+  schema: S;
+  payload: MessageInitShape<S>;
+}
+
+/**
+ * Writes an event into the outbox inside the change's transaction, wrapped in the
+ * EventEnvelope. Entity changes are keyed by account id (DESIGN §3), so one account's changes
+ * stay in order.
+ */
+export async function enqueueEvent<S extends DescMessage>(
+  tx: LinkApiTransaction,
+  event: DomainEvent<S>,
+): Promise<void> {
+  const envelope = create(eventsV1.EventEnvelopeSchema, {
+    id: uuidv7(),
+    type: event.type,
+    accountId: event.accountId,
+    occurredAt: timestampFromDate(new Date()),
+    key: event.accountId,
+    source: SERVICE_NAME,
+    payload: toBinary(event.schema, create(event.schema, event.payload)),
+    payloadType: event.schema.typeName,
+  });
+  await enqueueOutboxMessages(tx, [
+    {
+      topic: event.topic,
+      key: event.accountId,
+      value: toBinary(eventsV1.EventEnvelopeSchema, envelope),
+      headers: { "event-type": event.type },
+    },
+  ]);
+}

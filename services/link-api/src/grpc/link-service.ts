@@ -1,0 +1,173 @@
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import type { GrpcServiceImplementation } from "@kurz/grpc";
+import { linksV1 } from "@kurz/proto";
+import type { LinkApiContext } from "../link-api-context";
+import { checkAliasAvailability } from "../links/check-alias-availability";
+import { createLink } from "../links/create-link";
+import { deleteLink } from "../links/delete-link";
+import { getLinkOrThrow } from "../links/get-link-or-throw";
+import { getLinkStats } from "../links/get-link-stats";
+import {
+  createLinkInputSchema,
+  listLinksQuerySchema,
+  updateLinkInputSchema,
+} from "../links/link-input-schemas";
+import { listLinks } from "../links/list-links";
+import { resolveLink } from "../links/resolve-link";
+import { toLinkSnapshot } from "../links/to-link-snapshot";
+import { updateLink } from "../links/update-link";
+import { callingAccount } from "./calling-account";
+import { mapDatabaseErrors } from "./map-database-errors";
+import { pageInfoOf, pageOf } from "./page-request";
+import { optionalText, parseInput } from "./parse-input";
+import { toLinkMessage, toUrlTypeName } from "./to-link-message";
+
+const SORTS = {
+  [linksV1.LinkSort.UNSPECIFIED]: "created_at",
+  [linksV1.LinkSort.CREATED_AT]: "created_at",
+  [linksV1.LinkSort.CLICKS]: "clicks",
+  [linksV1.LinkSort.NAME]: "name",
+} as const;
+
+function utmInput(utm: linksV1.Utm | undefined) {
+  return {
+    utm_source: optionalText(utm?.source ?? ""),
+    utm_medium: optionalText(utm?.medium ?? ""),
+    utm_campaign: optionalText(utm?.campaign ?? ""),
+    utm_term: optionalText(utm?.term ?? ""),
+    utm_content: optionalText(utm?.content ?? ""),
+  };
+}
+
+/** LinkService: thin proto ↔ domain mapping; validation is the REST routes' (parseInput). */
+export function createLinkService(
+  ctx: LinkApiContext,
+): GrpcServiceImplementation<typeof linksV1.LinkService.method> {
+  const toMessage = (row: Parameters<typeof toLinkMessage>[0]) => toLinkMessage(row, ctx.hosts);
+  return mapDatabaseErrors({
+    async resolve(request) {
+      const row = await resolveLink(ctx.db, request.host, request.code);
+      return row ? { found: true, link: toLinkSnapshot(row) } : { found: false };
+    },
+
+    async createLink(request, context) {
+      const accountId = callingAccount(context);
+      const input = parseInput(createLinkInputSchema, {
+        url: request.url,
+        customAlias: optionalText(request.customAlias),
+        name: optionalText(request.name),
+        tracking_enabled: request.trackingEnabled,
+        is_dynamic: request.isDynamic,
+        campaign_id: optionalText(request.campaignId),
+        urlType: toUrlTypeName(request.urlType),
+        branded_domain: optionalText(request.brandedDomain),
+        subdomain: optionalText(request.subdomain),
+        tags: request.tags.length > 0 ? request.tags : undefined,
+        password: optionalText(request.password),
+        ...utmInput(request.utm),
+        expires_at: request.expiresAt ? timestampDate(request.expiresAt).toISOString() : undefined,
+        max_clicks: request.maxClicks === 0n ? undefined : Number(request.maxClicks),
+        expired_url: optionalText(request.expiredUrl),
+        conversion_tracking: request.conversionTracking,
+      });
+      return { link: toMessage(await createLink(ctx, accountId, input)) };
+    },
+
+    async getLink(request, context) {
+      const row = await getLinkOrThrow(ctx.db, ctx.hosts, callingAccount(context), {
+        shortCode: request.shortCode,
+        domain: request.domain,
+      });
+      return { link: toMessage(row) };
+    },
+
+    async listLinks(request, context) {
+      const accountId = callingAccount(context);
+      const query = parseInput(listLinksQuerySchema, {
+        ...pageOf(request.page),
+        search: optionalText(request.search),
+        sortBy: SORTS[request.sortBy],
+        order:
+          request.order === linksV1.SortOrder.ASC
+            ? "asc"
+            : request.order === linksV1.SortOrder.DESC
+              ? "desc"
+              : undefined,
+        tag: optionalText(request.tag),
+        campaign_id: optionalText(request.campaignId),
+      });
+      const page = await listLinks(ctx.db, accountId, query);
+      return { links: page.items.map(toMessage), page: pageInfoOf(page) };
+    },
+
+    async updateLink(request, context) {
+      const accountId = callingAccount(context);
+      const input = parseInput(updateLinkInputSchema, {
+        url: request.url,
+        name: request.name,
+        tracking_enabled: request.trackingEnabled,
+        is_dynamic: request.isDynamic,
+        password: request.password === undefined ? undefined : request.password || null,
+        tags: request.tags?.tags,
+        campaign_id: request.campaignId === undefined ? undefined : request.campaignId || null,
+        urlType: toUrlTypeName(request.urlType),
+        branded_domain: request.brandedDomain,
+        subdomain: request.subdomain,
+        ...(request.utm
+          ? {
+              utm_source: request.utm.source,
+              utm_medium: request.utm.medium,
+              utm_campaign: request.utm.campaign,
+              utm_term: request.utm.term,
+              utm_content: request.utm.content,
+            }
+          : {}),
+        expires_at: request.clearExpiresAt
+          ? null
+          : request.expiresAt
+            ? timestampDate(request.expiresAt).toISOString()
+            : undefined,
+        max_clicks: request.maxClicks === undefined ? undefined : Number(request.maxClicks),
+        expired_url: request.expiredUrl,
+        conversion_tracking: request.conversionTracking,
+      });
+      const row = await updateLink(
+        ctx,
+        accountId,
+        { shortCode: request.shortCode, domain: request.domain },
+        input,
+      );
+      return { link: toMessage(row) };
+    },
+
+    async deleteLink(request, context) {
+      const row = await deleteLink(ctx, callingAccount(context), {
+        shortCode: request.shortCode,
+        domain: request.domain,
+      });
+      return { link: toMessage(row) };
+    },
+
+    async checkAlias(request) {
+      const result = await checkAliasAvailability(ctx.db, ctx.hosts, request.alias, request.domain);
+      return { available: result.available, reason: result.reason ?? "" };
+    },
+
+    async getLinkStats(_request, context) {
+      const accountId = callingAccount(context);
+      const [stats, plan] = await Promise.all([
+        getLinkStats(ctx.db, accountId),
+        ctx.plans.getPlan(accountId),
+      ]);
+      return {
+        totalLinks: BigInt(stats.totalLinks),
+        dynamicLinks: BigInt(stats.dynamicLinks),
+        passwordProtectedLinks: BigInt(stats.passwordProtectedLinks),
+        expiringLinks: BigInt(stats.expiringLinks),
+        qrLinks: BigInt(stats.qrLinks),
+        totalClicks: BigInt(stats.totalClicks),
+        maxLinks: BigInt(plan.maxLinks),
+      };
+    },
+  });
+}

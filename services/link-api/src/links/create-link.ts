@@ -1,0 +1,138 @@
+import { randomUUID } from "node:crypto";
+import { AppError } from "@kurz/errors";
+import { count, eq } from "drizzle-orm";
+import { assertWithinQuota } from "../accounts/assert-within-quota";
+import { getCampaignOrThrow } from "../campaigns/get-campaign-or-throw";
+import { type LinkRow, links } from "../db/schema";
+import type { LinkApiContext } from "../link-api-context";
+import { enqueueLinkChanged } from "./enqueue-link-changed";
+import { generateShortCode, RANDOM_CODE_LENGTH } from "./generate-short-code";
+import { hashLinkPassword } from "./hash-link-password";
+import type { CreateLinkInput } from "./link-input-schemas";
+import { fitsUrlLength, mergeUtm, type UtmFields } from "./merge-utm";
+import { resolveLinkTarget } from "./resolve-link-target";
+
+/** Random-code attempts before giving up; each collision is a 1 in 10^12-ish event. */
+const RANDOM_CODE_ATTEMPTS = 5;
+
+export interface CreateLinkOptions {
+  /** Set by dynamic QR codes: the link's visits are QR scans. */
+  qr?: boolean;
+}
+
+export function utmOf(input: {
+  utm_source?: string | undefined;
+  utm_medium?: string | undefined;
+  utm_campaign?: string | undefined;
+  utm_term?: string | undefined;
+  utm_content?: string | undefined;
+}): UtmFields {
+  return {
+    source: input.utm_source ?? "",
+    medium: input.utm_medium ?? "",
+    campaign: input.utm_campaign ?? "",
+    term: input.utm_term ?? "",
+    content: input.utm_content ?? "",
+  };
+}
+
+export function assertFutureExpiry(expiresAt: Date | null): void {
+  if (expiresAt && expiresAt.getTime() <= Date.now()) {
+    throw new AppError("VALIDATION_ERROR", {
+      message: "expires_at must be in the future",
+      details: { field: "expires_at" },
+    });
+  }
+}
+
+/**
+ * Creates a short link. Everything that can be refused is checked before the row is written;
+ * the row, the quota check and the link.created event commit together. A custom alias already
+ * taken on its host is ALIAS_EXISTS — decided by the unique index, so two concurrent creates of
+ * one alias cannot both succeed.
+ */
+export async function createLink(
+  ctx: LinkApiContext,
+  accountId: string,
+  input: CreateLinkInput,
+  options: CreateLinkOptions = {},
+): Promise<LinkRow> {
+  const utm = utmOf(input);
+  const destinationUrl = mergeUtm(input.url, utm);
+  if (!fitsUrlLength(destinationUrl)) {
+    throw new AppError("VALIDATION_ERROR", {
+      message: "URL with its UTM fields is longer than 2048 characters",
+      details: { field: "url" },
+    });
+  }
+  const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
+  assertFutureExpiry(expiresAt);
+  const plan = await ctx.plans.getPlan(accountId);
+  const passwordHash = input.password ? await hashLinkPassword(input.password) : "";
+  const campaignId = input.campaign_id || null;
+
+  const row = await ctx.db.transaction(async (tx) => {
+    await assertWithinQuota(tx, accountId, plan, "maxLinks", async () => {
+      const [result] = await tx.select({ n: count() }).from(links).where(eq(links.accountId, accountId));
+      return result?.n ?? 0;
+    });
+    const target = await resolveLinkTarget(tx, ctx.hosts, accountId, input);
+    if (campaignId) await getCampaignOrThrow(tx, accountId, campaignId);
+
+    const values = {
+      accountId,
+      host: target.host,
+      urlType: target.urlType,
+      brandedDomainId: target.brandedDomainId,
+      subdomainId: target.subdomainId,
+      originalUrl: input.url,
+      destinationUrl,
+      utmSource: utm.source,
+      utmMedium: utm.medium,
+      utmCampaign: utm.campaign,
+      utmTerm: utm.term,
+      utmContent: utm.content,
+      name: input.name ?? "",
+      dynamic: input.is_dynamic ?? false,
+      trackingEnabled: input.tracking_enabled ?? true,
+      conversionTracking: input.conversion_tracking ?? false,
+      passwordHash,
+      tags: input.tags ?? [],
+      campaignId,
+      expiresAt,
+      maxClicks: input.max_clicks ?? 0,
+      expiredUrl: input.expired_url ?? "",
+      qr: options.qr ?? false,
+    };
+
+    let inserted: LinkRow | undefined;
+    if (input.customAlias) {
+      [inserted] = await tx
+        .insert(links)
+        .values({ ...values, id: randomUUID(), code: input.customAlias, customAlias: true })
+        .onConflictDoNothing({ target: [links.host, links.code] })
+        .returning();
+      if (!inserted) {
+        throw new AppError("ALIAS_EXISTS", {
+          details: { customAlias: input.customAlias, domain: target.host },
+          hint: "Choose another alias, or check one first with check-alias",
+        });
+      }
+    } else {
+      for (let attempt = 0; attempt < RANDOM_CODE_ATTEMPTS && !inserted; attempt++) {
+        // After repeated collisions, a longer code: the space is filling up.
+        const length = RANDOM_CODE_LENGTH + Math.max(0, attempt - 2);
+        [inserted] = await tx
+          .insert(links)
+          .values({ ...values, id: randomUUID(), code: generateShortCode(length), customAlias: false })
+          .onConflictDoNothing({ target: [links.host, links.code] })
+          .returning();
+      }
+      if (!inserted) throw new AppError("INTERNAL", { message: "Could not allocate a short code" });
+    }
+    await enqueueLinkChanged(tx, "link.created", inserted);
+    return inserted;
+  });
+  ctx.eventsWritten();
+  return row;
+}

@@ -1,0 +1,27 @@
+import { AppError } from "@kurz/errors";
+import { eq } from "drizzle-orm";
+import { type LinkRow, links } from "../db/schema";
+import type { LinkApiContext } from "../link-api-context";
+import { enqueueLinkChanged } from "./enqueue-link-changed";
+import { getLinkOrThrow, type LinkReference } from "./get-link-or-throw";
+
+/** Deletes the account's link; the link.deleted event carries its last state. */
+export async function deleteLink(
+  ctx: LinkApiContext,
+  accountId: string,
+  reference: LinkReference,
+): Promise<LinkRow> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await getLinkOrThrow(tx, ctx.hosts, accountId, reference, { forUpdate: true });
+    if (current.qr) {
+      throw new AppError("INVALID_STATE", {
+        message: "This link belongs to a QR code; delete the QR code instead",
+      });
+    }
+    await tx.delete(links).where(eq(links.id, current.id));
+    await enqueueLinkChanged(tx, "link.deleted", current);
+    return current;
+  });
+  ctx.eventsWritten();
+  return row;
+}

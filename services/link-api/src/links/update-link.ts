@@ -1,0 +1,128 @@
+import { AppError } from "@kurz/errors";
+import { isUniqueViolation } from "@kurz/relational";
+import { eq, sql } from "drizzle-orm";
+import { getCampaignOrThrow } from "../campaigns/get-campaign-or-throw";
+import { type LinkRow, links } from "../db/schema";
+import type { LinkApiContext } from "../link-api-context";
+import { assertFutureExpiry } from "./create-link";
+import { enqueueLinkChanged } from "./enqueue-link-changed";
+import { getLinkOrThrow, type LinkReference } from "./get-link-or-throw";
+import { hashLinkPassword } from "./hash-link-password";
+import type { UpdateLinkInput } from "./link-input-schemas";
+import { fitsUrlLength, mergeUtm, type UtmFields } from "./merge-utm";
+import { resolveLinkTarget } from "./resolve-link-target";
+
+const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+
+/**
+ * Changes the fields present in input. Only dynamic links may change destination (url or UTM
+ * fields): a static link was answered with 301, which browsers cache for good. Moving the link
+ * to another host keeps its code, so the code must be free there (ALIAS_EXISTS otherwise).
+ */
+export async function updateLink(
+  ctx: LinkApiContext,
+  accountId: string,
+  reference: LinkReference,
+  input: UpdateLinkInput,
+): Promise<LinkRow> {
+  const passwordHash =
+    input.password === undefined ? undefined : input.password ? await hashLinkPassword(input.password) : "";
+  if (input.expires_at) assertFutureExpiry(new Date(input.expires_at));
+
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      const current = await getLinkOrThrow(tx, ctx.hosts, accountId, reference, { forUpdate: true });
+      const changes: Partial<typeof links.$inferInsert> = {};
+
+      const dynamic = input.is_dynamic ?? current.dynamic;
+      if (input.is_dynamic !== undefined) changes.dynamic = input.is_dynamic;
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.tracking_enabled !== undefined) changes.trackingEnabled = input.tracking_enabled;
+      if (input.conversion_tracking !== undefined) changes.conversionTracking = input.conversion_tracking;
+      if (input.tags !== undefined) changes.tags = input.tags;
+      if (passwordHash !== undefined) changes.passwordHash = passwordHash;
+      if (input.expires_at !== undefined)
+        changes.expiresAt = input.expires_at ? new Date(input.expires_at) : null;
+      if (input.max_clicks !== undefined) changes.maxClicks = input.max_clicks ?? 0;
+      if (input.expired_url !== undefined) changes.expiredUrl = input.expired_url ?? "";
+
+      const utmTouched = UTM_KEYS.some((key) => input[key] !== undefined);
+      if (input.url !== undefined || utmTouched) {
+        const utm: UtmFields = {
+          source: input.utm_source ?? current.utmSource,
+          medium: input.utm_medium ?? current.utmMedium,
+          campaign: input.utm_campaign ?? current.utmCampaign,
+          term: input.utm_term ?? current.utmTerm,
+          content: input.utm_content ?? current.utmContent,
+        };
+        const originalUrl = input.url ?? current.originalUrl;
+        const destinationUrl = mergeUtm(originalUrl, utm);
+        if (destinationUrl !== current.destinationUrl && !dynamic) {
+          throw new AppError("INVALID_STATE", {
+            message: "Only dynamic links can change destination",
+            details: { field: input.url !== undefined ? "url" : "utm" },
+            hint: "Create the link with is_dynamic true to edit its destination later",
+          });
+        }
+        if (!fitsUrlLength(destinationUrl)) {
+          throw new AppError("VALIDATION_ERROR", {
+            message: "URL with its UTM fields is longer than 2048 characters",
+            details: { field: "url" },
+          });
+        }
+        Object.assign(changes, {
+          originalUrl,
+          destinationUrl,
+          utmSource: utm.source,
+          utmMedium: utm.medium,
+          utmCampaign: utm.campaign,
+          utmTerm: utm.term,
+          utmContent: utm.content,
+        });
+      }
+
+      if (input.campaign_id !== undefined) {
+        const detach = input.campaign_id === null || input.campaign_id === "none" || input.campaign_id === "";
+        if (detach) changes.campaignId = null;
+        else changes.campaignId = (await getCampaignOrThrow(tx, accountId, input.campaign_id!)).id;
+      }
+
+      if (
+        input.urlType !== undefined ||
+        input.branded_domain !== undefined ||
+        input.subdomain !== undefined
+      ) {
+        const target = await resolveLinkTarget(tx, ctx.hosts, accountId, input);
+        if (current.qr && target.host !== current.host) {
+          throw new AppError("INVALID_STATE", {
+            message: "The link of a QR code cannot move to another host: printed codes would break",
+          });
+        }
+        Object.assign(changes, {
+          urlType: target.urlType,
+          host: target.host,
+          brandedDomainId: target.brandedDomainId,
+          subdomainId: target.subdomainId,
+        });
+      }
+
+      const [updated] = await tx
+        .update(links)
+        .set({ ...changes, version: sql`nextval('link_version_seq')`, updatedAt: sql`now()` })
+        .where(eq(links.id, current.id))
+        .returning();
+      await enqueueLinkChanged(tx, "link.updated", updated!, current);
+      return updated!;
+    });
+    ctx.eventsWritten();
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error, "links_host_code_unique")) {
+      throw new AppError("ALIAS_EXISTS", {
+        message: "The code is already taken on the new host",
+        details: { shortCode: reference.shortCode },
+      });
+    }
+    throw error;
+  }
+}

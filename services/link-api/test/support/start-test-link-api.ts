@@ -1,0 +1,168 @@
+import { fileURLToPath } from "node:url";
+import { fromBinary } from "@bufbuild/protobuf";
+import { createTokenVerifier, SCOPE_NAMES } from "@kurz/auth-verifier";
+import { createCache } from "@kurz/cache";
+import { createEventBus, type EventBus, eventTopics } from "@kurz/events";
+import { createGrpcClient, type GrpcClient } from "@kurz/grpc";
+import { createLogger } from "@kurz/logger";
+import { campaignsV1, domainsV1, eventsV1, linksV1, qrV1 } from "@kurz/proto";
+import { createDatabase, type DatabaseConnection } from "@kurz/relational";
+import {
+  startTestAuthService,
+  startTestIssuer,
+  type TestAuthService,
+  type TestAuthServiceOptions,
+  type TestIssuer,
+} from "@kurz/testing";
+import type { FastifyInstance } from "fastify";
+import { createGrpcAccountPlans } from "../../src/accounts/create-grpc-account-plans";
+import { type App, buildApp } from "../../src/app";
+import type { LinkApiDatabase } from "../../src/db/link-api-database";
+import * as schema from "../../src/db/schema";
+import { createDnsDomainVerifier } from "../../src/domains/domain-verifier";
+import { createShortHosts } from "../../src/hosts/short-hosts";
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle", import.meta.url));
+
+export interface RecordedEvent {
+  topic: string;
+  envelope: eventsV1.EventEnvelope;
+}
+
+export interface TestLinkApiOptions {
+  /** PostgreSQL URL; PGlite in memory when omitted. */
+  databaseUrl?: string;
+  /** An event bus (e.g. Kafka on the mock cluster); the in-process bus when omitted. */
+  bus?: EventBus;
+  plans?: TestAuthServiceOptions;
+  dnsServers?: string[];
+  requestsPerMinute?: number;
+}
+
+export interface TestLinkApi {
+  http: FastifyInstance;
+  grpcAddress: string;
+  db: LinkApiDatabase;
+  app: App;
+  bus: EventBus;
+  issuer: TestIssuer;
+  authService: TestAuthService;
+  links: GrpcClient<typeof linksV1.LinkService.method>;
+  qr: GrpcClient<typeof qrV1.QrService.method>;
+  campaigns: GrpcClient<typeof campaignsV1.CampaignService.method>;
+  domains: GrpcClient<typeof domainsV1.DomainService.method>;
+  /** A bearer header for the account, with every scope unless given. */
+  auth(accountId: string, scopes?: readonly string[]): Promise<{ authorization: string }>;
+  /** Every event published on link-api's topics since start, decoded. */
+  events: RecordedEvent[];
+  close(): Promise<void>;
+}
+
+/**
+ * link-api as its tests see it: the real app (HTTP via inject, gRPC on a loopback port), a real
+ * JWKS issuer, a real gRPC AuthService for plans, an embedded database and event bus.
+ */
+export async function startTestLinkApi(options: TestLinkApiOptions = {}): Promise<TestLinkApi> {
+  const logger = createLogger({ service: "link-api-test", level: "silent" });
+  const connection: DatabaseConnection<typeof schema> = await createDatabase({
+    url: options.databaseUrl,
+    schema,
+    poolMax: 5,
+  });
+  await connection.migrate(MIGRATIONS_FOLDER);
+  const ownBus = options.bus === undefined;
+  const bus = options.bus ?? createEventBus({ clientId: "link-api-test" });
+  const issuer = await startTestIssuer();
+  const authService = await startTestAuthService(options.plans);
+  const plans = createGrpcAccountPlans({ address: authService.address, ttlMs: 0 });
+  const cache = createCache({});
+  const outboxProducer = bus.producer({ lingerMs: 1, retryBackoff: { initialMs: 50, maxMs: 300 } });
+
+  const app = await buildApp({
+    logger,
+    readiness: [],
+    db: connection.db as unknown as LinkApiDatabase,
+    plans,
+    verifier: createTokenVerifier({
+      jwksUrl: issuer.jwksUrl,
+      issuer: issuer.issuer,
+      audience: issuer.audience,
+    }),
+    rateLimiter: cache.rateLimiter,
+    hosts: createShortHosts({ shortHost: "localhost:8080", subdomainHost: "kurz.test", scheme: "http" }),
+    domainVerifier: createDnsDomainVerifier({
+      servers: options.dnsServers ?? ["127.0.0.1:1"],
+      timeoutMs: 1_000,
+    }),
+    outboxProducer,
+    outboxPollIntervalMs: 50,
+    defaultRequestsPerMinute: options.requestsPerMinute ?? 100_000,
+  });
+  app.relay.start();
+  await app.http.app.ready();
+  const port = await app.grpc.listen("127.0.0.1", 0);
+  const grpcAddress = `127.0.0.1:${port}`;
+
+  const events: RecordedEvent[] = [];
+  const topics = [eventTopics.link, eventTopics.qr, eventTopics.campaign, eventTopics.domain];
+  const consumer = await bus.consume({
+    groupId: `link-api-test-${Math.random().toString(36).slice(2)}`,
+    topics,
+    handler: async (message) => {
+      events.push({
+        topic: message.topic,
+        envelope: fromBinary(eventsV1.EventEnvelopeSchema, message.value),
+      });
+    },
+  });
+
+  const links = createGrpcClient(linksV1.LinkService, grpcAddress);
+  const qr = createGrpcClient(qrV1.QrService, grpcAddress);
+  const campaigns = createGrpcClient(campaignsV1.CampaignService, grpcAddress);
+  const domains = createGrpcClient(domainsV1.DomainService, grpcAddress);
+
+  return {
+    http: app.http.app,
+    grpcAddress,
+    db: connection.db as unknown as LinkApiDatabase,
+    app,
+    bus,
+    issuer,
+    authService,
+    links,
+    qr,
+    campaigns,
+    domains,
+    async auth(accountId, scopes = SCOPE_NAMES) {
+      return { authorization: `Bearer ${await issuer.mint({ accountId, scopes })}` };
+    },
+    events,
+    async close() {
+      for (const client of [links, qr, campaigns, domains]) client.close();
+      await app.grpc.shutdown(1_000);
+      await app.http.app.close();
+      await app.relay.stop();
+      await consumer.stop();
+      await outboxProducer.close(2_000).catch(() => {});
+      if (ownBus) await bus.close();
+      plans.close();
+      await cache.close();
+      await authService.stop();
+      await issuer.stop();
+      await connection.close();
+    },
+  };
+}
+
+/** Polls until the condition holds; fails with the description after timeoutMs. */
+export async function waitUntil(
+  what: string,
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,18 @@
+import { createCache } from "@kurz/cache";
+import { createGrpcClient } from "@kurz/grpc";
+import { createEventBus } from "@kurz/events";
+import { createLogger } from "@kurz/logger";
+import { linksV1 } from "@kurz/proto";
+import { startTestLinkService } from "@kurz/testing";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
+import { linkSourceFromGrpc } from "../src/links/link-source";
+const logger = createLogger({ service: "bench", level: "silent" });
+const links = await startTestLinkService([{ host: "localhost", code: "abc", linkId: "l1", accountId: "a1", destinationUrl: "https://example.com/abc", trackingEnabled: true, dynamic: true }]);
+const bus = createEventBus({ clientId: "bench", logger });
+const cache = createCache({ logger });
+const producer = bus.producer({ maxBufferedMessages: 200000 });
+const app = buildApp({ config: loadConfig({}), logger, readiness: [], cache, clickProducer: producer, linkSource: linkSourceFromGrpc(createGrpcClient(linksV1.LinkService, links.address), 1000) });
+await app.http.app.listen({ port: 39999, host: "127.0.0.1" });
+console.log("ready");
+setTimeout(() => process.exit(0), 9000);

@@ -1,0 +1,26 @@
+import { createCache } from "@kurz/cache";
+import { createGrpcClient } from "@kurz/grpc";
+import { createEventBus } from "@kurz/events";
+import { createLogger } from "@kurz/logger";
+import { linksV1 } from "@kurz/proto";
+import { startTestLinkService } from "@kurz/testing";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
+import { linkSourceFromGrpc } from "../src/links/link-source";
+import { runAutocannon } from "./run-autocannon";
+import { startBaselineServer } from "./start-baseline-server";
+
+const base = await startBaselineServer(new Map([["abc", "https://example.com/abc"]]));
+const b = await runAutocannon(`${base.url}/abc`, { connections: 64, durationSeconds: 5 });
+console.log("baseline", b);
+await base.close();
+const logger = createLogger({ service: "bench", level: "silent" });
+const links = await startTestLinkService([{ host: "localhost", code: "abc", linkId: "l1", accountId: "a1", destinationUrl: "https://example.com/abc", trackingEnabled: true, dynamic: true }]);
+const bus = createEventBus({ clientId: "bench", logger });
+const cache = createCache({ logger });
+const producer = bus.producer({ maxBufferedMessages: 200000 });
+const app = buildApp({ config: loadConfig({}), logger, readiness: [], cache, clickProducer: producer, linkSource: linkSourceFromGrpc(createGrpcClient(linksV1.LinkService, links.address), 1000) });
+const url = await app.http.app.listen({ port: 0, host: "127.0.0.1" });
+const r = await runAutocannon(`${url}/abc`, { connections: 64, durationSeconds: 5, headers: { "user-agent": "Mozilla/5.0 Chrome/126" } });
+console.log("redirector", r, "ratio", r.requestsPerSecond / b.requestsPerSecond, producer.stats());
+process.exit(0);

@@ -1,0 +1,22 @@
+import { type EventBus, type EventConsumer, eventTopics } from "@kurz/events";
+import type { LinkCache } from "../links/link-cache";
+import { applyLinkChange } from "./apply-link-change";
+
+/** Group id = service name: one replica applies each change to the shared cache (DESIGN §3). */
+export const LINK_CHANGES_GROUP = "redirector";
+
+/**
+ * Consumes link changes for cache invalidation. It starts at the end of the topic when the group
+ * has no offsets yet: caches start empty, so history has nothing to invalidate. Other replicas'
+ * in-process LRUs catch up within LINK_L1_TTL_MS.
+ */
+export function startLinkChangeConsumer(bus: EventBus, cache: LinkCache): Promise<EventConsumer> {
+  return bus.consume({
+    groupId: LINK_CHANGES_GROUP,
+    topics: [eventTopics.link],
+    fromBeginning: false,
+    retryBackoff: { initialMs: 50, maxMs: 1_000 },
+    maxAttempts: 3,
+    handler: (message) => applyLinkChange(cache, message),
+  });
+}

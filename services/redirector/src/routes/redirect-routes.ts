@@ -1,0 +1,113 @@
+import { AppError } from "@kurz/errors";
+import type { Logger } from "@kurz/logger";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { LinkCache } from "../links/link-cache";
+import { notFoundPage, unavailablePage } from "../pages/render-page";
+import type { PasswordGate } from "../password/password-gate";
+import {
+  redirectVisitor,
+  sendExpired,
+  type VisitMethod,
+  type VisitorDeps,
+} from "../redirect/redirect-visitor";
+import { sendPage } from "../redirect/send-page";
+
+export interface RedirectRouteDeps extends VisitorDeps {
+  cache: LinkCache;
+  passwords: PasswordGate;
+  normalizeHost(host: string): string;
+  logger: Logger;
+}
+
+/** Codes and aliases link-api hands out: letters, digits, "-" and "_". */
+const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Paths the service runtime answers itself (probes). A request for them that came through a proxy
+ * (it carries X-Forwarded-For, which the edge and ingress controllers add and probes never send)
+ * is a visitor asking for the short code of that name, so codes never collide with probes.
+ */
+const PROBE_PATHS = ["healthz", "readyz"] as const;
+const FORWARDED_CONSTRAINT = "forwardedRequest";
+
+async function handleVisit(
+  deps: RedirectRouteDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: string,
+  method: VisitMethod,
+): Promise<FastifyReply> {
+  if (!CODE_PATTERN.test(code)) return sendPage(reply, 404, notFoundPage());
+  const host = deps.normalizeHost(request.hostname);
+  let link: Awaited<ReturnType<LinkCache["lookup"]>>;
+  try {
+    link = await deps.cache.lookup(host, code);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "DEPENDENCY_UNAVAILABLE") {
+      return sendPage(reply, 503, unavailablePage(), { "retry-after": "5" });
+    }
+    throw error;
+  }
+  if (!link) return sendPage(reply, 404, notFoundPage());
+  if (link.expiresAtMs !== undefined && Date.now() >= link.expiresAtMs) return sendExpired(reply, link);
+
+  if (link.snapshot.passwordHash !== "" && !deps.passwords.isUnlocked(request, link)) {
+    if (method !== "POST") return deps.passwords.sendForm(request, reply);
+    const password = (request.body as Record<string, unknown> | undefined)?.password;
+    if (!(await deps.passwords.submit(request, reply, link, password))) return reply;
+  }
+  return redirectVisitor(deps, request, reply, link, method);
+}
+
+function parseForm(
+  _request: FastifyRequest,
+  body: string,
+  done: (err: Error | null, body?: unknown) => void,
+) {
+  done(null, Object.fromEntries(new URLSearchParams(body)));
+}
+
+/** `GET|HEAD|POST /{code}` on every short host (POST is the password form). */
+export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRouteDeps): void {
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 4_096 },
+    parseForm,
+  );
+
+  app.addConstraintStrategy({
+    name: FORWARDED_CONSTRAINT,
+    storage() {
+      const handlers = new Map<string, unknown>();
+      return {
+        get: (value: string) => (handlers.get(value) ?? null) as never,
+        set: (value: string, store: unknown) => {
+          handlers.set(value, store);
+        },
+      };
+    },
+    deriveConstraint: (request) =>
+      request.headers["x-forwarded-for"] === undefined ? "direct" : "forwarded",
+  });
+
+  type CodeRequest = FastifyRequest<{ Params: { code: string } }>;
+  const visit = (method: VisitMethod) => (request: CodeRequest, reply: FastifyReply) =>
+    handleVisit(deps, request, reply, request.params.code, method);
+
+  app.route({ method: "GET", url: "/:code", exposeHeadRoute: false, handler: visit("GET") });
+  app.route({ method: "HEAD", url: "/:code", handler: visit("HEAD") });
+  app.route({ method: "POST", url: "/:code", handler: visit("POST") });
+  app.route({ method: "GET", url: "/", handler: (_request, reply) => sendPage(reply, 404, notFoundPage()) });
+
+  for (const probe of PROBE_PATHS) {
+    for (const method of ["GET", "HEAD", "POST"] as const) {
+      app.route({
+        method,
+        url: `/${probe}`,
+        exposeHeadRoute: false,
+        constraints: { [FORWARDED_CONSTRAINT]: "forwarded" },
+        handler: (request, reply) => handleVisit(deps, request, reply, probe, method),
+      });
+    }
+  }
+}

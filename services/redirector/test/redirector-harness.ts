@@ -1,0 +1,124 @@
+import { randomBytes, scryptSync } from "node:crypto";
+import { fromBinary } from "@bufbuild/protobuf";
+import { type CacheConnection, createCache } from "@kurz/cache";
+import {
+  createEventBus,
+  decodeEnvelope,
+  type EventBus,
+  type EventConsumer,
+  type EventProducer,
+  eventTopics,
+  publishEvent,
+} from "@kurz/events";
+import { createGrpcClient } from "@kurz/grpc";
+import { createLogger } from "@kurz/logger";
+import { clicksV1, linksV1 } from "@kurz/proto";
+import { startTestLinkService, type TestLinkService, type TestLinkSnapshot } from "@kurz/testing";
+import { type App, buildApp } from "../src/app";
+import { loadConfig, type RedirectorConfig } from "../src/config";
+import { startLinkChangeConsumer } from "../src/events/start-link-change-consumer";
+import { linkSourceFromGrpc } from "../src/links/link-source";
+
+export interface RedirectorHarness {
+  app: App;
+  config: RedirectorConfig;
+  links: TestLinkService;
+  bus: EventBus;
+  cache: CacheConnection;
+  clickProducer: EventProducer;
+  /** Click events received so far, in arrival order. */
+  clicks: clicksV1.ClickRecorded[];
+  /** Resolves when every click sent so far has been received by the test's consumer. */
+  drainClicks(): Promise<void>;
+  /** Publishes a link change the way link-api does, and waits until the redirector applied it. */
+  publishLinkChange(
+    type: string,
+    link: linksV1.LinkSnapshot,
+    previous?: { host: string; code: string },
+  ): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function waitFor<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** A PHC scrypt hash as link-api stores it (cheap parameters: tests only). */
+export function hashPassword(password: string): string {
+  const salt = randomBytes(16);
+  const hash = scryptSync(password, salt, 32, { N: 2 ** 10, r: 8, p: 1 });
+  return `$scrypt$ln=10,r=8,p=1$${salt.toString("base64").replace(/=+$/, "")}$${hash.toString("base64").replace(/=+$/, "")}`;
+}
+
+export async function startRedirectorHarness(
+  snapshots: readonly TestLinkSnapshot[],
+  env: Record<string, string> = {},
+): Promise<RedirectorHarness> {
+  const logger = createLogger({ service: "redirector-test", level: "silent" });
+  const config = loadConfig({ SHORT_HOST: "kurz.test", PASSWORD_COOKIE_SECRET: "test-secret", ...env });
+  const links = await startTestLinkService(snapshots);
+  const bus = createEventBus({ clientId: "redirector-test", logger });
+  const cache = createCache({ logger });
+  const clickProducer = bus.producer({ lingerMs: 1 });
+  const linkApi = createGrpcClient(linksV1.LinkService, links.address, { retry: { maxAttempts: 1 } });
+  const app = buildApp({
+    config,
+    logger,
+    readiness: [],
+    cache,
+    clickProducer,
+    linkSource: linkSourceFromGrpc(linkApi, 1_000),
+  });
+  const linkConsumer: EventConsumer = await startLinkChangeConsumer(bus, app.links);
+  const clicks: clicksV1.ClickRecorded[] = [];
+  const clickConsumer = await bus.consume({
+    groupId: "redirector-test-clicks",
+    topics: [eventTopics.click],
+    handler: async (message) => {
+      const envelope = decodeEnvelope(message.value);
+      clicks.push(fromBinary(clicksV1.ClickRecordedSchema, envelope.payload));
+    },
+  });
+  const changeProducer = bus.producer({ lingerMs: 1 });
+  await app.http.app.ready();
+
+  return {
+    app,
+    config,
+    links,
+    bus,
+    cache,
+    clickProducer,
+    clicks,
+    async drainClicks() {
+      await clickProducer.flush();
+      await waitFor(async () => (await clickConsumer.lag()).total === 0, "click consumer to catch up");
+    },
+    async publishLinkChange(type, link, previous) {
+      await publishEvent(changeProducer, eventTopics.link, "link-api", {
+        type,
+        accountId: link.accountId,
+        key: link.accountId,
+        schema: linksV1.LinkChangedSchema,
+        payload: { link, previousHost: previous?.host ?? "", previousCode: previous?.code ?? "" },
+      });
+      await changeProducer.flush();
+      await waitFor(async () => (await linkConsumer.lag()).total === 0, "link change to be applied");
+    },
+    async close() {
+      await app.http.app.close();
+      await linkConsumer.stop();
+      await clickConsumer.stop();
+      await bus.close();
+      await cache.close();
+      linkApi.close();
+      await links.stop();
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -72,6 +72,16 @@ describe("embedded mode", () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ success: false, code: "NOT_FOUND" });
   });
+
+  it("keeps its data in one directory and starts again on it after a stop", async () => {
+    for (const service of ["auth-server", "link-api", "abtest-engine", "webhook-dispatcher"]) {
+      expect(existsSync(path.join(dataDir, service, "pg", "PG_VERSION")), service).toBe(true);
+    }
+    expect(existsSync(path.join(dataDir, "analytics-ingest", "chdb"))).toBe(true);
+    await kurz.stop();
+    kurz = await startEmbedded({ env: { DATA_DIR: dataDir, LOG_LEVEL: "warn" }, ports: "ephemeral" });
+    expect((await fetch(`${kurz.url}/.kurz/health`)).status).toBe(200);
+  }, 120_000);
 
   it("closes every port on stop", async () => {
     const ports = [

@@ -13,3 +13,9 @@ export { Lifecycle, type ShutdownPhase } from "./lifecycle";
 export { type ReadinessCheck, type ReadinessResult, runReadinessChecks } from "./readiness";
 export { runMain, type Stoppable } from "./run-main";
 export { type RunningService, type ServeOptions, serve } from "./serve";
+export {
+  type ServiceBaseConfig,
+  type ServiceContext,
+  type ServiceSpec,
+  startService,
+} from "./start-service";

@@ -1,52 +1,21 @@
 import { fileURLToPath } from "node:url";
-import { createLogger } from "@kurz/logger";
-import {
-  connectInfrastructure,
-  downstreamReadiness,
-  Lifecycle,
-  type RunningService,
-  type SharedInfrastructure,
-  serve,
-} from "@kurz/service-runtime";
+import { type RunningService, type SharedInfrastructure, startService } from "@kurz/service-runtime";
 import { buildApp } from "./app";
 import { SERVICE_NAME, type WebhookDispatcherConfig } from "./config";
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle", import.meta.url));
 
 /** Wiring: config → infrastructure → app → listen; the returned stop() drains and closes. */
-export async function startWebhookDispatcher(
+export function startWebhookDispatcher(
   config: WebhookDispatcherConfig,
   shared: SharedInfrastructure = {},
 ): Promise<RunningService> {
-  const logger = createLogger({ service: SERVICE_NAME, level: config.LOG_LEVEL });
-  const lifecycle = new Lifecycle(logger, config.SHUTDOWN_TIMEOUT_MS);
-  try {
-    const infra = await connectInfrastructure({
-      service: SERVICE_NAME,
-      config,
-      needs: { database: { migrationsFolder: MIGRATIONS_FOLDER }, events: true },
-      logger,
-      lifecycle,
-      shared,
-    });
-    const readiness = [
-      ...infra.readiness,
-      downstreamReadiness("auth-server", config.AUTH_SERVER_GRPC_ADDR, lifecycle),
-    ];
-    const app = buildApp({ logger, readiness });
-    return await serve({
-      name: SERVICE_NAME,
-      host: config.HOST,
-      httpPort: config.HTTP_PORT,
-      grpcPort: config.GRPC_PORT,
-      logger,
-      ...app,
-      lifecycle,
-      shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    });
-  } catch (error) {
-    // Close whatever opened before the failure, so a failed start leaves nothing running.
-    await lifecycle.stop();
-    throw error;
-  }
+  return startService({
+    name: SERVICE_NAME,
+    config,
+    needs: { database: { migrationsFolder: MIGRATIONS_FOLDER }, events: true },
+    downstream: [["auth-server", config.AUTH_SERVER_GRPC_ADDR]],
+    shared,
+    build: ({ logger, readiness }) => buildApp({ logger, readiness }),
+  });
 }

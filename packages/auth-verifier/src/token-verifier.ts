@@ -1,5 +1,6 @@
 import { AppError } from "@kurz/errors";
 import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from "jose";
+import { LRUCache } from "lru-cache";
 
 /** A verified access token (RFC 9068 profile). */
 export interface AccessToken {
@@ -23,6 +24,8 @@ export interface TokenVerifierOptions {
   clockToleranceSec?: number;
   /** For tests: a key set instead of fetching jwksUrl. */
   keySet?: JWTVerifyGetKey;
+  /** Verified tokens remembered (until their expiry), so a client's repeated calls skip the signature check. */
+  cacheSize?: number;
 }
 
 export interface TokenVerifier {
@@ -51,38 +54,51 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       timeoutDuration: 3000,
     });
 
+  // Signature verification is most of the cost of a request (~140 µs, WebCrypto); a client
+  // sends the same token for up to an hour. Revocation is still checked on every call.
+  const verified = new LRUCache<string, AccessToken>({ max: options.cacheSize ?? 10_000 });
+
+  async function verifySignatureAndClaims(token: string): Promise<AccessToken> {
+    let payload: Awaited<ReturnType<typeof jwtVerify>>["payload"];
+    try {
+      ({ payload } = await jwtVerify(token, keySet, {
+        issuer: options.issuer,
+        audience: options.audience,
+        typ: "at+jwt",
+        algorithms: ALGORITHMS,
+        clockTolerance: options.clockToleranceSec ?? 5,
+        requiredClaims: ["sub", "exp", "iat", "jti", "client_id", "scope"],
+      }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw invalid("The access token has expired", error);
+      if (error instanceof joseErrors.JOSEError) throw invalid("The access token is invalid", error);
+      // JWKS unreachable: our fault, not the caller's.
+      throw new AppError("DEPENDENCY_UNAVAILABLE", { message: "Token keys unavailable", cause: error });
+    }
+    const { sub, jti, exp, client_id: clientId, scope } = payload;
+    if (typeof sub !== "string" || typeof jti !== "string" || typeof clientId !== "string") {
+      throw invalid("The access token is missing required claims");
+    }
+    if (typeof scope !== "string") throw invalid("The access token has no scope");
+    const accessToken: AccessToken = {
+      accountId: sub,
+      clientId,
+      scopes: new Set(scope.split(" ").filter(Boolean)),
+      jti,
+      expiresAt: new Date((exp ?? 0) * 1000),
+    };
+    const ttl = accessToken.expiresAt.getTime() - Date.now();
+    if (ttl > 0) verified.set(token, accessToken, { ttl });
+    return accessToken;
+  }
+
   return {
     async verify(token) {
-      let payload: Awaited<ReturnType<typeof jwtVerify>>["payload"];
-      try {
-        ({ payload } = await jwtVerify(token, keySet, {
-          issuer: options.issuer,
-          audience: options.audience,
-          typ: "at+jwt",
-          algorithms: ALGORITHMS,
-          clockTolerance: options.clockToleranceSec ?? 5,
-          requiredClaims: ["sub", "exp", "iat", "jti", "client_id", "scope"],
-        }));
-      } catch (error) {
-        if (error instanceof joseErrors.JWTExpired) throw invalid("The access token has expired", error);
-        if (error instanceof joseErrors.JOSEError) throw invalid("The access token is invalid", error);
-        // JWKS unreachable: our fault, not the caller's.
-        throw new AppError("DEPENDENCY_UNAVAILABLE", { message: "Token keys unavailable", cause: error });
-      }
-      const { sub, jti, exp, client_id: clientId, scope } = payload;
-      if (typeof sub !== "string" || typeof jti !== "string" || typeof clientId !== "string") {
-        throw invalid("The access token is missing required claims");
-      }
-      if (typeof scope !== "string") throw invalid("The access token has no scope");
-      if (options.isRevoked && (await options.isRevoked(jti)))
+      const accessToken = verified.get(token) ?? (await verifySignatureAndClaims(token));
+      if (options.isRevoked && (await options.isRevoked(accessToken.jti))) {
         throw invalid("The access token has been revoked");
-      return {
-        accountId: sub,
-        clientId,
-        scopes: new Set(scope.split(" ").filter(Boolean)),
-        jti,
-        expiresAt: new Date((exp ?? 0) * 1000),
-      };
+      }
+      return accessToken;
     },
   };
 }

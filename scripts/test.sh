@@ -20,6 +20,8 @@ pnpm --filter @kurz/grpc check-generated
 pnpm --filter @kurz/proto breaking
 echo "== typecheck"
 pnpm exec turbo run typecheck --output-logs=errors-only
+echo "== helm chart: routes from the route table, lint, render, Kubernetes schemas"
+bash tools/helm/check-chart.sh
 echo "== tests"
 results=$(mktemp)
 status=0

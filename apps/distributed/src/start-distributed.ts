@@ -5,6 +5,7 @@ import { EDGE_PORT, SERVICE_NAMES, SERVICES, type ServiceName } from "@kurz/rout
 import type { Stoppable } from "@kurz/service-runtime";
 import { startKafkaMock } from "@kurz/testing";
 import { freePort } from "./free-port";
+import { localKeyEncryptionKey } from "./local-key-encryption-key";
 import { type NodeProcess, spawnNodeProcess } from "./spawn-node-process";
 
 type Env = Record<string, string | undefined>;
@@ -101,6 +102,9 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
           : {}),
         REDIS_URL: redisUrl,
         KAFKA_BROKERS: brokers.join(","),
+        ...(name === "auth-server"
+          ? { KEY_ENCRYPTION_KEY: baseEnv.KEY_ENCRYPTION_KEY ?? (await localKeyEncryptionKey(dataDir)) }
+          : {}),
       };
       const child = spawnNodeProcess(name, `${root}services/${name}/src/main.ts`, env, output);
       stoppers.push(async () => {

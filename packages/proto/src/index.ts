@@ -10,13 +10,13 @@
  * re-exporting each generated file) and point its namespace here at the barrel.
  */
 
-export * as healthV1 from "./gen/grpc/health/v1/health_pb";
+export * as analyticsV1 from "./analytics-v1";
 export * as authV1 from "./auth-v1";
+export * as campaignsV1 from "./campaigns-v1";
+export * as clicksV1 from "./clicks-v1";
+export * as domainsV1 from "./domains-v1";
+export * as healthV1 from "./gen/grpc/health/v1/health_pb";
 export * as commonV1 from "./gen/kurz/common/v1/page_pb";
 export * as eventsV1 from "./gen/kurz/events/v1/envelope_pb";
 export * as linksV1 from "./links-v1";
 export * as qrV1 from "./qr-v1";
-export * as campaignsV1 from "./campaigns-v1";
-export * as domainsV1 from "./domains-v1";
-export * as clicksV1 from "./clicks-v1";
-export * as analyticsV1 from "./analytics-v1";

@@ -1,4 +1,4 @@
-import { listFromEnv, port } from "@kurz/config";
+import { booleanFromEnv, listFromEnv, port } from "@kurz/config";
 import { z } from "zod";
 
 /**
@@ -17,6 +17,8 @@ export function commonConfigShape(defaults: { httpPort: number; grpcPort: number
     REDIS_URL: z.url().optional(),
     KAFKA_BROKERS: listFromEnv([]),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    /** Apply this service's migrations (database, click store) and exit: the Helm hook Job. */
+    MIGRATE_ONLY: booleanFromEnv(false),
   };
 }
 

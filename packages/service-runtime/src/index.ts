@@ -14,6 +14,7 @@ export { type ReadinessCheck, type ReadinessResult, runReadinessChecks } from ".
 export { runMain, type Stoppable } from "./run-main";
 export { type RunningService, type ServeOptions, serve } from "./serve";
 export {
+  type BuiltService,
   type ServiceBaseConfig,
   type ServiceContext,
   type ServiceSpec,

@@ -20,6 +20,7 @@ export interface ServiceBaseConfig extends InfrastructureConfig {
   GRPC_PORT: number;
   LOG_LEVEL: string;
   SHUTDOWN_TIMEOUT_MS: number;
+  MIGRATE_ONLY: boolean;
 }
 
 export interface ServiceContext {
@@ -30,7 +31,7 @@ export interface ServiceContext {
   readiness: ReadinessCheck[];
 }
 
-export interface ServiceSpec {
+export interface ServiceSpec<Extra extends object = object> {
   name: string;
   config: ServiceBaseConfig;
   needs: InfrastructureNeeds;
@@ -38,9 +39,38 @@ export interface ServiceSpec {
   downstream?: ReadonlyArray<readonly [service: string, address: string]>;
   shared?: SharedInfrastructure | undefined;
   /** Builds the HTTP and gRPC apps from the connected infrastructure; registers its own stops. */
-  build(
-    context: ServiceContext,
-  ): Promise<{ http: HttpApp; grpc: GrpcServer }> | { http: HttpApp; grpc: GrpcServer };
+  build(context: ServiceContext): Promise<BuiltService<NoInfer<Extra>>> | BuiltService<NoInfer<Extra>>;
+}
+
+/** The apps to serve, plus anything a service wants to hand back to its caller (tests, tools). */
+export type BuiltService<Extra extends object = object> = { http: HttpApp; grpc: GrpcServer } & Extra;
+
+/**
+ * MIGRATE_ONLY: open the database and click store (which applies their migrations), close them,
+ * and return without listening; the process then exits 0. Used by the Helm hook Job, so a
+ * rollout never races migrations between replicas.
+ */
+async function migrateOnly(
+  name: string,
+  config: ServiceBaseConfig,
+  needs: InfrastructureNeeds,
+): Promise<RunningService> {
+  const logger = createLogger({ service: name, level: config.LOG_LEVEL });
+  const lifecycle = new Lifecycle(logger, config.SHUTDOWN_TIMEOUT_MS);
+  const { database, clickstore } = needs;
+  try {
+    await connectInfrastructure({
+      service: name,
+      config,
+      needs: { ...(database ? { database } : {}), ...(clickstore ? { clickstore } : {}) },
+      logger,
+      lifecycle,
+    });
+    logger.info({ event: "service.migrated" }, `${name}: migrations applied`);
+  } finally {
+    await lifecycle.stop();
+  }
+  return { name, httpUrl: "", grpcAddress: "", stop: async () => {} };
 }
 
 /**
@@ -48,8 +78,13 @@ export interface ServiceSpec {
  * listen, with the shutdown order arranged by Lifecycle. A failed start closes whatever it had
  * opened, so nothing is left running.
  */
-export async function startService(spec: ServiceSpec): Promise<RunningService> {
+export async function startService<Extra extends object = object>(
+  spec: ServiceSpec<Extra>,
+): Promise<RunningService & Partial<Extra>> {
   const { name, config } = spec;
+  // No app is built in migrate-only mode, so nothing of Extra exists (hence Partial).
+  if (config.MIGRATE_ONLY)
+    return (await migrateOnly(name, config, spec.needs)) as RunningService & Partial<Extra>;
   const logger = createLogger({ service: name, level: config.LOG_LEVEL });
   const lifecycle = new Lifecycle(logger, config.SHUTDOWN_TIMEOUT_MS);
   try {
@@ -67,17 +102,19 @@ export async function startService(spec: ServiceSpec): Promise<RunningService> {
         downstreamReadiness(service, address, lifecycle),
       ),
     ];
-    const app = await spec.build({ logger, infra, lifecycle, readiness });
-    return await serve({
+    const { http, grpc, ...extra } = await spec.build({ logger, infra, lifecycle, readiness });
+    const running = await serve({
       name,
       host: config.HOST,
       httpPort: config.HTTP_PORT,
       grpcPort: config.GRPC_PORT,
       logger,
-      ...app,
+      http,
+      grpc,
       lifecycle,
       shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     });
+    return { ...(extra as Partial<Extra>), ...running };
   } catch (error) {
     await lifecycle.stop();
     throw error;

@@ -36,7 +36,9 @@ const schema = z
     LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
     LOGIN_THROTTLE_WINDOW_SEC: z.coerce.number().int().min(1).default(900),
     REGISTRATIONS_PER_HOUR_PER_IP: z.coerce.number().int().min(1).default(30),
-    OAUTH_CLIENT_CHATGPT_REDIRECT_URIS: listFromEnv(["https://chatgpt.com/connector_platform_oauth_redirect"]),
+    OAUTH_CLIENT_CHATGPT_REDIRECT_URIS: listFromEnv([
+      "https://chatgpt.com/connector_platform_oauth_redirect",
+    ]),
     OAUTH_CLIENT_CHATGPT_SECRET: optionalSecret,
     OAUTH_CLIENT_CLAUDE_REDIRECT_URIS: listFromEnv(["https://claude.ai/api/mcp/auth_callback"]),
     OAUTH_CLIENT_CLAUDE_SECRET: optionalSecret,

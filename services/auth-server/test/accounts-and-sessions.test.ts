@@ -166,7 +166,9 @@ describe("cookies behind https", () => {
       expect(page.headers.getSetCookie().find((c) => c.startsWith("kurz_csrf="))).toMatch(/Secure/);
       const response = await browser.signUp("secure@example.com", PASSWORD);
       expect(sessionCookieLine(response.headers)).toMatch(/; Secure/);
-      const metadata = (await (await fetch(`${https.url}/.well-known/oauth-authorization-server`)).json()) as {
+      const metadata = (await (
+        await fetch(`${https.url}/.well-known/oauth-authorization-server`)
+      ).json()) as {
         issuer: string;
       };
       expect(metadata.issuer).toBe("https://kurz.example");

@@ -38,11 +38,15 @@ describe("the admin command", () => {
     expect(account?.plan).toBe("business");
     const queued = await server.server.ctx.db.select().from(outboxMessages);
     expect(queued.some((row) => row.headers["event-type"] === "account.plan_changed")).toBe(true);
-    expect((await run("set-plan", "admin-target@example.com", "business")).output).toContain("already on the business plan");
+    expect((await run("set-plan", "admin-target@example.com", "business")).output).toContain(
+      "already on the business plan",
+    );
   });
 
   it("refuses unknown plans and unknown accounts", async () => {
-    await expect(run("set-plan", "admin-target@example.com", "platinum")).rejects.toThrow(/Unknown plan "platinum"/);
+    await expect(run("set-plan", "admin-target@example.com", "platinum")).rejects.toThrow(
+      /Unknown plan "platinum"/,
+    );
     await expect(run("set-plan", "ghost@example.com", "pro")).rejects.toThrow(/No account with email/);
   });
 
@@ -54,6 +58,8 @@ describe("the admin command", () => {
   it("shows an account and the plan table, and rotates the signing key", async () => {
     expect((await run("show-account", "admin-target@example.com")).output).toMatch(/plan=business/);
     expect((await run("plans")).output.split("\n")).toHaveLength(4);
-    expect((await run("rotate-signing-key", "--now")).output).toMatch(/^signing key \S+ published; signs from /);
+    expect((await run("rotate-signing-key", "--now")).output).toMatch(
+      /^signing key \S+ published; signs from /,
+    );
   });
 });

@@ -46,7 +46,11 @@ async function signedUp(email: string, plan = "free"): Promise<Browser> {
 
 async function createKeyInPage(browser: Browser, name: string, permissions: string[]) {
   const page = await browser.get("/account/api-keys");
-  return browser.post("/account/api-keys", { ...hiddenFields(page.body, "/account/api-keys"), name, permissions });
+  return browser.post("/account/api-keys", {
+    ...hiddenFields(page.body, "/account/api-keys"),
+    name,
+    permissions,
+  });
 }
 
 function secretFrom(body: string): string {
@@ -76,7 +80,11 @@ async function eventually<T>(read: () => T | undefined): Promise<T> {
 describe("API keys in the account pages", () => {
   it("creates a key shown once, lists it by prefix only, and verifies it over gRPC", async () => {
     const browser = await signedUp("pro@example.com", "pro");
-    const created = await createKeyInPage(browser, "Claude desktop", ["mcp", "shorturl:read", "shorturl:create"]);
+    const created = await createKeyInPage(browser, "Claude desktop", [
+      "mcp",
+      "shorturl:read",
+      "shorturl:create",
+    ]);
     expect(created.status).toBe(201);
     const secret = secretFrom(created.body);
     expect(secret).toMatch(/^kurz_[A-Za-z0-9_-]{43}$/);
@@ -85,7 +93,10 @@ describe("API keys in the account pages", () => {
     expect(list.body).toContain("Claude desktop");
     expect(list.body).toContain(`${secret.slice(0, 11)}…`);
     expect(list.body).not.toContain(secret);
-    const [stored] = await server.server.ctx.db.select().from(apiKeys).where(eq(apiKeys.keyHash, sha256Hex(secret)));
+    const [stored] = await server.server.ctx.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.keyHash, sha256Hex(secret)));
     expect(stored?.lastUsedAt).toBeNull();
 
     const verified = await grpc.verifyApiKey({ apiKey: secret });
@@ -94,7 +105,10 @@ describe("API keys in the account pages", () => {
     expect(verified.account?.plan?.mcpAccess).toBe(true);
     expect(verified.permissions).toEqual(["mcp", "shorturl:read", "shorturl:create"]);
     expect(verified.keyId).toBe(stored?.id);
-    const [used] = await server.server.ctx.db.select().from(apiKeys).where(eq(apiKeys.id, stored?.id ?? ""));
+    const [used] = await server.server.ctx.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.id, stored?.id ?? ""));
     expect(used?.lastUsedAt).toBeInstanceOf(Date);
   });
 
@@ -117,14 +131,18 @@ describe("API keys in the account pages", () => {
     const refused = await createKeyInPage(browser, "Wishful", ["mcp"]);
     expect(refused.status).toBe(403);
     expect(refused.body).toContain("MCP access is not part of the Free plan");
-    expect(await server.server.ctx.db.select().from(apiKeys).where(eq(apiKeys.name, "Wishful"))).toHaveLength(0);
+    expect(await server.server.ctx.db.select().from(apiKeys).where(eq(apiKeys.name, "Wishful"))).toHaveLength(
+      0,
+    );
   });
 
   it("refuses to create a key without a CSRF token", async () => {
     const browser = await signedUp("csrf-keys@example.com", "pro");
     const response = await browser.post("/account/api-keys", { name: "Sneaky", permissions: ["mcp"] });
     expect(response.status).toBe(403);
-    expect(await server.server.ctx.db.select().from(apiKeys).where(eq(apiKeys.name, "Sneaky"))).toHaveLength(0);
+    expect(await server.server.ctx.db.select().from(apiKeys).where(eq(apiKeys.name, "Sneaky"))).toHaveLength(
+      0,
+    );
   });
 });
 
@@ -145,7 +163,9 @@ describe("VerifyApiKey and GetAccount over gRPC", () => {
   });
 
   it("refuses unknown and missing keys as AUTHENTICATION_REQUIRED", async () => {
-    expect((await grpcError(grpc.verifyApiKey({ apiKey: "kurz_unknown" }))).code).toBe("AUTHENTICATION_REQUIRED");
+    expect((await grpcError(grpc.verifyApiKey({ apiKey: "kurz_unknown" }))).code).toBe(
+      "AUTHENTICATION_REQUIRED",
+    );
     expect((await grpcError(grpc.verifyApiKey({ apiKey: "" }))).code).toBe("AUTHENTICATION_REQUIRED");
   });
 
@@ -201,7 +221,10 @@ describe("API keys over REST", () => {
   });
 
   it("refuses writes to a token without account:write with the spec's scope error", async () => {
-    const response = await call("POST", "/api/v1/api-keys", readOnly.access_token, { name: "x", permissions: ["mcp"] });
+    const response = await call("POST", "/api/v1/api-keys", readOnly.access_token, {
+      name: "x",
+      permissions: ["mcp"],
+    });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({
       success: false,
@@ -229,10 +252,16 @@ describe("API keys over REST", () => {
   });
 
   it("validates the request body", async () => {
-    const response = await call("POST", "/api/v1/api-keys", tokens.access_token, { name: "x", permissions: [] });
+    const response = await call("POST", "/api/v1/api-keys", tokens.access_token, {
+      name: "x",
+      permissions: [],
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { code: string }).code).toBe("VALIDATION_ERROR");
-    const unknown = await call("POST", "/api/v1/api-keys", tokens.access_token, { name: "x", permissions: ["root"] });
+    const unknown = await call("POST", "/api/v1/api-keys", tokens.access_token, {
+      name: "x",
+      permissions: ["root"],
+    });
     expect(unknown.status).toBe(403);
   });
 
@@ -247,7 +276,11 @@ describe("account events", () => {
   it("publishes account.created, account.plan_changed and API key events on kurz.account.v1", async () => {
     await signedUp("events@example.com", "pro");
     const created = await eventually(() =>
-      events.find((e) => e.type === "account.created" && decodePayload(e, authV1.AccountCreatedSchema)?.account?.email === "events@example.com"),
+      events.find(
+        (e) =>
+          e.type === "account.created" &&
+          decodePayload(e, authV1.AccountCreatedSchema)?.account?.email === "events@example.com",
+      ),
     );
     const accountId = created.accountId;
     expect(created.key).toBe(accountId);

@@ -16,7 +16,10 @@ beforeAll(async () => {
   server = await startTestAuthServer();
   await new Browser(server.url).signUp(EMAIL, PASSWORD, "Flow Tester");
   const issuer = new URL(server.url);
-  as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...insecure }));
+  as = await oauth.processDiscoveryResponse(
+    issuer,
+    await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...insecure }),
+  );
 });
 
 afterAll(async () => {
@@ -57,7 +60,14 @@ async function authorizeAsBrowser(authorizationUrl: URL): Promise<URL> {
 }
 
 async function callAccountApi(accessToken: string): Promise<Response> {
-  return oauth.protectedResourceRequest(accessToken, "GET", new URL(`${server.url}/api/v1/account`), undefined, undefined, insecure);
+  return oauth.protectedResourceRequest(
+    accessToken,
+    "GET",
+    new URL(`${server.url}/api/v1/account`),
+    undefined,
+    undefined,
+    insecure,
+  );
 }
 
 /** The API refuses the token: oauth4webapi surfaces the RFC 6750 challenge as an error. */
@@ -118,7 +128,15 @@ describe("an independent OAuth client (oauth4webapi)", () => {
     const tokens = await oauth.processAuthorizationCodeResponse(
       as,
       client,
-      await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, CALLBACK, oauth.nopkce, insecure),
+      await oauth.authorizationCodeGrantRequest(
+        as,
+        client,
+        clientAuth,
+        params,
+        CALLBACK,
+        oauth.nopkce,
+        insecure,
+      ),
     );
     expect(tokens.token_type).toBe("bearer");
     expect(tokens.expires_in).toBe(3600);
@@ -128,7 +146,9 @@ describe("an independent OAuth client (oauth4webapi)", () => {
     // The access token is a proper RFC 9068 JWT by the client library's own validation.
     const claims = await oauth.validateJwtAccessToken(
       as,
-      new Request(`${server.url}/api/v1/account`, { headers: { authorization: `Bearer ${tokens.access_token}` } }),
+      new Request(`${server.url}/api/v1/account`, {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      }),
       "kurz-api",
       insecure,
     );
@@ -154,7 +174,13 @@ describe("an independent OAuth client (oauth4webapi)", () => {
       await oauth.revocationRequest(as, client, clientAuth, refreshed.refresh_token ?? "", insecure),
     );
     // Revoking the refresh token revoked its family: the refresh token and its access token.
-    const afterRevoke = await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshed.refresh_token ?? "", insecure);
+    const afterRevoke = await oauth.refreshTokenGrantRequest(
+      as,
+      client,
+      clientAuth,
+      refreshed.refresh_token ?? "",
+      insecure,
+    );
     await expect(oauth.processRefreshTokenResponse(as, client, afterRevoke)).rejects.toMatchObject({
       error: "invalid_grant",
     });

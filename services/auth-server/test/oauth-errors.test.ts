@@ -1,5 +1,5 @@
-import { setAccountPlan } from "../src/accounts/set-account-plan";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setAccountPlan } from "../src/accounts/set-account-plan";
 import { Browser, hiddenFields } from "./support/browser";
 import {
   authorizeUrl,
@@ -66,7 +66,10 @@ describe("authorization code (spec §3.2)", () => {
     server.clock.advance(10 * 60_000 + 1000);
     const response = await exchange(code);
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: "invalid_grant", error_description: "The authorization code has expired" });
+    expect(response.body).toEqual({
+      error: "invalid_grant",
+      error_description: "The authorization code has expired",
+    });
   });
 
   it("refuses a redirect_uri different from the authorization request's, leaving the code usable", async () => {
@@ -115,7 +118,10 @@ describe("authorization code (spec §3.2)", () => {
 
   it("refuses an unknown code", async () => {
     const response = await exchange("kurz_ac_not-a-real-code");
-    expect(response.body).toEqual({ error: "invalid_grant", error_description: "The authorization code is invalid" });
+    expect(response.body).toEqual({
+      error: "invalid_grant",
+      error_description: "The authorization code is invalid",
+    });
   });
 });
 
@@ -220,7 +226,10 @@ describe("client authentication and request errors (spec §7.1)", () => {
       redirect_uri: CALLBACK,
       client_id: publicClient.client_id,
     });
-    expect(response.body).toEqual({ error: "invalid_request", error_description: "Missing required parameter: code_verifier" });
+    expect(response.body).toEqual({
+      error: "invalid_request",
+      error_description: "Missing required parameter: code_verifier",
+    });
   });
 
   it("refuses repeated parameters, unknown grant types and non-form bodies", async () => {
@@ -230,7 +239,9 @@ describe("client authentication and request errors (spec §7.1)", () => {
       body: "grant_type=refresh_token&grant_type=refresh_token",
     });
     expect(((await repeated.json()) as { error: string }).error).toBe("invalid_request");
-    expect((await postToken(server.url, { grant_type: "password" })).body.error).toBe("unsupported_grant_type");
+    expect((await postToken(server.url, { grant_type: "password" })).body.error).toBe(
+      "unsupported_grant_type",
+    );
     const json = await fetch(`${server.url}/mcp/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -267,7 +278,9 @@ describe("authorization endpoint", () => {
   });
 
   it("shows an error page, and never redirects, for an unregistered redirect URI", async () => {
-    const page = await browser.get(authorizeUrl({ ...base(), redirect_uri: "https://evil.example/callback" }));
+    const page = await browser.get(
+      authorizeUrl({ ...base(), redirect_uri: "https://evil.example/callback" }),
+    );
     expect(page.status).toBe(400);
     expect(page.location).toBeUndefined();
     expect(page.body).toContain("Invalid redirect URI");
@@ -348,7 +361,11 @@ describe("authorization endpoint", () => {
     expect(answer.location).toBeUndefined();
     expect(answer.body).toContain("This request expired");
 
-    const forged = await browser.post("/auth/consent", { ...fields, csrf_token: "forged", decision: "allow" });
+    const forged = await browser.post("/auth/consent", {
+      ...fields,
+      csrf_token: "forged",
+      decision: "allow",
+    });
     expect(forged.status).toBe(403);
   });
 

@@ -21,7 +21,11 @@ async function register(body: unknown, contentType = "application/json") {
     headers: { "content-type": contentType },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
 const valid = { client_name: "My Agent", redirect_uris: ["https://agent.example/callback"] };
@@ -59,7 +63,10 @@ describe("dynamic client registration (RFC 7591)", () => {
   });
 
   it("accepts loopback http redirect URIs in local development", async () => {
-    const response = await register({ ...valid, redirect_uris: ["http://localhost:8976/cb", "http://127.0.0.1/cb"] });
+    const response = await register({
+      ...valid,
+      redirect_uris: ["http://localhost:8976/cb", "http://127.0.0.1/cb"],
+    });
     expect(response.status).toBe(201);
   });
 
@@ -85,7 +92,10 @@ describe("dynamic client registration (RFC 7591)", () => {
     [{ ...valid, grant_types: ["client_credentials"] }, 'Unsupported grant type "client_credentials"'],
     [{ ...valid, grant_types: ["refresh_token"] }, "grant_types must include authorization_code"],
     [{ ...valid, response_types: ["token"] }, 'response_types must be ["code"]'],
-    [{ ...valid, token_endpoint_auth_method: "private_key_jwt" }, 'Unsupported token_endpoint_auth_method "private_key_jwt"'],
+    [
+      { ...valid, token_endpoint_auth_method: "private_key_jwt" },
+      'Unsupported token_endpoint_auth_method "private_key_jwt"',
+    ],
     [{ ...valid, scope: "shorturl:read admin:all" }, 'Unknown scope "admin:all"'],
     [{ ...valid, scope: 7 }, "scope must be a string"],
     [["not", "an", "object"], "The registration request must be a JSON object"],
@@ -100,7 +110,10 @@ describe("dynamic client registration (RFC 7591)", () => {
     const broken = await register("{not json");
     expect(broken.body.error).toBe("invalid_client_metadata");
     const form = await register("client_name=x", "application/x-www-form-urlencoded");
-    expect(form.body).toEqual({ error: "invalid_client_metadata", error_description: "Content-Type must be application/json" });
+    expect(form.body).toEqual({
+      error: "invalid_client_metadata",
+      error_description: "Content-Type must be application/json",
+    });
   });
 
   it("stores nothing for a refused registration", async () => {
@@ -121,11 +134,11 @@ describe("dynamic client registration (RFC 7591)", () => {
 
 describe("redirect URI rules outside development", () => {
   it("refuses loopback http when loopback redirects are not allowed", () => {
-    expect(() => validateClientMetadata({ ...valid, redirect_uris: ["http://127.0.0.1:9/cb"] }, false)).toThrow(
-      /only allowed in development/,
-    );
-    expect(validateClientMetadata({ ...valid, redirect_uris: ["https://127.0.0.1/cb"] }, false).redirectUris).toEqual([
-      "https://127.0.0.1/cb",
-    ]);
+    expect(() =>
+      validateClientMetadata({ ...valid, redirect_uris: ["http://127.0.0.1:9/cb"] }, false),
+    ).toThrow(/only allowed in development/);
+    expect(
+      validateClientMetadata({ ...valid, redirect_uris: ["https://127.0.0.1/cb"] }, false).redirectUris,
+    ).toEqual(["https://127.0.0.1/cb"]);
   });
 });

@@ -15,7 +15,10 @@ const KEK = randomBytes(32);
 let server: TestAuthServer;
 
 beforeAll(async () => {
-  server = await startTestAuthServer({ KEY_ENCRYPTION_KEY: KEK.toString("base64url"), SIGNING_KEY_PUBLISH_LEAD_SEC: "300" });
+  server = await startTestAuthServer({
+    KEY_ENCRYPTION_KEY: KEK.toString("base64url"),
+    SIGNING_KEY_PUBLISH_LEAD_SEC: "300",
+  });
 });
 
 afterAll(async () => {
@@ -23,7 +26,9 @@ afterAll(async () => {
 });
 
 async function publishedKids(): Promise<string[]> {
-  const jwks = (await (await fetch(`${server.url}/.well-known/jwks.json`)).json()) as { keys: Array<{ kid: string }> };
+  const jwks = (await (await fetch(`${server.url}/.well-known/jwks.json`)).json()) as {
+    keys: Array<{ kid: string }>;
+  };
   return jwks.keys.map((key) => key.kid);
 }
 
@@ -37,7 +42,9 @@ const sign = () =>
 
 describe("signing keys", () => {
   it("publishes only public EC keys and stores private keys encrypted with the master key", async () => {
-    const jwks = (await (await fetch(`${server.url}/.well-known/jwks.json`)).json()) as { keys: Record<string, string>[] };
+    const jwks = (await (await fetch(`${server.url}/.well-known/jwks.json`)).json()) as {
+      keys: Record<string, string>[];
+    };
     expect(jwks.keys).toHaveLength(1);
     expect(jwks.keys[0]).toMatchObject({ kty: "EC", crv: "P-256", alg: "ES256", use: "sig" });
     expect(jwks.keys[0]?.d).toBeUndefined();
@@ -45,7 +52,9 @@ describe("signing keys", () => {
     const [row] = await server.server.ctx.db.select().from(signingKeys);
     expect(row?.privateJwkEncrypted).toMatch(/^v1\./);
     expect(row?.privateJwkEncrypted).not.toContain('"d"');
-    const privateJwk = JSON.parse(openSecret(KEK, row?.privateJwkEncrypted ?? "", row?.kid ?? "")) as { d?: string };
+    const privateJwk = JSON.parse(openSecret(KEK, row?.privateJwkEncrypted ?? "", row?.kid ?? "")) as {
+      d?: string;
+    };
     expect(privateJwk.d).toBeTruthy();
     expect(() => openSecret(randomBytes(32), row?.privateJwkEncrypted ?? "", row?.kid ?? "")).toThrow();
     expect(() => openSecret(KEK, row?.privateJwkEncrypted ?? "", "another-kid")).toThrow();
@@ -67,7 +76,9 @@ describe("signing keys", () => {
     // Tokens of the old key keep verifying while they can live.
     await server.server.ctx.signingKeys.maintain();
     expect(await publishedKids()).toEqual([oldKid, rotation.kid]);
-    await jwtVerify(beforeRotation, server.server.ctx.signingKeys.keySet, { currentDate: server.clock.now() });
+    await jwtVerify(beforeRotation, server.server.ctx.signingKeys.keySet, {
+      currentDate: server.clock.now(),
+    });
 
     // Once the last token the old key could have signed has expired, the key goes away.
     server.clock.advance((ACCESS_TOKEN_TTL_SEC + 6 * 60) * 1000);
@@ -83,6 +94,35 @@ describe("signing keys", () => {
     const kids = await publishedKids();
     expect(kids).toHaveLength(2);
     expect(kids[0]).toBe(current);
+  });
+});
+
+describe("a changed master key", () => {
+  it("keeps the service working: undecryptable keys are skipped and a new key signs", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "kurz-kek-change-"));
+    try {
+      const first = await startTestAuthServer({
+        DATA_DIR: dir,
+        KEY_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+      });
+      const [oldKey] = await first.server.ctx.db.select().from(signingKeys);
+      await first.stop();
+
+      const second = await startTestAuthServer({
+        DATA_DIR: dir,
+        KEY_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+      });
+      try {
+        const token = await second.server.ctx.signingKeys.signAccessToken({ sub: "someone" });
+        expect(decodeProtectedHeader(token).kid).not.toBe(oldKey?.kid);
+        const jwks = await second.server.ctx.signingKeys.jwks();
+        expect(jwks.keys.map((key) => key.kid)).toContain(oldKey?.kid);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -106,10 +146,18 @@ describe("the key-encryption key", () => {
 
   it("is required when a real database is configured", async () => {
     await expect(
-      loadKeyEncryptionKey({ DATA_DIR: "/nonexistent", DATABASE_URL: "postgres://db/auth", KEY_ENCRYPTION_KEY: undefined }, logger, "auth-server"),
+      loadKeyEncryptionKey(
+        { DATA_DIR: "/nonexistent", DATABASE_URL: "postgres://db/auth", KEY_ENCRYPTION_KEY: undefined },
+        logger,
+        "auth-server",
+      ),
     ).rejects.toThrow(/KEY_ENCRYPTION_KEY is required/);
     await expect(
-      loadKeyEncryptionKey({ DATA_DIR: "/nonexistent", DATABASE_URL: undefined, KEY_ENCRYPTION_KEY: "too-short" }, logger, "auth-server"),
+      loadKeyEncryptionKey(
+        { DATA_DIR: "/nonexistent", DATABASE_URL: undefined, KEY_ENCRYPTION_KEY: "too-short" },
+        logger,
+        "auth-server",
+      ),
     ).rejects.toThrow(/must be 32 bytes/);
   });
 });

@@ -4,7 +4,7 @@ import type { EventProducer } from "@kurz/events";
 import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
 import { createOutboxRelay, type OutboxRelay } from "@kurz/outbox";
-import { campaignsV1, domainsV1, linksV1 } from "@kurz/proto";
+import { campaignsV1, domainsV1, linksV1, qrV1 } from "@kurz/proto";
 import { createHttpApp, type HttpApp, type ReadinessCheck } from "@kurz/service-runtime";
 import type { AccountPlans } from "./accounts/account-plans";
 import { SERVICE_NAME } from "./config";
@@ -13,6 +13,7 @@ import type { DomainVerifier } from "./domains/domain-verifier";
 import { createCampaignService } from "./grpc/campaign-service";
 import { createDomainService } from "./grpc/domain-service";
 import { createLinkService } from "./grpc/link-service";
+import { createQrService } from "./grpc/qr-service";
 import type { ShortHosts } from "./hosts/short-hosts";
 import type { LinkApiContext } from "./link-api-context";
 import { registerApi } from "./routes/register-api";
@@ -78,5 +79,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   grpc.addService(linksV1.LinkService, createLinkService(ctx));
   grpc.addService(campaignsV1.CampaignService, createCampaignService(ctx));
   grpc.addService(domainsV1.DomainService, createDomainService(ctx));
+  grpc.addService(qrV1.QrService, createQrService(ctx));
   return { http, grpc, ctx, relay };
 }

@@ -17,7 +17,12 @@ afterAll(async () => {
   await api.close();
 });
 
-async function call(accountId: string, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) {
+async function call(
+  accountId: string,
+  method: "GET" | "POST" | "PATCH" | "DELETE",
+  url: string,
+  payload?: object,
+) {
   return api.http.inject({ method, url: `/api/v1${url}`, headers: await api.auth(accountId), payload });
 }
 
@@ -36,10 +41,17 @@ describe("campaigns over REST", () => {
     });
     expect(created.statusCode).toBe(201);
     const campaign = created.json().campaign;
-    expect(campaign).toMatchObject({ name: "Spring 2026", description: "Seasonal", tags: ["seasonal"], linkCount: 0 });
+    expect(campaign).toMatchObject({
+      name: "Spring 2026",
+      description: "Seasonal",
+      tags: ["seasonal"],
+      linkCount: 0,
+    });
     expect(campaign.id).toMatch(/^[0-9a-f-]{36}$/);
 
-    expect((await call(account, "GET", `/campaigns/${campaign.id}`)).json().campaign.name).toBe("Spring 2026");
+    expect((await call(account, "GET", `/campaigns/${campaign.id}`)).json().campaign.name).toBe(
+      "Spring 2026",
+    );
     await call(account, "POST", "/campaigns", { name: "Autumn" });
     const listed = (await call(account, "GET", "/campaigns?limit=1")).json();
     expect(listed.pagination).toEqual({ page: 1, limit: 1, total: 2, totalPages: 2 });
@@ -112,8 +124,9 @@ describe("campaigns over REST", () => {
     const account = randomUUID();
     const campaign = (await call(account, "POST", "/campaigns", { name: "Links" })).json().campaign;
     const first = (await call(account, "POST", "/urls", { url: "https://example.com/1" })).json().url;
-    const second = (await call(account, "POST", "/urls", { url: "https://example.com/2", campaign_id: campaign.id }))
-      .json().url;
+    const second = (
+      await call(account, "POST", "/urls", { url: "https://example.com/2", campaign_id: campaign.id })
+    ).json().url;
 
     const assigned = await call(account, "POST", `/campaigns/${campaign.id}/urls`, { shortCode: first.id });
     expect(assigned.statusCode).toBe(200);
@@ -174,16 +187,25 @@ describe("CampaignService", () => {
     );
     expect(campaign).toMatchObject({ name: "gRPC", tags: ["a"], linkCount: 0n, accountId });
     const { link } = await api.links.createLink({ url: "https://example.com" }, { accountId });
-    const assigned = await api.campaigns.assignLink({ id: campaign!.id, shortCode: link!.code }, { accountId });
+    const assigned = await api.campaigns.assignLink(
+      { id: campaign!.id, shortCode: link!.code },
+      { accountId },
+    );
     expect(assigned.campaign!.linkCount).toBe(1n);
     expect(assigned.link!.campaignId).toBe(campaign!.id);
     const links = await api.campaigns.listCampaignLinks({ id: campaign!.id }, { accountId });
     expect(links.links.map((entry) => entry.id)).toEqual([link!.id]);
     const listed = await api.campaigns.listCampaigns({ search: "grp" }, { accountId });
     expect(listed.campaigns).toHaveLength(1);
-    const updated = await api.campaigns.updateCampaign({ id: campaign!.id, tags: { tags: [] } }, { accountId });
+    const updated = await api.campaigns.updateCampaign(
+      { id: campaign!.id, tags: { tags: [] } },
+      { accountId },
+    );
     expect(updated.campaign!.tags).toEqual([]);
-    const removed = await api.campaigns.removeLink({ id: campaign!.id, shortCode: link!.code }, { accountId });
+    const removed = await api.campaigns.removeLink(
+      { id: campaign!.id, shortCode: link!.code },
+      { accountId },
+    );
     expect(removed.campaign!.linkCount).toBe(0n);
     await api.campaigns.deleteCampaign({ id: campaign!.id }, { accountId });
     await expect(api.campaigns.getCampaign({ id: campaign!.id }, { accountId })).rejects.toMatchObject({
@@ -198,7 +220,9 @@ describe("CampaignService", () => {
     });
     expect(await campaignCount(accountId)).toBe(0);
     const { campaign } = await api.campaigns.createCampaign({ name: "mine" }, { accountId });
-    await expect(api.campaigns.getCampaign({ id: campaign!.id }, { accountId: randomUUID() })).rejects.toMatchObject({
+    await expect(
+      api.campaigns.getCampaign({ id: campaign!.id }, { accountId: randomUUID() }),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
   });

@@ -23,7 +23,12 @@ afterAll(async () => {
   await dns.stop();
 });
 
-async function call(accountId: string, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) {
+async function call(
+  accountId: string,
+  method: "GET" | "POST" | "PATCH" | "DELETE",
+  url: string,
+  payload?: object,
+) {
   return api.http.inject({ method, url: `/api/v1${url}`, headers: await api.auth(accountId), payload });
 }
 
@@ -33,13 +38,28 @@ describe("subdomains", () => {
   it("reserves, reads, renames and releases a subdomain, and links can use it", async () => {
     const account = randomUUID();
     const label = unique("shop");
-    const created = await call(account, "POST", "/domains/subdomains", { subdomain: label.toUpperCase(), name: "Shop" });
+    const created = await call(account, "POST", "/domains/subdomains", {
+      subdomain: label.toUpperCase(),
+      name: "Shop",
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json().subdomain).toMatchObject({ subdomain: label, name: "Shop", host: `${label}.kurz.test` });
+    expect(created.json().subdomain).toMatchObject({
+      subdomain: label,
+      name: "Shop",
+      host: `${label}.kurz.test`,
+    });
 
-    const link = await call(account, "POST", "/urls", { url: "https://example.com", urlType: "subdomain", subdomain: label });
+    const link = await call(account, "POST", "/urls", {
+      url: "https://example.com",
+      urlType: "subdomain",
+      subdomain: label,
+    });
     expect(link.statusCode).toBe(201);
-    expect(link.json().url).toMatchObject({ domain: `${label}.kurz.test`, subdomain: label, urlType: "subdomain" });
+    expect(link.json().url).toMatchObject({
+      domain: `${label}.kurz.test`,
+      subdomain: label,
+      urlType: "subdomain",
+    });
     expect(link.json().url.shortUrl).toBe(`http://${label}.kurz.test/${link.json().url.id}`);
     const resolved = await api.links.resolve({ host: `${label}.kurz.test`, code: link.json().url.id });
     expect(resolved.found).toBe(true);
@@ -56,14 +76,29 @@ describe("subdomains", () => {
     expect((await call(account, "GET", `/domains/subdomains/${label}`)).statusCode).toBe(404);
   });
 
-  const badLabels = ["ab", "a".repeat(64), "-shop", "shop-", "sh_op", "sh.op", "sh--op", "grüße", "www", "API", "check"];
+  const badLabels = [
+    "ab",
+    "a".repeat(64),
+    "-shop",
+    "shop-",
+    "sh_op",
+    "sh.op",
+    "sh--op",
+    "grüße",
+    "www",
+    "API",
+    "check",
+  ];
 
   it.each(badLabels)("refuses the label %j with 400 and stores nothing", async (label) => {
     const account = randomUUID();
     const response = await call(account, "POST", "/domains/subdomains", { subdomain: label });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe("VALIDATION_ERROR");
-    const [row] = await api.db.select({ n: count() }).from(subdomains).where(eq(subdomains.accountId, account));
+    const [row] = await api.db
+      .select({ n: count() })
+      .from(subdomains)
+      .where(eq(subdomains.accountId, account));
     expect(row!.n).toBe(0);
   });
 
@@ -86,14 +121,20 @@ describe("subdomains", () => {
     const account = randomUUID();
     const base = unique("acme");
     await call(randomUUID(), "POST", "/domains/subdomains", { subdomain: base });
-    const response = await call(account, "GET", `/domains/subdomains/suggestions?base=${encodeURIComponent(`${base} Café`)}&limit=3`);
+    const response = await call(
+      account,
+      "GET",
+      `/domains/subdomains/suggestions?base=${encodeURIComponent(`${base} Café`)}&limit=3`,
+    );
     const suggestions: string[] = response.json().suggestions;
     expect(suggestions).toHaveLength(3);
     for (const suggestion of suggestions) {
       expect(suggestion).toMatch(/^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/);
       expect(suggestion).toContain(base);
     }
-    expect((await call(account, "GET", "/domains/subdomains/suggestions?base=x&limit=50")).statusCode).toBe(400);
+    expect((await call(account, "GET", "/domains/subdomains/suggestions?base=x&limit=50")).statusCode).toBe(
+      400,
+    );
   });
 
   it("hides another account's subdomain and refuses links on it", async () => {
@@ -107,7 +148,9 @@ describe("subdomains", () => {
   });
 
   it("enforces the plan's maximum", async () => {
-    expect((await call(LIMITED, "POST", "/domains/subdomains", { subdomain: unique("one") })).statusCode).toBe(201);
+    expect(
+      (await call(LIMITED, "POST", "/domains/subdomains", { subdomain: unique("one") })).statusCode,
+    ).toBe(201);
     const response = await call(LIMITED, "POST", "/domains/subdomains", { subdomain: unique("two") });
     expect(response.statusCode).toBe(429);
     expect(response.json().code).toBe("PLAN_LIMIT_EXCEEDED");
@@ -121,10 +164,17 @@ describe("branded domains", () => {
     const created = await call(account, "POST", "/domains/branded", { domain: `${domain.toUpperCase()}.` });
     expect(created.statusCode).toBe(201);
     const branded = created.json().brandedDomain;
-    expect(branded).toMatchObject({ domain, status: "pending", verification: { type: "TXT", name: `_kurz-verify.${domain}` } });
+    expect(branded).toMatchObject({
+      domain,
+      status: "pending",
+      verification: { type: "TXT", name: `_kurz-verify.${domain}` },
+    });
     expect(branded.verification.value).toMatch(/^kurz-verify=[0-9a-f]{32}$/);
 
-    const early = await call(account, "POST", "/urls", { url: "https://example.com", branded_domain: domain });
+    const early = await call(account, "POST", "/urls", {
+      url: "https://example.com",
+      branded_domain: domain,
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe("INVALID_STATE");
 
@@ -153,7 +203,10 @@ describe("branded domains", () => {
     dns.remove(`_kurz-verify.${domain}`);
     const recheck = (await call(account, "POST", `/domains/branded/${domain}/verify`)).json();
     expect(recheck).toMatchObject({ verified: false, brandedDomain: { status: "failed" } });
-    const refused = await call(account, "POST", "/urls", { url: "https://example.com", branded_domain: domain });
+    const refused = await call(account, "POST", "/urls", {
+      url: "https://example.com",
+      branded_domain: domain,
+    });
     expect(refused.statusCode).toBe(409);
   });
 
@@ -177,7 +230,10 @@ describe("branded domains", () => {
     const response = await call(account, "POST", "/domains/branded", { domain });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe("VALIDATION_ERROR");
-    const [row] = await api.db.select({ n: count() }).from(brandedDomains).where(eq(brandedDomains.accountId, account));
+    const [row] = await api.db
+      .select({ n: count() })
+      .from(brandedDomains)
+      .where(eq(brandedDomains.accountId, account));
     expect(row!.n).toBe(0);
   });
 
@@ -238,14 +294,24 @@ describe("branded domains", () => {
     await expect(api.domains.createSubdomain({ subdomain: "no" }, { accountId })).rejects.toMatchObject({
       code: "VALIDATION_ERROR",
     });
-    await expect(api.domains.getSubdomain({ subdomain: label }, { accountId: randomUUID() })).rejects.toMatchObject({
+    await expect(
+      api.domains.getSubdomain({ subdomain: label }, { accountId: randomUUID() }),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
-    expect((await api.domains.checkSubdomainAvailability({ subdomain: label }, { accountId })).reason).toBe("taken");
-    expect((await api.domains.suggestSubdomains({ base: "Fancy Shop" }, { accountId })).suggestions.length).toBe(5);
+    expect((await api.domains.checkSubdomainAvailability({ subdomain: label }, { accountId })).reason).toBe(
+      "taken",
+    );
+    expect(
+      (await api.domains.suggestSubdomains({ base: "Fancy Shop" }, { accountId })).suggestions.length,
+    ).toBe(5);
 
     const mine = () => api.events.filter((event) => event.envelope.accountId === accountId);
     await waitUntil("domain events", () => mine().length >= 3);
-    expect(mine().map((event) => event.envelope.type)).toEqual(["domain.created", "domain.created", "domain.verified"]);
+    expect(mine().map((event) => event.envelope.type)).toEqual([
+      "domain.created",
+      "domain.created",
+      "domain.verified",
+    ]);
   });
 });

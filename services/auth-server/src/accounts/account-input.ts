@@ -36,6 +36,9 @@ export function signUpProblems(input: SignUpInput): Record<string, string> {
 export function assertValidSignUp(input: SignUpInput): void {
   const problems = signUpProblems(input);
   if (Object.keys(problems).length > 0) {
-    throw new AppError("VALIDATION_ERROR", { message: "Invalid sign-up details", details: { fields: problems } });
+    throw new AppError("VALIDATION_ERROR", {
+      message: "Invalid sign-up details",
+      details: { fields: problems },
+    });
   }
 }

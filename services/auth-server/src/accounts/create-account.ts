@@ -6,8 +6,8 @@ import type { AuthContext } from "../auth-context";
 import { hashPassword } from "../crypto/password-hash";
 import { type AccountRow, accounts } from "../db/schema";
 import { accountEvent, enqueueAccountEvents } from "../events/account-event";
-import { toProtoAccount } from "./to-proto-account";
 import { assertValidSignUp, normalizeEmail, type SignUpInput } from "./account-input";
+import { toProtoAccount } from "./to-proto-account";
 
 /** Signs a person up on the free plan and announces `account.created`. CONFLICT for a taken email. */
 export async function createAccount(ctx: AuthContext, input: SignUpInput): Promise<AccountRow> {
@@ -45,4 +45,3 @@ export async function createAccount(ctx: AuthContext, input: SignUpInput): Promi
   ctx.logger.info({ event: "account.created", accountId: row.id }, "account created");
   return row;
 }
-

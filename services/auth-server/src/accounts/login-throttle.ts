@@ -30,7 +30,9 @@ export function createLoginThrottle(ctx: AuthContext) {
       const locks = await Promise.all(buckets.map((b) => cache.cache.get(lockKey(b.kind, ids[b.kind]))));
       const until = Math.max(0, ...locks.map((value) => Number(value ?? 0)));
       const retryAfterMs = until - Date.now();
-      return retryAfterMs > 0 ? { blocked: true, retryAfterSec: Math.ceil(retryAfterMs / 1000) } : { blocked: false, retryAfterSec: 0 };
+      return retryAfterMs > 0
+        ? { blocked: true, retryAfterSec: Math.ceil(retryAfterMs / 1000) }
+        : { blocked: false, retryAfterSec: 0 };
     },
 
     async recordFailure(email: string, ip: string): Promise<ThrottleState> {

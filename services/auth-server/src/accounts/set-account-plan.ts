@@ -25,7 +25,9 @@ export async function setAccountPlan(
   planId: string,
 ): Promise<PlanChange> {
   if (!isPlanId(planId)) {
-    throw new AppError("VALIDATION_ERROR", { message: `Unknown plan "${planId}" (one of: ${PLAN_IDS.join(", ")})` });
+    throw new AppError("VALIDATION_ERROR", {
+      message: `Unknown plan "${planId}" (one of: ${PLAN_IDS.join(", ")})`,
+    });
   }
   return deps.db.transaction(async (tx) => {
     const [current] = await tx

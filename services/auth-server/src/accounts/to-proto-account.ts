@@ -1,6 +1,6 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { authV1 } from "@kurz/proto";
+import type { authV1 } from "@kurz/proto";
 import type { AccountRow } from "../db/schema";
 import { type Plan, planOf } from "../plans/plans";
 

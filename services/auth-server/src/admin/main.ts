@@ -29,7 +29,9 @@ try {
     now: () => new Date(),
     out: (line) => process.stdout.write(`${line}\n`),
     rotateSigningKey: async (immediately) => {
-      const cache = createCache(config.REDIS_URL ? { redisUrl: config.REDIS_URL, keyPrefix: `kurz:${SERVICE_NAME}:` } : {});
+      const cache = createCache(
+        config.REDIS_URL ? { redisUrl: config.REDIS_URL, keyPrefix: `kurz:${SERVICE_NAME}:` } : {},
+      );
       try {
         const store = createSigningKeyStore({
           db: connection.db,

@@ -44,12 +44,18 @@ export async function runAdminCommand(args: readonly string[], deps: AdminDepend
     case "show-account": {
       const [email] = rest;
       if (!email || rest.length !== 1) break;
-      const [account] = await deps.db.select().from(accounts).where(eq(accounts.email, normalizeEmail(email))).limit(1);
+      const [account] = await deps.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.email, normalizeEmail(email)))
+        .limit(1);
       if (!account) {
         deps.out(`No account with email ${email}`);
         return 1;
       }
-      deps.out(`${account.email}  id=${account.id}  plan=${account.plan}  created=${account.createdAt.toISOString()}`);
+      deps.out(
+        `${account.email}  id=${account.id}  plan=${account.plan}  created=${account.createdAt.toISOString()}`,
+      );
       return 0;
     }
     case "plans": {

@@ -21,8 +21,12 @@ export function assertGrantablePermissions(permissions: readonly string[], plan:
       hint: "Upgrade to Pro or higher to use the MCP server",
     });
   }
-  const beyond = permissions.filter((p) => p !== MCP_PERMISSION && !(plan.grantableScopes as readonly string[]).includes(p));
+  const beyond = permissions.filter(
+    (p) => p !== MCP_PERMISSION && !(plan.grantableScopes as readonly string[]).includes(p),
+  );
   if (beyond.length > 0) {
-    throw new AppError("PLAN_REQUIRED", { message: `The ${plan.name} plan does not include: ${beyond.join(", ")}` });
+    throw new AppError("PLAN_REQUIRED", {
+      message: `The ${plan.name} plan does not include: ${beyond.join(", ")}`,
+    });
   }
 }

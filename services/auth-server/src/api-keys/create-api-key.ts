@@ -39,7 +39,10 @@ export async function createApiKey(
 ): Promise<CreatedApiKey> {
   const problems = apiKeyInputProblems(input);
   if (Object.keys(problems).length > 0) {
-    throw new AppError("VALIDATION_ERROR", { message: Object.values(problems).join(" "), details: { fields: problems } });
+    throw new AppError("VALIDATION_ERROR", {
+      message: Object.values(problems).join(" "),
+      details: { fields: problems },
+    });
   }
   const permissions = [...new Set(input.permissions)];
   assertGrantablePermissions(permissions, planOf(account.plan));
@@ -62,7 +65,9 @@ export async function createApiKey(
       .from(apiKeys)
       .where(and(eq(apiKeys.accountId, account.id), isNull(apiKeys.revokedAt)));
     if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS) {
-      throw new AppError("CONFLICT", { message: `An account can have at most ${MAX_ACTIVE_API_KEYS} API keys; revoke one first` });
+      throw new AppError("CONFLICT", {
+        message: `An account can have at most ${MAX_ACTIVE_API_KEYS} API keys; revoke one first`,
+      });
     }
     await tx.insert(apiKeys).values(key);
     await enqueueAccountEvents(tx, [

@@ -13,7 +13,10 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * Resolves an MCP API key: unknown or revoked → AUTHENTICATION_REQUIRED; plan without MCP
  * access → PLAN_REQUIRED; key without the "mcp" permission → FORBIDDEN.
  */
-export async function verifyApiKey(ctx: AuthContext, secret: string): Promise<{ account: AccountRow; key: ApiKeyRow }> {
+export async function verifyApiKey(
+  ctx: AuthContext,
+  secret: string,
+): Promise<{ account: AccountRow; key: ApiKeyRow }> {
   const prefix = `${ctx.config.BRAND_PREFIX}_`;
   const refused = new AppError("AUTHENTICATION_REQUIRED", { message: "The API key is invalid or revoked" });
   if (!secret.startsWith(prefix) || secret.length > 200) throw refused;

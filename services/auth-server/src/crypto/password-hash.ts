@@ -7,7 +7,11 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:c
 const DEFAULT = { N: 2 ** 15, r: 8, p: 3 };
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number },
+): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
   return new Promise((resolve, reject) =>
     scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) =>
@@ -20,9 +24,14 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, DEFAULT);
-  return ["scrypt", DEFAULT.N, DEFAULT.r, DEFAULT.p, salt.toString("base64url"), key.toString("base64url")].join(
-    "$",
-  );
+  return [
+    "scrypt",
+    DEFAULT.N,
+    DEFAULT.r,
+    DEFAULT.p,
+    salt.toString("base64url"),
+    key.toString("base64url"),
+  ].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

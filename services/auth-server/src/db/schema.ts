@@ -123,7 +123,10 @@ export const issuedAccessTokens = pgTable(
       .references(() => tokenFamilies.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("issued_access_tokens_family_idx").on(t.familyId), index("issued_access_tokens_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("issued_access_tokens_family_idx").on(t.familyId),
+    index("issued_access_tokens_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /** Access tokens revoked before their expiry (RFC 7009); rows are useless after `expiresAt`. */

@@ -1,7 +1,7 @@
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { AppError } from "@kurz/errors";
 import type { GrpcServiceImplementation } from "@kurz/grpc";
-import { authV1 } from "@kurz/proto";
+import type { authV1 } from "@kurz/proto";
 import { getAccountOrThrow } from "../accounts/find-account";
 import { toProtoAccount } from "../accounts/to-proto-account";
 import { verifyApiKey } from "../api-keys/verify-api-key";
@@ -10,7 +10,9 @@ import type { AuthContext } from "../auth-context";
 type AuthServiceMethods = (typeof authV1.AuthService)["method"];
 
 /** gRPC AuthService: thin mapping between proto and the operations. */
-export function createAuthServiceImplementation(ctx: AuthContext): GrpcServiceImplementation<AuthServiceMethods> {
+export function createAuthServiceImplementation(
+  ctx: AuthContext,
+): GrpcServiceImplementation<AuthServiceMethods> {
   return {
     async verifyApiKey(request) {
       if (!request.apiKey) throw new AppError("AUTHENTICATION_REQUIRED", { message: "API key missing" });

@@ -21,7 +21,9 @@ export function openSecret(key: Buffer, sealed: string, context: string): string
   const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(ivText, "base64url"));
   decipher.setAAD(Buffer.from(context, "utf8"));
   decipher.setAuthTag(body.subarray(body.length - 16));
-  return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString("utf8");
+  return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString(
+    "utf8",
+  );
 }
 
 /** A key for one purpose derived from the master key, so one secret never serves two uses. */

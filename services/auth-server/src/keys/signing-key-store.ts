@@ -61,13 +61,6 @@ interface LoadedKeys {
   loadedAt: number;
 }
 
-/** The key that signs at `now`: the newest one already activated. */
-function activeRow(rows: SigningKeyRow[], now: Date): SigningKeyRow | undefined {
-  let active: SigningKeyRow | undefined;
-  for (const row of rows) if (row.activatesAt <= now) active = row;
-  return active;
-}
-
 /**
  * Which keys to publish: a key stops signing when its successor activates; tokens it signed
  * live ACCESS_TOKEN_TTL_SEC more, so it stays published that long (plus a margin).
@@ -92,7 +85,10 @@ export function createSigningKeyStore(options: SigningKeyStoreOptions): SigningK
 
   const load = async (force = false): Promise<SigningKeyRow[]> => {
     if (!force && loaded && Date.now() - loaded.loadedAt < RELOAD_AFTER_MS) return loaded.rows;
-    const rows = await db.select().from(signingKeys).orderBy(asc(signingKeys.activatesAt), asc(signingKeys.createdAt));
+    const rows = await db
+      .select()
+      .from(signingKeys)
+      .orderBy(asc(signingKeys.activatesAt), asc(signingKeys.createdAt));
     loaded = { rows, loadedAt: Date.now() };
     return rows;
   };
@@ -100,11 +96,37 @@ export function createSigningKeyStore(options: SigningKeyStoreOptions): SigningK
   const privateKeyOf = (row: SigningKeyRow) => {
     let key = privateKeys.get(row.kid);
     if (!key) {
-      const jwk = JSON.parse(openSecret(options.keyEncryptionKey, row.privateJwkEncrypted, row.kid)) as JWK;
-      key = importJWK(jwk, row.alg);
+      key = Promise.resolve().then(() => {
+        const jwk = JSON.parse(openSecret(options.keyEncryptionKey, row.privateJwkEncrypted, row.kid)) as JWK;
+        return importJWK(jwk, row.alg);
+      });
       privateKeys.set(row.kid, key);
     }
     return key;
+  };
+
+  const undecryptable = new Set<string>();
+  /**
+   * The key that signs at `now`: the newest activated one this process can decrypt. A key
+   * sealed with another master key (KEY_ENCRYPTION_KEY changed, or a lost embedded key file) is
+   * skipped, loudly: its public half stays published until retired, and start-up adds a key.
+   */
+  const activeKey = async (rows: SigningKeyRow[], now: Date) => {
+    const activated = rows.filter((row) => row.activatesAt <= now).reverse();
+    for (const row of activated) {
+      if (undecryptable.has(row.kid)) continue;
+      try {
+        return { row, key: await privateKeyOf(row) };
+      } catch (error) {
+        undecryptable.add(row.kid);
+        privateKeys.delete(row.kid);
+        logger.error(
+          { event: "keys.signing_key_undecryptable", kid: row.kid, err: error },
+          "signing key cannot be decrypted with this KEY_ENCRYPTION_KEY; skipping it",
+        );
+      }
+    }
+    return undefined;
   };
 
   const insertKey = async (activatesAt: Date): Promise<RotationResult> => {
@@ -143,12 +165,11 @@ export function createSigningKeyStore(options: SigningKeyStoreOptions): SigningK
 
     async signAccessToken(claims) {
       const now = clock.now();
-      let row = activeRow(await load(), now);
-      if (!row) row = activeRow(await load(true), now);
-      if (!row) throw new Error("no active signing key");
+      const active = (await activeKey(await load(), now)) ?? (await activeKey(await load(true), now));
+      if (!active) throw new Error("no usable signing key");
       return new SignJWT(claims)
-        .setProtectedHeader({ alg: row.alg, typ: "at+jwt", kid: row.kid })
-        .sign(await privateKeyOf(row));
+        .setProtectedHeader({ alg: active.row.alg, typ: "at+jwt", kid: active.row.kid })
+        .sign(active.key);
     },
 
     async ensureKey() {
@@ -157,7 +178,7 @@ export function createSigningKeyStore(options: SigningKeyStoreOptions): SigningK
         30_000,
         async () => {
           // A pending key (published, not yet signing) does not count: something must sign now.
-          if (!activeRow(await load(true), clock.now())) await insertKey(clock.now());
+          if (!(await activeKey(await load(true), clock.now()))) await insertKey(clock.now());
         },
         { waitMs: 10_000 },
       );

@@ -30,7 +30,10 @@ function presentedCredentials(authorization: string | undefined, form: FormParam
   const formSecret = form.get("client_secret");
   if (authorization && /^basic /i.test(authorization)) {
     if (formSecret !== undefined) {
-      throw new OAuthError("invalid_request", "Use one client authentication method, not Basic and client_secret");
+      throw new OAuthError(
+        "invalid_request",
+        "Use one client authentication method, not Basic and client_secret",
+      );
     }
     const basic = fromBasic(authorization);
     if (formId !== undefined && formId !== basic.clientId) {
@@ -42,7 +45,8 @@ function presentedCredentials(authorization: string | undefined, form: FormParam
   return { clientId: formId, secret: undefined, method: "none" };
 }
 
-const failed = (description = "Client authentication failed") => new OAuthError("invalid_client", description);
+const failed = (description = "Client authentication failed") =>
+  new OAuthError("invalid_client", description);
 
 /**
  * Who is calling the token or revocation endpoint. Confidential clients prove it with their
@@ -63,11 +67,14 @@ export async function authenticateClient(
     .limit(1);
   if (!client) throw failed("Unknown client");
   if (client.secretHash) {
-    if (credentials.secret === undefined) throw failed("This client must authenticate with its client_secret");
-    if (!digestsEqual(sha256Hex(credentials.secret), client.secretHash)) throw failed("Client authentication failed: wrong client_secret");
+    if (credentials.secret === undefined)
+      throw failed("This client must authenticate with its client_secret");
+    if (!digestsEqual(sha256Hex(credentials.secret), client.secretHash))
+      throw failed("Client authentication failed: wrong client_secret");
   } else if (credentials.secret !== undefined) {
     throw failed("This is a public client: it has no client_secret");
   }
-  if (!client.enabled) throw new OAuthError("unauthorized_client", `${client.clientName} is not available yet`);
+  if (!client.enabled)
+    throw new OAuthError("unauthorized_client", `${client.clientName} is not available yet`);
   return client;
 }

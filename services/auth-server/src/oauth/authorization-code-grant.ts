@@ -32,24 +32,34 @@ export async function exchangeAuthorizationCode(
   }
 
   const codeHash = sha256Hex(code);
-  const [row] = await ctx.db.select().from(authorizationCodes).where(eq(authorizationCodes.codeHash, codeHash)).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(authorizationCodes)
+    .where(eq(authorizationCodes.codeHash, codeHash))
+    .limit(1);
   if (!row || row.clientId !== client.clientId) throw invalidGrant("The authorization code is invalid");
   if (row.consumedAt) {
     if (row.familyId) await revokeTokenFamily(ctx, row.familyId, "code_reuse");
-    throw invalidGrant("The authorization code has already been used; tokens issued with it have been revoked");
+    throw invalidGrant(
+      "The authorization code has already been used; tokens issued with it have been revoked",
+    );
   }
   const now = ctx.clock.now();
   if (row.expiresAt <= now) throw invalidGrant("The authorization code has expired");
   if (row.redirectUri !== redirectUri) {
-    throw invalidGrant("redirect_uri mismatch: it differs from the redirect_uri of the authorization request");
+    throw invalidGrant(
+      "redirect_uri mismatch: it differs from the redirect_uri of the authorization request",
+    );
   }
   if (row.codeChallenge) {
-    if (verifier === undefined) throw new OAuthError("invalid_request", "Missing required parameter: code_verifier");
+    if (verifier === undefined)
+      throw new OAuthError("invalid_request", "Missing required parameter: code_verifier");
     if (!VERIFIER.test(verifier)) {
       throw new OAuthError("invalid_request", "code_verifier must be 43 to 128 unreserved characters");
     }
     const computed = createHash("sha256").update(verifier, "ascii").digest("base64url");
-    if (computed !== row.codeChallenge) throw invalidGrant("PKCE verification failed: code_verifier does not match code_challenge");
+    if (computed !== row.codeChallenge)
+      throw invalidGrant("PKCE verification failed: code_verifier does not match code_challenge");
   } else if (verifier !== undefined) {
     throw invalidGrant("code_verifier was sent, but the authorization request had no code_challenge");
   }
@@ -57,7 +67,8 @@ export async function exchangeAuthorizationCode(
   const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, row.accountId)).limit(1);
   if (!account) throw invalidGrant("The authorization code is invalid");
   const scope = narrowToPlan(row.scope, account.plan);
-  if (!scope) throw new OAuthError("invalid_scope", "The account's plan no longer allows any of the granted scopes");
+  if (!scope)
+    throw new OAuthError("invalid_scope", "The account's plan no longer allows any of the granted scopes");
 
   const familyId = randomUUID();
   const response = await ctx.db.transaction(async (tx) => {
@@ -85,10 +96,19 @@ export async function exchangeAuthorizationCode(
   });
   if (!response) {
     // Lost a race with a concurrent exchange of the same code: that is reuse too.
-    const [winner] = await ctx.db.select().from(authorizationCodes).where(eq(authorizationCodes.codeHash, codeHash)).limit(1);
+    const [winner] = await ctx.db
+      .select()
+      .from(authorizationCodes)
+      .where(eq(authorizationCodes.codeHash, codeHash))
+      .limit(1);
     if (winner?.familyId) await revokeTokenFamily(ctx, winner.familyId, "code_reuse");
-    throw invalidGrant("The authorization code has already been used; tokens issued with it have been revoked");
+    throw invalidGrant(
+      "The authorization code has already been used; tokens issued with it have been revoked",
+    );
   }
-  ctx.logger.info({ event: "oauth.tokens_issued", grant: "authorization_code", clientId: client.clientId, familyId }, "tokens issued");
+  ctx.logger.info(
+    { event: "oauth.tokens_issued", grant: "authorization_code", clientId: client.clientId, familyId },
+    "tokens issued",
+  );
   return response;
 }

@@ -23,7 +23,13 @@ export async function listAuthorizedApps(ctx: AuthContext, accountId: string): P
     .select({ family: tokenFamilies, clientName: oauthClients.clientName })
     .from(tokenFamilies)
     .innerJoin(oauthClients, eq(oauthClients.clientId, tokenFamilies.clientId))
-    .where(and(eq(tokenFamilies.accountId, accountId), isNull(tokenFamilies.revokedAt), gt(tokenFamilies.lastUsedAt, alive)))
+    .where(
+      and(
+        eq(tokenFamilies.accountId, accountId),
+        isNull(tokenFamilies.revokedAt),
+        gt(tokenFamilies.lastUsedAt, alive),
+      ),
+    )
     .orderBy(desc(tokenFamilies.lastUsedAt));
   const apps = new Map<string, AuthorizedApp>();
   for (const { family, clientName } of rows) {
@@ -45,11 +51,21 @@ export async function listAuthorizedApps(ctx: AuthContext, accountId: string): P
 }
 
 /** Disconnects an application: every grant it holds for the account is revoked. */
-export async function revokeAuthorizedApp(ctx: AuthContext, accountId: string, clientId: string): Promise<void> {
+export async function revokeAuthorizedApp(
+  ctx: AuthContext,
+  accountId: string,
+  clientId: string,
+): Promise<void> {
   const families = await ctx.db
     .select({ id: tokenFamilies.id })
     .from(tokenFamilies)
-    .where(and(eq(tokenFamilies.accountId, accountId), eq(tokenFamilies.clientId, clientId), isNull(tokenFamilies.revokedAt)));
+    .where(
+      and(
+        eq(tokenFamilies.accountId, accountId),
+        eq(tokenFamilies.clientId, clientId),
+        isNull(tokenFamilies.revokedAt),
+      ),
+    );
   if (families.length === 0) throw new AppError("NOT_FOUND", { message: "No such authorized application" });
   for (const family of families) await revokeTokenFamily(ctx, family.id, "revoked_by_user");
 }

@@ -29,5 +29,8 @@ export async function issueAuthorizationCode(
     { event: "oauth.code_issued", clientId: request.client.clientId, accountId },
     "authorization code issued",
   );
-  return authorizationResponseLocation(ctx.config.ISSUER, request.redirectUri, { code, state: request.state });
+  return authorizationResponseLocation(ctx.config.ISSUER, request.redirectUri, {
+    code,
+    state: request.state,
+  });
 }

@@ -44,7 +44,9 @@ export async function issueTokens(ctx: AuthContext, tx: Writer, grant: TokenGran
     exp,
     jti,
   });
-  await tx.insert(issuedAccessTokens).values({ jti, familyId: grant.familyId, expiresAt: new Date(exp * 1000) });
+  await tx
+    .insert(issuedAccessTokens)
+    .values({ jti, familyId: grant.familyId, expiresAt: new Date(exp * 1000) });
   const response: TokenResponse = {
     access_token: accessToken,
     token_type: "Bearer",

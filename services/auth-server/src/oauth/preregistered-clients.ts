@@ -54,7 +54,8 @@ export async function syncPreregisteredClients(ctx: AuthContext): Promise<void> 
   for (const client of preregisteredClients(ctx.config)) {
     for (const uri of client.redirectUris) {
       const problem = redirectUriProblem(uri, ctx.config.ALLOW_LOOPBACK_REDIRECTS);
-      if (problem) throw new Error(`redirect URI ${uri} of pre-registered client ${client.clientId} ${problem}`);
+      if (problem)
+        throw new Error(`redirect URI ${uri} of pre-registered client ${client.clientId} ${problem}`);
     }
     const values = {
       clientName: client.clientName,

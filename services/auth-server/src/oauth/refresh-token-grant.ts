@@ -50,11 +50,16 @@ export async function refreshAccessToken(
     const granted = new Set(scope.split(" "));
     const requested = [...new Set(requestedScope.split(" ").filter(Boolean))];
     const beyond = requested.find((name) => !granted.has(name));
-    if (beyond) throw new OAuthError("invalid_scope", `Scope ${beyond.slice(0, 64)} was not granted to this refresh token`);
+    if (beyond)
+      throw new OAuthError(
+        "invalid_scope",
+        `Scope ${beyond.slice(0, 64)} was not granted to this refresh token`,
+      );
     if (requested.length > 0) scope = requested.join(" ");
   }
   scope = narrowToPlan(scope, found.plan);
-  if (!scope) throw new OAuthError("invalid_scope", "The account's plan no longer allows any of the granted scopes");
+  if (!scope)
+    throw new OAuthError("invalid_scope", "The account's plan no longer allows any of the granted scopes");
 
   const response = await ctx.db.transaction(async (tx) => {
     // The family row lock orders this rotation against a concurrent revocation of the family.

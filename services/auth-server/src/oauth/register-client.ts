@@ -83,9 +83,11 @@ export function validateClientMetadata(body: unknown, allowLoopback: boolean): V
 
   const clientName = optionalString(input.client_name, "client_name")?.trim();
   if (!clientName) throw metadataError("client_name is required");
-  if (clientName.length > MAX_NAME_LENGTH) throw metadataError(`client_name is longer than ${MAX_NAME_LENGTH} characters`);
+  if (clientName.length > MAX_NAME_LENGTH)
+    throw metadataError(`client_name is longer than ${MAX_NAME_LENGTH} characters`);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
-  if (/[\u0000-\u001f\u007f]/.test(clientName)) throw metadataError("client_name must not contain control characters");
+  if (/[\u0000-\u001f\u007f]/.test(clientName))
+    throw metadataError("client_name must not contain control characters");
 
   if (input.redirect_uris === undefined) {
     throw new OAuthError("invalid_redirect_uri", "redirect_uris is required");
@@ -95,7 +97,10 @@ export function validateClientMetadata(body: unknown, allowLoopback: boolean): V
     throw new OAuthError("invalid_redirect_uri", "redirect_uris must contain at least one URI");
   }
   if (redirectUris.length > MAX_REDIRECT_URIS) {
-    throw new OAuthError("invalid_redirect_uri", `redirect_uris may contain at most ${MAX_REDIRECT_URIS} URIs`);
+    throw new OAuthError(
+      "invalid_redirect_uri",
+      `redirect_uris may contain at most ${MAX_REDIRECT_URIS} URIs`,
+    );
   }
   for (const uri of redirectUris) {
     const problem = redirectUriProblem(uri, allowLoopback);
@@ -117,7 +122,8 @@ export function validateClientMetadata(body: unknown, allowLoopback: boolean): V
     throw metadataError('response_types must be ["code"]');
   }
 
-  const method = optionalString(input.token_endpoint_auth_method, "token_endpoint_auth_method") ?? "client_secret_basic";
+  const method =
+    optionalString(input.token_endpoint_auth_method, "token_endpoint_auth_method") ?? "client_secret_basic";
   if (!(TOKEN_ENDPOINT_AUTH_METHODS as readonly string[]).includes(method)) {
     throw metadataError(
       `Unsupported token_endpoint_auth_method "${method}" (supported: ${TOKEN_ENDPOINT_AUTH_METHODS.join(", ")})`,

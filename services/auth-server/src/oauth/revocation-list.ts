@@ -21,7 +21,11 @@ const key = (jti: string) => `revoked-jti:${jti}`;
  * when configured, so shared by replicas) answers the per-request question. A revocation writes
  * both, overwriting any cached "not revoked".
  */
-export function createRevocationList(deps: { db: Database; cache: CacheStore; clock: Clock }): RevocationList {
+export function createRevocationList(deps: {
+  db: Database;
+  cache: CacheStore;
+  clock: Clock;
+}): RevocationList {
   const { db, cache, clock } = deps;
   return {
     async isRevoked(jti) {

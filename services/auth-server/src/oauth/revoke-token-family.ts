@@ -53,7 +53,13 @@ export async function revokeTokenFamily(
       );
     }
     ctx.logger.warn(
-      { event: "oauth.family_revoked", familyId, reason, clientId: family.clientId, accessTokens: live.length },
+      {
+        event: "oauth.family_revoked",
+        familyId,
+        reason,
+        clientId: family.clientId,
+        accessTokens: live.length,
+      },
       "token family revoked",
     );
     return live;

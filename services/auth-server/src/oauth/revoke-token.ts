@@ -35,7 +35,13 @@ async function revokeAccessToken(ctx: AuthContext, client: OAuthClientRow, token
     return; // not ours, forged or already expired: nothing to revoke
   }
   const { jti, exp, sub, client_id: clientId } = payload;
-  if (typeof jti !== "string" || typeof exp !== "number" || typeof sub !== "string" || clientId !== client.clientId) return;
+  if (
+    typeof jti !== "string" ||
+    typeof exp !== "number" ||
+    typeof sub !== "string" ||
+    clientId !== client.clientId
+  )
+    return;
   const expiresAt = new Date(exp * 1000);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
@@ -67,14 +73,16 @@ async function revokeAccessToken(ctx: AuthContext, client: OAuthClientRow, token
 export async function revokeToken(ctx: AuthContext, client: OAuthClientRow, form: FormParams): Promise<void> {
   const token = form.require("token");
   const hint = form.get("token_type_hint");
-  const looksLikeJwt = token.split(".").length === 3 && (() => {
-    try {
-      decodeJwt(token);
-      return true;
-    } catch {
-      return false;
-    }
-  })();
+  const looksLikeJwt =
+    token.split(".").length === 3 &&
+    (() => {
+      try {
+        decodeJwt(token);
+        return true;
+      } catch {
+        return false;
+      }
+    })();
   if (hint === "access_token" && looksLikeJwt) return revokeAccessToken(ctx, client, token);
   if (await revokeRefreshToken(ctx, client, token)) return;
   if (looksLikeJwt) await revokeAccessToken(ctx, client, token);

@@ -44,7 +44,8 @@ export function authorizationResponseLocation(
   params: Record<string, string | undefined>,
 ): string {
   const url = new URL(redirectUri);
-  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined) url.searchParams.set(name, value);
   url.searchParams.set("iss", issuer);
   return url.toString();
 }
@@ -71,15 +72,29 @@ export async function validateAuthorizationRequest(
 
   const clientId = single("client_id");
   if (clientId.repeated) return page("Invalid request", "The client_id parameter was sent more than once.");
-  if (!clientId.value) return page("Invalid request", "The request does not say which application is asking (client_id is missing).");
-  const [client] = await ctx.db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId.value)).limit(1);
-  if (!client) return page("Unknown application", "The application that sent you here is not registered with us.");
+  if (!clientId.value)
+    return page(
+      "Invalid request",
+      "The request does not say which application is asking (client_id is missing).",
+    );
+  const [client] = await ctx.db
+    .select()
+    .from(oauthClients)
+    .where(eq(oauthClients.clientId, clientId.value))
+    .limit(1);
+  if (!client)
+    return page("Unknown application", "The application that sent you here is not registered with us.");
   if (!client.enabled) {
-    return page(`${client.clientName} is coming soon`, `Connecting ${client.clientName} is not available yet. We will announce it when it is.`, 403);
+    return page(
+      `${client.clientName} is coming soon`,
+      `Connecting ${client.clientName} is not available yet. We will announce it when it is.`,
+      403,
+    );
   }
 
   const redirect = single("redirect_uri");
-  if (redirect.repeated) return page("Invalid request", "The redirect_uri parameter was sent more than once.");
+  if (redirect.repeated)
+    return page("Invalid request", "The redirect_uri parameter was sent more than once.");
   if (!redirect.value) return page("Invalid request", "The request has no redirect_uri.");
   if (!client.redirectUris.includes(redirect.value)) {
     return page(
@@ -105,7 +120,8 @@ export async function validateAuthorizationRequest(
 
   const responseType = single("response_type").value;
   if (!responseType) return fail("invalid_request", "Missing required parameter: response_type");
-  if (responseType !== "code") return fail("unsupported_response_type", 'Only response_type "code" is supported');
+  if (responseType !== "code")
+    return fail("unsupported_response_type", 'Only response_type "code" is supported');
 
   const scopeText = single("scope").value;
   if (!scopeText?.trim()) return fail("invalid_request", "Missing required parameter: scope");
@@ -131,7 +147,10 @@ export async function validateAuthorizationRequest(
     // Without a method RFC 7636 means "plain", which we do not accept.
     if (method === undefined) return fail("invalid_request", "code_challenge_method must be S256");
     if (!PKCE_CHALLENGE.test(challenge)) {
-      return fail("invalid_request", "code_challenge must be the base64url SHA-256 of the code verifier (43 characters)");
+      return fail(
+        "invalid_request",
+        "code_challenge must be the base64url SHA-256 of the code verifier (43 characters)",
+      );
     }
   } else if (!client.secretHash) {
     return fail("invalid_request", "PKCE (code_challenge with S256) is required for public clients");

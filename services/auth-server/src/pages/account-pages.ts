@@ -6,8 +6,10 @@ import { type Plan, planOf } from "../plans/plans";
 import { html, type SafeHtml } from "./html";
 import { csrfField, field, type PageChrome, renderPage } from "./layout";
 
-const quota = (value: number, unit = "") => (value === 0 ? "Unlimited" : `${value.toLocaleString("en-US")}${unit}`);
-const date = (value: Date | null) => (value ? value.toISOString().slice(0, 16).replace("T", " ") + " UTC" : "Never");
+const quota = (value: number, unit = "") =>
+  value === 0 ? "Unlimited" : `${value.toLocaleString("en-US")}${unit}`;
+const date = (value: Date | null) =>
+  value ? value.toISOString().slice(0, 16).replace("T", " ") + " UTC" : "Never";
 
 function planFacts(plan: Plan): SafeHtml {
   const yes = (on: boolean) => (on ? "Included" : "Not included");
@@ -54,7 +56,9 @@ export interface ApiKeysPageModel {
 }
 
 function permissionLabel(permission: string): string {
-  return permission === MCP_PERMISSION ? "Use the MCP server (AI assistants)" : (SCOPES[permission as keyof typeof SCOPES] ?? permission);
+  return permission === MCP_PERMISSION
+    ? "Use the MCP server (AI assistants)"
+    : (SCOPES[permission as keyof typeof SCOPES] ?? permission);
 }
 
 export function renderApiKeysPage(chrome: PageChrome, model: ApiKeysPageModel): string {
@@ -108,9 +112,10 @@ ${model.notice ? html`<div class="alert success" role="status">${model.notice}</
       <legend>Permissions</legend>
       <div class="checks">
       ${offered.map(
-        (permission) => html`<label><input type="checkbox" name="permissions" value="${permission}"${
-          chosen.has(permission) ? html` checked` : ""
-        }${permission === MCP_PERMISSION && !plan.mcpAccess ? html` disabled` : ""}> ${permissionLabel(permission)}</label>`,
+        (permission) =>
+          html`<label><input type="checkbox" name="permissions" value="${permission}"${
+            chosen.has(permission) ? html` checked` : ""
+          }${permission === MCP_PERMISSION && !plan.mcpAccess ? html` disabled` : ""}> ${permissionLabel(permission)}</label>`,
       )}
       </div>
       ${errors.permissions ? html`<p class="field-error" id="permissions-error">${errors.permissions}</p>` : ""}

@@ -12,7 +12,9 @@ export interface LoginPageModel {
 }
 
 export function renderLoginPage(chrome: PageChrome, model: LoginPageModel): string {
-  const signupHref = model.returnTo ? `/auth/signup?return_to=${encodeURIComponent(model.returnTo)}` : "/auth/signup";
+  const signupHref = model.returnTo
+    ? `/auth/signup?return_to=${encodeURIComponent(model.returnTo)}`
+    : "/auth/signup";
   return renderPage(
     "Log in",
     { ...chrome, narrow: true },
@@ -42,7 +44,9 @@ export interface SignupPageModel {
 
 export function renderSignupPage(chrome: PageChrome, model: SignupPageModel): string {
   const errors = model.errors ?? {};
-  const loginHref = model.returnTo ? `/auth/login?return_to=${encodeURIComponent(model.returnTo)}` : "/auth/login";
+  const loginHref = model.returnTo
+    ? `/auth/login?return_to=${encodeURIComponent(model.returnTo)}`
+    : "/auth/login";
   return renderPage(
     "Create your account",
     { ...chrome, narrow: true },

@@ -70,7 +70,9 @@ export function field(options: {
   required?: boolean;
 }): SafeHtml {
   const id = `field-${options.name}`;
-  const described = [options.hint ? `${id}-hint` : "", options.error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  const described = [options.hint ? `${id}-hint` : "", options.error ? `${id}-error` : ""]
+    .filter(Boolean)
+    .join(" ");
   return html`<label for="${id}">${options.label}</label>
 <input id="${id}" name="${options.name}" type="${options.type}" value="${options.value ?? ""}"
   autocomplete="${options.autocomplete}"${options.required === false ? "" : html` required`}${

@@ -49,44 +49,68 @@ function accountView(account: AccountRow) {
  * REST: GET /api/v1/account (account:read); API keys list (account:read), create and revoke
  * (account:write). Bearer tokens are checked by the shared verifier like on every other service.
  */
-export function registerAccountApiRoutes(app: FastifyInstance, ctx: AuthContext, verifier: TokenVerifier): void {
-  app.get("/api/v1/account", { preHandler: requireScope(verifier, "account:read") }, async (request, reply) => {
-    const account = await getAccountOrThrow(ctx, accessTokenOf(request).accountId);
-    return reply.header("cache-control", "no-store").send({ success: true, account: accountView(account) });
-  });
+export function registerAccountApiRoutes(
+  app: FastifyInstance,
+  ctx: AuthContext,
+  verifier: TokenVerifier,
+): void {
+  app.get(
+    "/api/v1/account",
+    { preHandler: requireScope(verifier, "account:read") },
+    async (request, reply) => {
+      const account = await getAccountOrThrow(ctx, accessTokenOf(request).accountId);
+      return reply.header("cache-control", "no-store").send({ success: true, account: accountView(account) });
+    },
+  );
 
-  app.get("/api/v1/api-keys", { preHandler: requireScope(verifier, "account:read") }, async (request, reply) => {
-    const keys = await listApiKeys(ctx, accessTokenOf(request).accountId);
-    return reply.header("cache-control", "no-store").send({ success: true, api_keys: keys.map(toApiKeyView) });
-  });
+  app.get(
+    "/api/v1/api-keys",
+    { preHandler: requireScope(verifier, "account:read") },
+    async (request, reply) => {
+      const keys = await listApiKeys(ctx, accessTokenOf(request).accountId);
+      return reply
+        .header("cache-control", "no-store")
+        .send({ success: true, api_keys: keys.map(toApiKeyView) });
+    },
+  );
 
-  app.post("/api/v1/api-keys", { preHandler: requireScope(verifier, "account:write") }, async (request, reply) => {
-    const token = accessTokenOf(request);
-    const parsed = createKeyBody.safeParse(request.body);
-    if (!parsed.success) {
-      throw new AppError("VALIDATION_ERROR", {
-        message: "Expected { name: string, permissions: string[] }",
-        details: { issues: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) },
-      });
-    }
-    // A token cannot mint a key stronger than itself: beyond "mcp", only scopes it carries.
-    const beyondToken = parsed.data.permissions.filter((p) => p !== MCP_PERMISSION && !token.scopes.has(p));
-    if (beyondToken.length > 0) {
-      throw new AppError("FORBIDDEN", {
-        message: `The access token does not carry: ${beyondToken.join(", ").slice(0, 200)}`,
-      });
-    }
-    const account = await getAccountOrThrow(ctx, token.accountId);
-    const created = await createApiKey(ctx, account, parsed.data);
-    return reply
-      .code(201)
-      .header("cache-control", "no-store")
-      .send({ success: true, api_key: { ...toApiKeyView(created.key), key: created.secret } });
-  });
+  app.post(
+    "/api/v1/api-keys",
+    { preHandler: requireScope(verifier, "account:write") },
+    async (request, reply) => {
+      const token = accessTokenOf(request);
+      const parsed = createKeyBody.safeParse(request.body);
+      if (!parsed.success) {
+        throw new AppError("VALIDATION_ERROR", {
+          message: "Expected { name: string, permissions: string[] }",
+          details: {
+            issues: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+          },
+        });
+      }
+      // A token cannot mint a key stronger than itself: beyond "mcp", only scopes it carries.
+      const beyondToken = parsed.data.permissions.filter((p) => p !== MCP_PERMISSION && !token.scopes.has(p));
+      if (beyondToken.length > 0) {
+        throw new AppError("FORBIDDEN", {
+          message: `The access token does not carry: ${beyondToken.join(", ").slice(0, 200)}`,
+        });
+      }
+      const account = await getAccountOrThrow(ctx, token.accountId);
+      const created = await createApiKey(ctx, account, parsed.data);
+      return reply
+        .code(201)
+        .header("cache-control", "no-store")
+        .send({ success: true, api_key: { ...toApiKeyView(created.key), key: created.secret } });
+    },
+  );
 
-  app.delete("/api/v1/api-keys/:id", { preHandler: requireScope(verifier, "account:write") }, async (request, reply) => {
-    const { id } = request.params as { id: string };
-    await revokeApiKey(ctx, accessTokenOf(request).accountId, id);
-    return reply.header("cache-control", "no-store").send({ success: true });
-  });
+  app.delete(
+    "/api/v1/api-keys/:id",
+    { preHandler: requireScope(verifier, "account:write") },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      await revokeApiKey(ctx, accessTokenOf(request).accountId, id);
+      return reply.header("cache-control", "no-store").send({ success: true });
+    },
+  );
 }

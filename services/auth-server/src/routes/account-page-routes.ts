@@ -6,8 +6,13 @@ import { revokeApiKey } from "../api-keys/revoke-api-key";
 import type { AuthContext } from "../auth-context";
 import type { AccountRow } from "../db/schema";
 import { listAuthorizedApps, revokeAuthorizedApp } from "../oauth/authorized-apps";
+import {
+  type ApiKeysPageModel,
+  renderAccountPage,
+  renderApiKeysPage,
+  renderAppsPage,
+} from "../pages/account-pages";
 import { renderErrorPage } from "../pages/auth-pages";
-import { type ApiKeysPageModel, renderAccountPage, renderApiKeysPage, renderAppsPage } from "../pages/account-pages";
 import { chromeFor, currentAccount, formOf, redirectAfterPost, sendPage } from "./page-support";
 
 /** The signed-in account, or a redirect to log-in that comes back here. */
@@ -15,7 +20,9 @@ async function requireAccount(ctx: AuthContext, request: FastifyRequest, reply: 
   const account = await currentAccount(ctx, request);
   if (!account) {
     const back = request.method === "GET" ? request.url : "/account";
-    void reply.header("cache-control", "no-store").redirect(`/auth/login?return_to=${encodeURIComponent(back)}`);
+    void reply
+      .header("cache-control", "no-store")
+      .redirect(`/auth/login?return_to=${encodeURIComponent(back)}`);
   }
   return account;
 }
@@ -25,7 +32,11 @@ export function registerAccountPageRoutes(app: FastifyInstance, ctx: AuthContext
   const csrfRefused = (request: FastifyRequest, reply: FastifyReply, account: AccountRow) =>
     sendPage(
       reply,
-      renderErrorPage(chromeFor(ctx, request, reply, account), "This form expired", "Reload the page and try again."),
+      renderErrorPage(
+        chromeFor(ctx, request, reply, account),
+        "This form expired",
+        "Reload the page and try again.",
+      ),
       403,
     );
 
@@ -38,7 +49,11 @@ export function registerAccountPageRoutes(app: FastifyInstance, ctx: AuthContext
   ) => {
     const chrome = chromeFor(ctx, request, reply, account);
     const keys = await listApiKeys(ctx, account.id);
-    return sendPage(reply, renderApiKeysPage(chrome, { ...model, csrfToken: chrome.csrfToken, account, keys }), status);
+    return sendPage(
+      reply,
+      renderApiKeysPage(chrome, { ...model, csrfToken: chrome.csrfToken, account, keys }),
+      status,
+    );
   };
 
   app.get("/account", async (request, reply) => {
@@ -50,7 +65,8 @@ export function registerAccountPageRoutes(app: FastifyInstance, ctx: AuthContext
   app.get("/account/api-keys", async (request, reply) => {
     const account = await requireAccount(ctx, request, reply);
     if (!account) return reply;
-    const notice = (request.query as Record<string, string>).revoked === "1" ? "The API key was revoked." : undefined;
+    const notice =
+      (request.query as Record<string, string>).revoked === "1" ? "The API key was revoked." : undefined;
     return apiKeysPage(request, reply, account, { notice });
   });
 
@@ -63,7 +79,13 @@ export function registerAccountPageRoutes(app: FastifyInstance, ctx: AuthContext
     try {
       const created = await createApiKey(ctx, account, input);
       // The secret is in this response only: rendered directly, never put in a URL.
-      return await apiKeysPage(request, reply, account, { created: { name: created.key.name, secret: created.secret } }, 201);
+      return await apiKeysPage(
+        request,
+        reply,
+        account,
+        { created: { name: created.key.name, secret: created.secret } },
+        201,
+      );
     } catch (error) {
       if (!(error instanceof AppError) || error.httpStatus >= 500) throw error;
       const fields = (error.details?.fields as Record<string, string> | undefined) ?? { form: error.message };
@@ -74,13 +96,22 @@ export function registerAccountPageRoutes(app: FastifyInstance, ctx: AuthContext
   app.post("/account/api-keys/:id/revoke", async (request, reply) => {
     const account = await requireAccount(ctx, request, reply);
     if (!account) return reply;
-    if (!ctx.csrf.verify(request, formOf(request).get("csrf_token"))) return csrfRefused(request, reply, account);
+    if (!ctx.csrf.verify(request, formOf(request).get("csrf_token")))
+      return csrfRefused(request, reply, account);
     const { id } = request.params as { id: string };
     try {
       await revokeApiKey(ctx, account.id, id);
     } catch (error) {
       if (error instanceof AppError && error.code === "NOT_FOUND") {
-        return sendPage(reply, renderErrorPage(chromeFor(ctx, request, reply, account), "Key not found", "This API key does not exist or was already revoked."), 404);
+        return sendPage(
+          reply,
+          renderErrorPage(
+            chromeFor(ctx, request, reply, account),
+            "Key not found",
+            "This API key does not exist or was already revoked.",
+          ),
+          404,
+        );
       }
       throw error;
     }
@@ -91,7 +122,10 @@ export function registerAccountPageRoutes(app: FastifyInstance, ctx: AuthContext
     const account = await requireAccount(ctx, request, reply);
     if (!account) return reply;
     const chrome = chromeFor(ctx, request, reply, account);
-    const notice = (request.query as Record<string, string>).disconnected === "1" ? "The application was disconnected." : undefined;
+    const notice =
+      (request.query as Record<string, string>).disconnected === "1"
+        ? "The application was disconnected."
+        : undefined;
     const apps = await listAuthorizedApps(ctx, account.id);
     return sendPage(reply, renderAppsPage(chrome, { csrfToken: chrome.csrfToken, apps, notice }));
   });
@@ -99,13 +133,22 @@ export function registerAccountPageRoutes(app: FastifyInstance, ctx: AuthContext
   app.post("/account/apps/:clientId/revoke", async (request, reply) => {
     const account = await requireAccount(ctx, request, reply);
     if (!account) return reply;
-    if (!ctx.csrf.verify(request, formOf(request).get("csrf_token"))) return csrfRefused(request, reply, account);
+    if (!ctx.csrf.verify(request, formOf(request).get("csrf_token")))
+      return csrfRefused(request, reply, account);
     const { clientId } = request.params as { clientId: string };
     try {
       await revokeAuthorizedApp(ctx, account.id, clientId);
     } catch (error) {
       if (error instanceof AppError && error.code === "NOT_FOUND") {
-        return sendPage(reply, renderErrorPage(chromeFor(ctx, request, reply, account), "Not connected", "This application has no access to your account."), 404);
+        return sendPage(
+          reply,
+          renderErrorPage(
+            chromeFor(ctx, request, reply, account),
+            "Not connected",
+            "This application has no access to your account.",
+          ),
+          404,
+        );
       }
       throw error;
     }

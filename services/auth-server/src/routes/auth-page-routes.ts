@@ -38,7 +38,12 @@ async function appNameFor(ctx: AuthContext, returnTo: string | undefined): Promi
 }
 
 /** Log-in: the old session (if any) ends and a new id is issued (no session fixation). */
-async function startSession(ctx: AuthContext, request: FastifyRequest, reply: FastifyReply, account: AccountRow) {
+async function startSession(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  account: AccountRow,
+) {
   const options = sessionCookieOptions(ctx);
   const previous = request.cookies[options.name];
   if (previous) await deleteSession(ctx, previous);
@@ -65,7 +70,11 @@ export function registerAuthPageRoutes(app: FastifyInstance, ctx: AuthContext): 
     const chrome = chromeFor(ctx, request, reply, undefined);
     return sendPage(
       reply,
-      renderLoginPage(chrome, { csrfToken: chrome.csrfToken, returnTo, appName: await appNameFor(ctx, returnTo) }),
+      renderLoginPage(chrome, {
+        csrfToken: chrome.csrfToken,
+        returnTo,
+        appName: await appNameFor(ctx, returnTo),
+      }),
     );
   });
 
@@ -76,15 +85,26 @@ export function registerAuthPageRoutes(app: FastifyInstance, ctx: AuthContext): 
     const render = async (status: number, error: string) => {
       const chrome = chromeFor(ctx, request, reply, undefined);
       const appName = await appNameFor(ctx, returnTo);
-      return sendPage(reply, renderLoginPage(chrome, { csrfToken: chrome.csrfToken, email, error, returnTo, appName }), status);
+      return sendPage(
+        reply,
+        renderLoginPage(chrome, { csrfToken: chrome.csrfToken, email, error, returnTo, appName }),
+        status,
+      );
     };
     if (!ctx.csrf.verify(request, form.get("csrf_token"))) return render(403, EXPIRED_FORM);
-    const result = await authenticateAccount(ctx, { email, password: form.get("password") ?? "", ip: request.ip });
+    const result = await authenticateAccount(ctx, {
+      email,
+      password: form.get("password") ?? "",
+      ip: request.ip,
+    });
     if (!result.ok) {
       if (result.reason === "throttled") {
         const minutes = Math.max(1, Math.ceil(result.retryAfterSec / 60));
         reply.header("retry-after", String(result.retryAfterSec));
-        return render(429, `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+        return render(
+          429,
+          `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        );
       }
       return render(401, "Email or password is incorrect.");
     }
@@ -103,12 +123,22 @@ export function registerAuthPageRoutes(app: FastifyInstance, ctx: AuthContext): 
   app.post("/auth/signup", async (request, reply) => {
     const form = formOf(request);
     const returnTo = safeReturnTo(form.get("return_to"));
-    const input = { email: form.get("email") ?? "", password: form.get("password") ?? "", name: form.get("name") ?? "" };
+    const input = {
+      email: form.get("email") ?? "",
+      password: form.get("password") ?? "",
+      name: form.get("name") ?? "",
+    };
     const render = (status: number, errors: Record<string, string>) => {
       const chrome = chromeFor(ctx, request, reply, undefined);
       return sendPage(
         reply,
-        renderSignupPage(chrome, { csrfToken: chrome.csrfToken, email: input.email, name: input.name, errors, returnTo }),
+        renderSignupPage(chrome, {
+          csrfToken: chrome.csrfToken,
+          email: input.email,
+          name: input.name,
+          errors,
+          returnTo,
+        }),
         status,
       );
     };

@@ -36,13 +36,20 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AuthContext):
     afterPost: boolean,
   ) => {
     if (outcome.kind === "redirect") {
-      return afterPost ? redirectAfterPost(reply, outcome.location) : reply.header("cache-control", "no-store").redirect(outcome.location);
+      return afterPost
+        ? redirectAfterPost(reply, outcome.location)
+        : reply.header("cache-control", "no-store").redirect(outcome.location);
     }
     const chrome = chromeFor(ctx, request, reply, account);
     return sendPage(reply, renderErrorPage(chrome, outcome.title, outcome.message), outcome.status);
   };
 
-  const consentPage = (request: FastifyRequest, reply: FastifyReply, account: AccountRow, auth: AuthorizationRequest) => {
+  const consentPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: AccountRow,
+    auth: AuthorizationRequest,
+  ) => {
     const chrome = chromeFor(ctx, request, reply, account);
     const body = renderConsentPage(chrome, {
       csrfToken: chrome.csrfToken,
@@ -62,7 +69,9 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AuthContext):
     if (outcome.kind !== "ok") return refuse(request, reply, account, outcome, false);
     if (!account) {
       const returnTo = `/mcp/oauth/authorize?${outcome.request.params.toString()}`;
-      return reply.header("cache-control", "no-store").redirect(`/auth/login?return_to=${encodeURIComponent(returnTo)}`);
+      return reply
+        .header("cache-control", "no-store")
+        .redirect(`/auth/login?return_to=${encodeURIComponent(returnTo)}`);
     }
     const beyondPlan = planScopeError(ctx, outcome.request, account);
     if (beyondPlan) return refuse(request, reply, account, beyondPlan, false);
@@ -73,23 +82,36 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AuthContext):
     const form = formOf(request);
     const account = await currentAccount(ctx, request);
     if (!ctx.csrf.verify(request, form.get("csrf_token"))) {
-      return refuse(request, reply, account, {
-        kind: "page",
-        status: 403,
-        title: "This request expired",
-        message: "The consent form could not be verified. Go back to the application and connect again.",
-      }, true);
+      return refuse(
+        request,
+        reply,
+        account,
+        {
+          kind: "page",
+          status: 403,
+          title: "This request expired",
+          message: "The consent form could not be verified. Go back to the application and connect again.",
+        },
+        true,
+      );
     }
     if (!account) {
-      return refuse(request, reply, account, {
-        kind: "page",
-        status: 401,
-        title: "You are logged out",
-        message: "Log in and start the connection from the application again.",
-      }, true);
+      return refuse(
+        request,
+        reply,
+        account,
+        {
+          kind: "page",
+          status: 401,
+          title: "You are logged out",
+          message: "Log in and start the connection from the application again.",
+        },
+        true,
+      );
     }
     const params = new URLSearchParams();
-    for (const name of AUTHORIZATION_PARAMS) for (const value of form.getAll(name)) params.append(name, value);
+    for (const name of AUTHORIZATION_PARAMS)
+      for (const value of form.getAll(name)) params.append(name, value);
     const outcome = await validateAuthorizationRequest(ctx, params);
     if (outcome.kind !== "ok") return refuse(request, reply, account, outcome, true);
     const beyondPlan = planScopeError(ctx, outcome.request, account);
@@ -97,7 +119,10 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AuthContext):
 
     const decision = form.get("decision");
     if (decision === "deny") {
-      ctx.logger.info({ event: "oauth.consent_denied", clientId: outcome.request.client.clientId }, "consent denied");
+      ctx.logger.info(
+        { event: "oauth.consent_denied", clientId: outcome.request.client.clientId },
+        "consent denied",
+      );
       return redirectAfterPost(
         reply,
         authorizationResponseLocation(ctx.config.ISSUER, outcome.request.redirectUri, {
@@ -108,7 +133,13 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AuthContext):
       );
     }
     if (decision !== "allow") {
-      return refuse(request, reply, account, { kind: "page", status: 400, title: "Invalid request", message: "Choose Allow or Deny." }, true);
+      return refuse(
+        request,
+        reply,
+        account,
+        { kind: "page", status: 400, title: "Invalid request", message: "Choose Allow or Deny." },
+        true,
+      );
     }
     return redirectAfterPost(reply, await issueAuthorizationCode(ctx, outcome.request, account.id));
   });

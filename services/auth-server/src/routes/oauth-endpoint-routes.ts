@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import type { AuthContext } from "../auth-context";
-import { exchangeAuthorizationCode } from "../oauth/authorization-code-grant";
 import { authenticateClient } from "../oauth/authenticate-client";
+import { exchangeAuthorizationCode } from "../oauth/authorization-code-grant";
 import { FormParams } from "../oauth/form-params";
 import { OAuthError } from "../oauth/oauth-error";
 import { refreshAccessToken } from "../oauth/refresh-token-grant";
@@ -23,7 +23,9 @@ function toOAuthError(error: FastifyError, registration: boolean): OAuthError | 
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return invalid(
-        registration ? "Content-Type must be application/json" : "Content-Type must be application/x-www-form-urlencoded",
+        registration
+          ? "Content-Type must be application/json"
+          : "Content-Type must be application/x-www-form-urlencoded",
       );
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
     case "FST_ERR_CTP_INVALID_JSON_BODY":
@@ -59,7 +61,10 @@ export async function registerOAuthEndpointRoutes(app: FastifyInstance, ctx: Aut
       const registration = request.url.startsWith(OAUTH_PATHS.register);
       const mapped = error instanceof OAuthError ? error : toOAuthError(error, registration);
       if (mapped) return sendOAuthError(reply, mapped);
-      request.log.error({ event: "oauth.request_failed", err: error, url: request.url }, "OAuth request failed");
+      request.log.error(
+        { event: "oauth.request_failed", err: error, url: request.url },
+        "OAuth request failed",
+      );
       return reply
         .code(500)
         .headers(NO_STORE)
@@ -88,13 +93,20 @@ export async function registerOAuthEndpointRoutes(app: FastifyInstance, ctx: Aut
       });
       if (!limit.allowed) {
         reply.header("retry-after", String(Math.ceil(limit.retryAfterMs / 1000)));
-        throw new OAuthError("invalid_request", "Too many client registrations from this address; try again later", 429);
+        throw new OAuthError(
+          "invalid_request",
+          "Too many client registrations from this address; try again later",
+          429,
+        );
       }
       const contentType = request.headers["content-type"] ?? "";
       if (!/^application\/json\b/i.test(contentType)) {
         throw new OAuthError("invalid_client_metadata", "Content-Type must be application/json");
       }
-      return reply.code(201).headers(NO_STORE).send(await registerClient(ctx, request.body));
+      return reply
+        .code(201)
+        .headers(NO_STORE)
+        .send(await registerClient(ctx, request.body));
     });
 
     const formOf = (body: unknown): FormParams => {

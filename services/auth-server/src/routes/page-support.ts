@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AuthContext } from "../auth-context";
 import type { AccountRow } from "../db/schema";
 import { brandName, type PageChrome } from "../pages/layout";
-import { findSessionAccount } from "../sessions/sessions";
 import { readSessionCookie, type SessionCookieOptions } from "../sessions/session-cookie";
+import { findSessionAccount } from "../sessions/sessions";
 
 const accountsByRequest = new WeakMap<FastifyRequest, Promise<AccountRow | undefined>>();
 
@@ -41,7 +41,12 @@ export function chromeFor(
  * parameters stay out of third-party logs), a CSP without scripts. `formTargets` are extra
  * origins a form may lead to (the consent form ends in a redirect to the client).
  */
-export function sendPage(reply: FastifyReply, body: string, status = 200, formTargets: string[] = []): FastifyReply {
+export function sendPage(
+  reply: FastifyReply,
+  body: string,
+  status = 200,
+  formTargets: string[] = [],
+): FastifyReply {
   const formAction = ["'self'", ...formTargets].join(" ");
   return reply
     .code(status)
@@ -67,7 +72,7 @@ export function redirectAfterPost(reply: FastifyReply, location: string): Fastif
  * would make the log-in page an open redirector).
  */
 export function safeReturnTo(value: string | undefined | null): string | undefined {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return undefined;
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return undefined;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
   if (/[\u0000-\u001f\\]/.test(value) || value.length > 4096) return undefined;
   return value;

@@ -29,7 +29,8 @@ export function createCsrfProtection(options: CsrfOptions): CsrfProtection {
   const sign = (nonce: string, session: string) =>
     createHmac("sha256", options.key).update(`${nonce}|${session}`).digest("base64url");
 
-  const nonceOf = (request: FastifyRequest) => issuedNonces.get(request) ?? request.cookies[options.cookieName];
+  const nonceOf = (request: FastifyRequest) =>
+    issuedNonces.get(request) ?? request.cookies[options.cookieName];
 
   return {
     tokenFor(request, reply) {

@@ -14,13 +14,20 @@ export function setSessionCookie(
   value: string,
   expiresAt: Date,
 ): void {
-  reply.setCookie(options.name, value, { ...SESSION_COOKIE_PARAMS, secure: options.secure, expires: expiresAt });
+  reply.setCookie(options.name, value, {
+    ...SESSION_COOKIE_PARAMS,
+    secure: options.secure,
+    expires: expiresAt,
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply, options: SessionCookieOptions): void {
   reply.clearCookie(options.name, { ...SESSION_COOKIE_PARAMS, secure: options.secure });
 }
 
-export function readSessionCookie(request: FastifyRequest, options: SessionCookieOptions): string | undefined {
+export function readSessionCookie(
+  request: FastifyRequest,
+  options: SessionCookieOptions,
+): string | undefined {
   return request.cookies[options.name] || undefined;
 }

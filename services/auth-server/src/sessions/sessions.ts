@@ -16,12 +16,17 @@ export async function createSession(ctx: AuthContext, accountId: string): Promis
   const cookieValue = generateOpaqueSecret("");
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + ctx.config.SESSION_TTL_HOURS * 3_600_000);
-  await ctx.db.insert(sessions).values({ idHash: sha256Hex(cookieValue), accountId, createdAt: now, expiresAt });
+  await ctx.db
+    .insert(sessions)
+    .values({ idHash: sha256Hex(cookieValue), accountId, createdAt: now, expiresAt });
   return { cookieValue, expiresAt };
 }
 
 /** The account of a live session, or undefined for an unknown or expired one. */
-export async function findSessionAccount(ctx: AuthContext, cookieValue: string): Promise<AccountRow | undefined> {
+export async function findSessionAccount(
+  ctx: AuthContext,
+  cookieValue: string,
+): Promise<AccountRow | undefined> {
   const [row] = await ctx.db
     .select({ account: accounts })
     .from(sessions)

@@ -10,7 +10,13 @@ export interface PageResponse {
   url: string;
 }
 
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+};
 
 export function unescapeHtml(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
@@ -49,7 +55,11 @@ export class Browser {
     }
   }
 
-  async request(method: "GET" | "POST", target: string, form?: Record<string, string | string[]>): Promise<PageResponse> {
+  async request(
+    method: "GET" | "POST",
+    target: string,
+    form?: Record<string, string | string[]>,
+  ): Promise<PageResponse> {
     const url = new URL(target, this.base).toString();
     const headers: Record<string, string> = { ...this.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");

@@ -10,7 +10,10 @@ export interface RegisteredClient {
   redirect_uris: string[];
 }
 
-export async function registerClient(base: string, metadata: Record<string, unknown> = {}): Promise<RegisteredClient> {
+export async function registerClient(
+  base: string,
+  metadata: Record<string, unknown> = {},
+): Promise<RegisteredClient> {
   const response = await fetch(`${base}/mcp/oauth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -93,7 +96,12 @@ export async function codeFor(
   return code;
 }
 
-export async function tokensFor(base: string, browser: Browser, client: RegisteredClient, scope?: string): Promise<TokenSet> {
+export async function tokensFor(
+  base: string,
+  browser: Browser,
+  client: RegisteredClient,
+  scope?: string,
+): Promise<TokenSet> {
   const code = await codeFor(browser, client, { scope });
   const response = await postToken(base, {
     grant_type: "authorization_code",

@@ -22,7 +22,13 @@ export async function checkDomainAvailability(
   input: string,
 ): Promise<DomainAvailability> {
   const checked = normalizeHostName(input);
-  if (!checked.ok) return { domain: input.trim().toLowerCase(), available: false, reason: "invalid", message: checked.message };
+  if (!checked.ok)
+    return {
+      domain: input.trim().toLowerCase(),
+      available: false,
+      reason: "invalid",
+      message: checked.message,
+    };
   const domain = checked.host;
   if (hosts.isPlatformHost(domain)) {
     return { domain, available: false, reason: "reserved", message: "This host belongs to the platform" };
@@ -36,6 +42,7 @@ export async function checkDomainAvailability(
     .select({ id: brandedDomains.id })
     .from(brandedDomains)
     .where(and(eq(brandedDomains.domain, domain), eq(brandedDomains.status, "verified")));
-  if (verified) return { domain, available: false, reason: "taken", message: "Another account verified this domain" };
+  if (verified)
+    return { domain, available: false, reason: "taken", message: "Another account verified this domain" };
   return { domain, available: true };
 }

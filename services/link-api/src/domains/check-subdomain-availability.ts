@@ -10,7 +10,10 @@ export interface SubdomainAvailability {
   message?: string;
 }
 
-export async function checkSubdomainAvailability(db: LinkApiExecutor, input: string): Promise<SubdomainAvailability> {
+export async function checkSubdomainAvailability(
+  db: LinkApiExecutor,
+  input: string,
+): Promise<SubdomainAvailability> {
   const checked = checkSubdomainLabel(input);
   if (!checked.ok) {
     return { subdomain: checked.label, available: false, reason: checked.reason, message: checked.message };

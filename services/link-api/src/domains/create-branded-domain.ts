@@ -30,7 +30,10 @@ export async function createBrandedDomain(
       });
     }
     await assertWithinQuota(tx, accountId, plan, "maxBrandedDomains", async () => {
-      const [result] = await tx.select({ n: count() }).from(brandedDomains).where(eq(brandedDomains.accountId, accountId));
+      const [result] = await tx
+        .select({ n: count() })
+        .from(brandedDomains)
+        .where(eq(brandedDomains.accountId, accountId));
       return result?.n ?? 0;
     });
     const [inserted] = await tx
@@ -46,7 +49,10 @@ export async function createBrandedDomain(
       .onConflictDoNothing()
       .returning();
     if (!inserted) {
-      throw new AppError("CONFLICT", { message: "You already added this domain", details: { field: "domain" } });
+      throw new AppError("CONFLICT", {
+        message: "You already added this domain",
+        details: { field: "domain" },
+      });
     }
     const created = { ...inserted, linkCount: 0 };
     await enqueueBrandedDomainChanged(tx, "domain.created", created);

@@ -17,12 +17,18 @@ export async function createSubdomain(
 ): Promise<SubdomainRecord> {
   const checked = checkSubdomainLabel(input.subdomain);
   if (!checked.ok) {
-    throw new AppError("VALIDATION_ERROR", { message: checked.message, details: { field: "subdomain", reason: checked.reason } });
+    throw new AppError("VALIDATION_ERROR", {
+      message: checked.message,
+      details: { field: "subdomain", reason: checked.reason },
+    });
   }
   const plan = await ctx.plans.getPlan(accountId);
   const row = await ctx.db.transaction(async (tx) => {
     await assertWithinQuota(tx, accountId, plan, "maxSubdomains", async () => {
-      const [result] = await tx.select({ n: count() }).from(subdomains).where(eq(subdomains.accountId, accountId));
+      const [result] = await tx
+        .select({ n: count() })
+        .from(subdomains)
+        .where(eq(subdomains.accountId, accountId));
       return result?.n ?? 0;
     });
     const [inserted] = await tx

@@ -7,7 +7,11 @@ import { enqueueSubdomainChanged } from "./enqueue-domain-changed";
 import { getSubdomainOrThrow } from "./get-subdomain-or-throw";
 
 /** Releases a subdomain; refused while links answer on it (they would break). */
-export async function deleteSubdomain(ctx: LinkApiContext, accountId: string, reference: string): Promise<SubdomainRecord> {
+export async function deleteSubdomain(
+  ctx: LinkApiContext,
+  accountId: string,
+  reference: string,
+): Promise<SubdomainRecord> {
   const record = await ctx.db.transaction(async (tx) => {
     const current = await getSubdomainOrThrow(tx, accountId, reference, { forUpdate: true });
     const linkCount = await subdomainLinkCount(tx, current.id);

@@ -21,7 +21,10 @@ export function verificationRecord(row: Pick<BrandedDomainRow, "domain" | "verif
   };
 }
 
-export async function withSubdomainLinkCounts(db: LinkApiExecutor, rows: SubdomainRow[]): Promise<SubdomainRecord[]> {
+export async function withSubdomainLinkCounts(
+  db: LinkApiExecutor,
+  rows: SubdomainRow[],
+): Promise<SubdomainRecord[]> {
   if (rows.length === 0) return [];
   const counts = await db
     .select({ id: links.subdomainId, n: count() })

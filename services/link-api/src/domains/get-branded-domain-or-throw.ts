@@ -17,9 +17,13 @@ export async function getBrandedDomainOrThrow(
     .select()
     .from(brandedDomains)
     .where(
-      and(eq(brandedDomains.accountId, accountId), byId ? eq(brandedDomains.id, value) : eq(brandedDomains.domain, value)),
+      and(
+        eq(brandedDomains.accountId, accountId),
+        byId ? eq(brandedDomains.id, value) : eq(brandedDomains.domain, value),
+      ),
     );
   const [row] = options.forUpdate ? await query.for("update") : await query;
-  if (!row) throw new AppError("NOT_FOUND", { message: "Branded domain not found", details: { domain: reference } });
+  if (!row)
+    throw new AppError("NOT_FOUND", { message: "Branded domain not found", details: { domain: reference } });
   return row;
 }

@@ -16,8 +16,14 @@ export async function getSubdomainOrThrow(
   const query = db
     .select()
     .from(subdomains)
-    .where(and(eq(subdomains.accountId, accountId), byId ? eq(subdomains.id, value) : eq(subdomains.subdomain, value)));
+    .where(
+      and(
+        eq(subdomains.accountId, accountId),
+        byId ? eq(subdomains.id, value) : eq(subdomains.subdomain, value),
+      ),
+    );
   const [row] = options.forUpdate ? await query.for("update") : await query;
-  if (!row) throw new AppError("NOT_FOUND", { message: "Subdomain not found", details: { subdomain: reference } });
+  if (!row)
+    throw new AppError("NOT_FOUND", { message: "Subdomain not found", details: { subdomain: reference } });
   return row;
 }

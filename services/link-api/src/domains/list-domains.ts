@@ -14,8 +14,16 @@ export async function listDomains(
   accountId: string,
 ): Promise<{ subdomains: SubdomainRecord[]; brandedDomains: BrandedDomainRecord[] }> {
   const [subs, branded] = await Promise.all([
-    db.select().from(subdomains).where(eq(subdomains.accountId, accountId)).orderBy(asc(subdomains.subdomain)),
-    db.select().from(brandedDomains).where(eq(brandedDomains.accountId, accountId)).orderBy(asc(brandedDomains.domain)),
+    db
+      .select()
+      .from(subdomains)
+      .where(eq(subdomains.accountId, accountId))
+      .orderBy(asc(subdomains.subdomain)),
+    db
+      .select()
+      .from(brandedDomains)
+      .where(eq(brandedDomains.accountId, accountId))
+      .orderBy(asc(brandedDomains.domain)),
   ]);
   return {
     subdomains: await withSubdomainLinkCounts(db, subs),

@@ -32,14 +32,20 @@ function slugOf(text: string): string {
 export async function suggestSubdomains(db: LinkApiExecutor, base: string, limit: number): Promise<string[]> {
   let stem = slugOf(base);
   if (stem.length < 3) stem = `${stem || "my"}-links`.replace(/^-/, "");
-  const candidates = [...PATTERNS.map((pattern) => pattern(stem)), ...Array.from({ length: 20 }, (_, i) => `${stem}${i + 2}`)]
+  const candidates = [
+    ...PATTERNS.map((pattern) => pattern(stem)),
+    ...Array.from({ length: 20 }, (_, i) => `${stem}${i + 2}`),
+  ]
     .map((candidate) => candidate.slice(0, 63).replace(/-+$/, ""))
     .filter((candidate, index, all) => all.indexOf(candidate) === index && checkSubdomainLabel(candidate).ok);
   if (candidates.length === 0) return [];
   const taken = new Set(
-    (await db.select({ label: subdomains.subdomain }).from(subdomains).where(inArray(subdomains.subdomain, candidates))).map(
-      (row) => row.label,
-    ),
+    (
+      await db
+        .select({ label: subdomains.subdomain })
+        .from(subdomains)
+        .where(inArray(subdomains.subdomain, candidates))
+    ).map((row) => row.label),
   );
   return candidates.filter((candidate) => !taken.has(candidate)).slice(0, limit);
 }

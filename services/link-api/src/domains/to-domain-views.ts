@@ -30,7 +30,10 @@ export const brandedDomainViewSchema = z
   })
   .meta({ id: "BrandedDomain" });
 
-export function toSubdomainView(row: SubdomainRecord, hosts: ShortHosts): z.output<typeof subdomainViewSchema> {
+export function toSubdomainView(
+  row: SubdomainRecord,
+  hosts: ShortHosts,
+): z.output<typeof subdomainViewSchema> {
   return {
     id: row.id,
     subdomain: row.subdomain,

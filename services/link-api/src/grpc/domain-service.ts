@@ -12,7 +12,11 @@ import {
   updateDomainInputSchema,
 } from "../domains/domain-input-schemas";
 import { brandedLinkCount, subdomainLinkCount, verificationRecord } from "../domains/domain-records";
-import { toBrandedDomainMessage, toStatusMessage, toSubdomainMessage } from "../domains/enqueue-domain-changed";
+import {
+  toBrandedDomainMessage,
+  toStatusMessage,
+  toSubdomainMessage,
+} from "../domains/enqueue-domain-changed";
 import { getBrandedDomainOrThrow } from "../domains/get-branded-domain-or-throw";
 import { getSubdomainOrThrow } from "../domains/get-subdomain-or-throw";
 import { listDomains } from "../domains/list-domains";
@@ -28,7 +32,8 @@ import { optionalText, parseInput } from "./parse-input";
 export function createDomainService(
   ctx: LinkApiContext,
 ): GrpcServiceImplementation<typeof domainsV1.DomainService.method> {
-  const subdomainMessage = (row: Parameters<typeof toSubdomainMessage>[0]) => toSubdomainMessage(row, ctx.hosts);
+  const subdomainMessage = (row: Parameters<typeof toSubdomainMessage>[0]) =>
+    toSubdomainMessage(row, ctx.hosts);
   return mapDatabaseErrors({
     async listDomains(_request, context) {
       const domains = await listDomains(ctx.db, callingAccount(context));
@@ -54,11 +59,17 @@ export function createDomainService(
 
     async updateSubdomain(request, context) {
       const input = parseInput(updateDomainInputSchema, { name: request.name });
-      return { subdomain: subdomainMessage(await updateSubdomain(ctx, callingAccount(context), request.subdomain, input)) };
+      return {
+        subdomain: subdomainMessage(
+          await updateSubdomain(ctx, callingAccount(context), request.subdomain, input),
+        ),
+      };
     },
 
     async deleteSubdomain(request, context) {
-      return { subdomain: subdomainMessage(await deleteSubdomain(ctx, callingAccount(context), request.subdomain)) };
+      return {
+        subdomain: subdomainMessage(await deleteSubdomain(ctx, callingAccount(context), request.subdomain)),
+      };
     },
 
     async checkSubdomainAvailability(request, context) {
@@ -78,12 +89,16 @@ export function createDomainService(
         domain: request.domain,
         name: optionalText(request.name),
       });
-      return { brandedDomain: toBrandedDomainMessage(await createBrandedDomain(ctx, callingAccount(context), input)) };
+      return {
+        brandedDomain: toBrandedDomainMessage(await createBrandedDomain(ctx, callingAccount(context), input)),
+      };
     },
 
     async getBrandedDomain(request, context) {
       const row = await getBrandedDomainOrThrow(ctx.db, callingAccount(context), request.domain);
-      return { brandedDomain: toBrandedDomainMessage({ ...row, linkCount: await brandedLinkCount(ctx.db, row.id) }) };
+      return {
+        brandedDomain: toBrandedDomainMessage({ ...row, linkCount: await brandedLinkCount(ctx.db, row.id) }),
+      };
     },
 
     async updateBrandedDomain(request, context) {
@@ -93,11 +108,20 @@ export function createDomainService(
     },
 
     async deleteBrandedDomain(request, context) {
-      return { brandedDomain: toBrandedDomainMessage(await deleteBrandedDomain(ctx, callingAccount(context), request.domain)) };
+      return {
+        brandedDomain: toBrandedDomainMessage(
+          await deleteBrandedDomain(ctx, callingAccount(context), request.domain),
+        ),
+      };
     },
 
     async checkDomainAvailability(request, context) {
-      const result = await checkDomainAvailability(ctx.db, ctx.hosts, callingAccount(context), request.domain);
+      const result = await checkDomainAvailability(
+        ctx.db,
+        ctx.hosts,
+        callingAccount(context),
+        request.domain,
+      );
       return { available: result.available, reason: result.reason ?? "", domain: result.domain };
     },
 

@@ -3,6 +3,7 @@ import { AppError } from "@kurz/errors";
 import { count, eq } from "drizzle-orm";
 import { assertWithinQuota } from "../accounts/assert-within-quota";
 import { getCampaignOrThrow } from "../campaigns/get-campaign-or-throw";
+import type { LinkApiTransaction } from "../db/link-api-database";
 import { type LinkRow, links } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
 import { enqueueLinkChanged } from "./enqueue-link-changed";
@@ -18,6 +19,11 @@ const RANDOM_CODE_ATTEMPTS = 5;
 export interface CreateLinkOptions {
   /** Set by dynamic QR codes: the link's visits are QR scans. */
   qr?: boolean;
+  /**
+   * Create inside this transaction (a QR code and its link commit together); the caller then
+   * calls ctx.eventsWritten() after its commit.
+   */
+  tx?: LinkApiTransaction;
 }
 
 export function utmOf(input: {
@@ -71,7 +77,7 @@ export async function createLink(
   const passwordHash = input.password ? await hashLinkPassword(input.password) : "";
   const campaignId = input.campaign_id || null;
 
-  const row = await ctx.db.transaction(async (tx) => {
+  const insertLink = async (tx: LinkApiTransaction): Promise<LinkRow> => {
     await assertWithinQuota(tx, accountId, plan, "maxLinks", async () => {
       const [result] = await tx.select({ n: count() }).from(links).where(eq(links.accountId, accountId));
       return result?.n ?? 0;
@@ -132,7 +138,9 @@ export async function createLink(
     }
     await enqueueLinkChanged(tx, "link.created", inserted);
     return inserted;
-  });
+  };
+  if (options.tx) return insertLink(options.tx);
+  const row = await ctx.db.transaction(insertLink);
   ctx.eventsWritten();
   return row;
 }

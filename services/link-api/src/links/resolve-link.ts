@@ -1,6 +1,18 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { LinkApiDatabase } from "../db/link-api-database";
 import { type LinkRow, links } from "../db/schema";
+
+function prepareResolve(db: LinkApiDatabase) {
+  return db
+    .select()
+    .from(links)
+    .where(and(eq(links.host, sql.placeholder("host")), eq(links.code, sql.placeholder("code"))))
+    .limit(1)
+    .prepare("link_api_resolve");
+}
+
+// One prepared statement per database: the edge's hot path skips query building and planning.
+const prepared = new WeakMap<LinkApiDatabase, ReturnType<typeof prepareResolve>>();
 
 /**
  * The redirect edge's lookup: one query on the (host, code) unique index. Not account-scoped:
@@ -13,10 +25,11 @@ export async function resolveLink(
 ): Promise<LinkRow | undefined> {
   const normalizedHost = host.trim().toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
   if (normalizedHost === "" || code === "" || code.length > 64) return undefined;
-  const [row] = await db
-    .select()
-    .from(links)
-    .where(and(eq(links.host, normalizedHost), eq(links.code, code)))
-    .limit(1);
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = prepareResolve(db);
+    prepared.set(db, statement);
+  }
+  const [row] = await statement.execute({ host: normalizedHost, code });
   return row;
 }

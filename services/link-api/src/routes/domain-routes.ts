@@ -104,7 +104,10 @@ export function registerDomainRoutes(root: FastifyInstance, deps: ApiDependencie
     },
     handler: async (request) => {
       const domains = await listDomains(ctx.db, accountOf(request));
-      return { success: true as const, subdomains: domains.subdomains.map((row) => toSubdomainView(row, ctx.hosts)) };
+      return {
+        success: true as const,
+        subdomains: domains.subdomains.map((row) => toSubdomainView(row, ctx.hosts)),
+      };
     },
   });
 
@@ -132,7 +135,10 @@ export function registerDomainRoutes(root: FastifyInstance, deps: ApiDependencie
         base: z.string().trim().min(1).max(100),
         limit: z.coerce.number().int().min(1).max(20).default(5),
       }),
-      response: { 200: z.object({ success: z.literal(true), suggestions: z.array(z.string()) }), ...errorResponses() },
+      response: {
+        200: z.object({ success: z.literal(true), suggestions: z.array(z.string()) }),
+        ...errorResponses(),
+      },
       security: securityOf("domain:read"),
     },
     handler: async (request) => ({
@@ -281,14 +287,22 @@ export function registerDomainRoutes(root: FastifyInstance, deps: ApiDependencie
       summary: "Check the TXT record now (verifies or records why not)",
       params: brandedParams,
       response: {
-        200: z.object({ success: z.literal(true), verified: z.boolean(), brandedDomain: brandedDomainViewSchema }),
+        200: z.object({
+          success: z.literal(true),
+          verified: z.boolean(),
+          brandedDomain: brandedDomainViewSchema,
+        }),
         ...errorResponses(404, 409),
       },
       security: securityOf("domain:write"),
     },
     handler: async (request) => {
       const result = await verifyBrandedDomain(ctx, accountOf(request), request.params.domain);
-      return { success: true as const, verified: result.verified, brandedDomain: toBrandedDomainView(result.domain) };
+      return {
+        success: true as const,
+        verified: result.verified,
+        brandedDomain: toBrandedDomainView(result.domain),
+      };
     },
   });
 

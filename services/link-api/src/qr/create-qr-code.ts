@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import { AppError } from "@kurz/errors";
+import { count, eq } from "drizzle-orm";
+import { assertWithinQuota } from "../accounts/assert-within-quota";
+import { qrCodes } from "../db/schema";
+import type { LinkApiContext } from "../link-api-context";
+import { createLink } from "../links/create-link";
+import { decodeLogo, logoBytesFromText } from "./decode-logo";
+import { enqueueQrChanged } from "./enqueue-qr-changed";
+import { buildQrContent, type QrContentType } from "./qr-content";
+import type { CreateQrInput } from "./qr-input-schemas";
+import type { QrRecord } from "./qr-record";
+import { DEFAULT_QR_STYLE } from "./qr-style";
+import { checkRenderable, effectiveErrorCorrection } from "./render-qr";
+import { resolveQrStyle } from "./resolve-qr-style";
+
+function defaultType(content: CreateQrInput["content"]): QrContentType {
+  return typeof content === "string" && /^https?:\/\//i.test(content.trim()) ? "url" : "text";
+}
+
+/**
+ * Creates a QR code. Dynamic and password-protected codes encode a short link (created in the
+ * same transaction, flagged qr so its visits count as scans) whose destination stays editable;
+ * the others encode their content directly. Everything is checked — content, colours, whether the
+ * payload fits at the chosen size — before anything is stored.
+ */
+export async function createQrCode(
+  ctx: LinkApiContext,
+  accountId: string,
+  input: CreateQrInput,
+): Promise<QrRecord> {
+  const type = input.type ?? defaultType(input.content);
+  const built = buildQrContent(type, input.content);
+  const logo = input.logo === undefined ? undefined : decodeLogo(logoBytesFromText(input.logo));
+  const style = resolveQrStyle(DEFAULT_QR_STYLE, input);
+  const needsLink = Boolean(input.dynamic || input.password);
+  if (needsLink && type !== "url") {
+    throw new AppError("VALIDATION_ERROR", {
+      message: "dynamic and password-protected QR codes encode a short link: type must be url",
+      details: { field: "type" },
+    });
+  }
+  if (!needsLink) checkRenderable(built.payload, style, Boolean(logo));
+  const plan = await ctx.plans.getPlan(accountId);
+
+  const record = await ctx.db.transaction(async (tx) => {
+    await assertWithinQuota(tx, accountId, plan, "maxQrCodes", async () => {
+      const [row] = await tx.select({ n: count() }).from(qrCodes).where(eq(qrCodes.accountId, accountId));
+      return row?.n ?? 0;
+    });
+    const link = needsLink
+      ? await createLink(
+          ctx,
+          accountId,
+          {
+            url: built.content,
+            is_dynamic: Boolean(input.dynamic),
+            password: input.password,
+            name: input.name,
+          },
+          { qr: true, tx },
+        )
+      : undefined;
+    const payload = link ? ctx.hosts.shortUrl(link.host, link.code) : built.payload;
+    if (link) checkRenderable(payload, style, Boolean(logo));
+    const [row] = await tx
+      .insert(qrCodes)
+      .values({
+        id: randomUUID(),
+        accountId,
+        name: input.name ?? "",
+        type,
+        content: built.content,
+        payload,
+        dynamic: Boolean(input.dynamic),
+        linkId: link?.id ?? null,
+        ...style,
+        errorCorrection: effectiveErrorCorrection(style, Boolean(logo)),
+        logo: logo?.bytes ?? null,
+        logoMimeType: logo?.mimeType ?? null,
+      })
+      .returning();
+    const created = { ...row!, link };
+    await enqueueQrChanged(tx, "qr.created", created, ctx.hosts);
+    return created;
+  });
+  ctx.eventsWritten();
+  return record;
+}

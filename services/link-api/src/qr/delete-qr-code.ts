@@ -1,0 +1,23 @@
+import { eq } from "drizzle-orm";
+import { links, qrCodes } from "../db/schema";
+import type { LinkApiContext } from "../link-api-context";
+import { enqueueLinkChanged } from "../links/enqueue-link-changed";
+import { enqueueQrChanged } from "./enqueue-qr-changed";
+import { getQrCodeOrThrow } from "./get-qr-code-or-throw";
+import type { QrRecord } from "./qr-record";
+
+/** Deletes a QR code and its short link (nothing else may point at it). */
+export async function deleteQrCode(ctx: LinkApiContext, accountId: string, id: string): Promise<QrRecord> {
+  const record = await ctx.db.transaction(async (tx) => {
+    const current = await getQrCodeOrThrow(tx, accountId, id, { forUpdate: true });
+    await tx.delete(qrCodes).where(eq(qrCodes.id, current.id));
+    if (current.link) {
+      await tx.delete(links).where(eq(links.id, current.link.id));
+      await enqueueLinkChanged(tx, "link.deleted", current.link);
+    }
+    await enqueueQrChanged(tx, "qr.deleted", current, ctx.hosts);
+    return current;
+  });
+  ctx.eventsWritten();
+  return record;
+}

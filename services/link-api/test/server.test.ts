@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createGrpcClient } from "@kurz/grpc";
+import { linksV1 } from "@kurz/proto";
+import { checkGrpcHealth, startTestAuthService, startTestIssuer } from "@kurz/testing";
+import { describe, expect, it } from "vitest";
+import { loadConfig, startLinkApi } from "../src";
+
+describe("link-api process wiring", () => {
+  it("starts from its environment alone, serves REST, gRPC and docs, and stops cleanly", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "link-api-"));
+    const issuer = await startTestIssuer();
+    const auth = await startTestAuthService();
+    const service = await startLinkApi(
+      loadConfig({
+        HTTP_PORT: "0",
+        GRPC_PORT: "0",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "silent",
+        AUTH_SERVER_GRPC_ADDR: auth.address,
+        AUTH_SERVER_HTTP_URL: issuer.baseUrl,
+        PUBLIC_BASE_URL: issuer.issuer,
+        SHORT_HOST: "kurz.example:8443",
+        SHORT_URL_SCHEME: "https",
+        OUTBOX_POLL_INTERVAL_MS: "50",
+      }),
+    );
+    const client = createGrpcClient(linksV1.LinkService, service.grpcAddress);
+    try {
+      const token = await issuer.mint({ accountId: "acct-1", scopes: ["shorturl:create"] });
+      const response = await fetch(`${service.httpUrl}/api/v1/urls`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ url: "https://example.com/wired" }),
+      });
+      expect(response.status).toBe(201);
+      const { url } = (await response.json()) as { url: { id: string; shortUrl: string } };
+      expect(url.shortUrl).toBe(`https://kurz.example:8443/${url.id}`);
+      const resolved = await client.resolve({ host: "kurz.example", code: url.id });
+      expect(resolved.link?.destinationUrl).toBe("https://example.com/wired");
+
+      expect((await fetch(`${service.httpUrl}/api/v1/docs/openapi.json`)).status).toBe(200);
+      expect((await fetch(`${service.httpUrl}/readyz`)).status).toBe(200);
+      expect(await checkGrpcHealth(service.grpcAddress, "kurz.links.v1.LinkService")).toBe("SERVING");
+    } finally {
+      client.close();
+      await service.stop();
+      await auth.stop();
+      await issuer.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

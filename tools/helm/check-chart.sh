@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Checks the Helm chart (charts/kurz) without a cluster: routes.json matches the route table,
+# helm lint, helm template with the default values and with ci-values.yaml (everything on), the
+# guards that must refuse bad values, and every rendered object against the Kubernetes and
+# Gateway API schemas. Runs every step, then exits non-zero naming each one that failed.
+#   bash tools/helm/check-chart.sh
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+helm="bash tools/helm/helm.sh"
+chart=charts/kurz
+ci_values=tools/helm/ci-values.yaml
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+failed=()
+steps=0
+
+step() {
+  local name="$1"
+  shift
+  steps=$((steps + 1))
+  echo "-- $name"
+  if ! "$@"; then
+    failed+=("$name")
+  fi
+}
+
+# A render that must fail, with a message naming the problem.
+refuses() {
+  local expected="$1"
+  shift
+  local output
+  if output="$($helm template kurz "$chart" "$@" 2>&1)"; then
+    echo "rendered, but should have refused: $*" >&2
+    return 1
+  fi
+  if ! grep -qF -- "$expected" <<<"$output"; then
+    echo "refused without saying \"$expected\": $output" >&2
+    return 1
+  fi
+}
+
+echo "== chart: $chart"
+step "routes.json is up to date" pnpm exec tsx tools/helm/render-routes.ts --check
+step "helm lint (default values)" $helm lint --strict --quiet "$chart"
+step "helm lint (ci values)" $helm lint --strict --quiet "$chart" -f "$ci_values"
+step "helm template (default values)" \
+  sh -c "$helm template kurz $chart --namespace kurz >$out/default.yaml"
+step "helm template (ci values)" \
+  sh -c "$helm template kurz $chart --namespace kurz -f $ci_values >$out/ci.yaml"
+step "refuses a service the route table lacks" \
+  refuses "no such service in the route table" --set services.nope.enabled=true
+step "refuses a database without KEY_ENCRYPTION_KEY" \
+  refuses "KEY_ENCRYPTION_KEY is required" --set services.auth-server.database.url=postgres://db/auth
+step "refuses Gateway API without a parent Gateway" \
+  refuses "gatewayApi.parentRefs" --set gatewayApi.enabled=true
+step "refuses values outside the schema" \
+  refuses "replicaz" --set services.redirector.replicaz=2
+if [ -s "$out/default.yaml" ] && [ -s "$out/ci.yaml" ]; then
+  step "rendered objects match the Kubernetes / Gateway API schemas and the route table" \
+    pnpm exec tsx tools/helm/validate-manifests.ts "$out/default.yaml" "$out/ci.yaml"
+else
+  failed+=("schema validation (nothing rendered to validate)")
+fi
+
+if [ "${#failed[@]}" -gt 0 ]; then
+  echo "chart check FAILED (${#failed[@]} of $steps steps):" >&2
+  printf '  - %s\n' "${failed[@]}" >&2
+  exit 1
+fi
+echo "chart check ok ($steps steps)"

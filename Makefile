@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NODE_RUN := node --import tsx --import @kurz/telemetry/register
 
-.PHONY: help start start-distributed test lint format typecheck generate check-generated deps backends clean-data
+.PHONY: help start start-distributed test bench lint format typecheck generate check-generated deps backends clean-data
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-18s %s\n", $$1, $$2 }'
@@ -19,6 +19,9 @@ start-distributed: deps backends ## Start each service as its own process agains
 
 test: ## Install and start the backends, then lint, type-check, check generated code, run every test
 	@bash scripts/test.sh
+
+bench: deps ## Redirect throughput vs a bare http baseline, and click ingest rate, in one run
+	@pnpm --filter @kurz/analytics-ingest bench
 
 backends: ## Install (Debian packages) and start PostgreSQL and Redis; build the mock Kafka cluster
 	@bash scripts/install-system-deps.sh && bash scripts/start-backends.sh

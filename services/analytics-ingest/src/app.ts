@@ -1,21 +1,61 @@
+import type { TokenVerifier } from "@kurz/auth-verifier";
+import type { ClickStore } from "@kurz/clickstore";
+import type { EventConsumer, EventProducer } from "@kurz/events";
 import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
+import { analyticsV1 } from "@kurz/proto";
 import { createHttpApp, type HttpApp, type ReadinessCheck } from "@kurz/service-runtime";
-import { SERVICE_NAME } from "./config";
+import { type AnalyticsReader, createAnalyticsReader } from "./analytics/analytics-reader";
+import { type AnalyticsIngestConfig, SERVICE_NAME } from "./config";
+import type { ConversionRecorderDeps } from "./conversions/record-conversion";
+import { createAnalyticsService } from "./grpc/analytics-service";
+import type { IngestPipeline } from "./ingest/create-ingest-pipeline";
+import { registerAnalyticsRoutes } from "./routes/analytics-routes";
+import { registerConversionRoutes } from "./routes/conversion-routes";
+import { registerMetricsRoute } from "./routes/metrics-route";
 
 export interface AppDependencies {
+  config: AnalyticsIngestConfig;
   logger: Logger;
   readiness: ReadinessCheck[];
+  store: ClickStore;
+  pipeline: IngestPipeline;
+  /** Publishes conversion.recorded and manually tracked scans (flushed per request). */
+  eventProducer: EventProducer;
+  verifier: TokenVerifier;
+  /** The running consumer, for the lag metric (absent until it joined). */
+  consumer(): EventConsumer | undefined;
 }
 
 export interface App {
   http: HttpApp;
   grpc: GrpcServer;
+  reader: AnalyticsReader;
 }
 
 /** Builds the HTTP and gRPC apps of analytics-ingest; never listens (tests drive it directly). */
 export function buildApp(deps: AppDependencies): App {
-  const http = createHttpApp({ service: SERVICE_NAME, logger: deps.logger, readiness: deps.readiness });
-  const grpc = createGrpcServer({ logger: deps.logger });
-  return { http, grpc };
+  const { config, logger } = deps;
+  const http = createHttpApp({
+    service: SERVICE_NAME,
+    logger,
+    readiness: deps.readiness,
+    bodyLimitBytes: 64 * 1024,
+  });
+  const grpc = createGrpcServer({ logger });
+  const reader = createAnalyticsReader(deps.store);
+  const conversions: ConversionRecorderDeps = {
+    store: deps.store,
+    producer: deps.eventProducer,
+    clicks: deps.pipeline.clicks,
+    conversions: deps.pipeline.conversions,
+    source: SERVICE_NAME,
+    clickWaitMs: config.CONVERSION_CLICK_WAIT_MS,
+    metadataMaxBytes: config.CONVERSION_METADATA_MAX_BYTES,
+  };
+  registerAnalyticsRoutes(http.app, reader, deps.verifier);
+  registerConversionRoutes(http.app, conversions, deps.verifier);
+  registerMetricsRoute(http.app, deps.pipeline, deps.consumer);
+  grpc.addService(analyticsV1.AnalyticsService, createAnalyticsService(reader, conversions));
+  return { http, grpc, reader };
 }

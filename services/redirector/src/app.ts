@@ -11,6 +11,8 @@ import { createPasswordCookies } from "./password/password-cookie";
 import { createPasswordGate } from "./password/password-gate";
 import { createClickCounter } from "./redirect/click-counter";
 import { createHostNormalizer } from "./redirect/request-host";
+import { createVisitorReader } from "./redirect/visitor-reader";
+import { installFastRedirect } from "./routes/fast-redirect";
 import { registerRedirectRoutes } from "./routes/redirect-routes";
 
 export interface AppDependencies {
@@ -55,9 +57,14 @@ export function buildApp(deps: AppDependencies): App {
     negativeTtlMs: config.LINK_NEGATIVE_TTL_MS,
   });
   const clicks = createClickPublisher(deps.clickProducer, SERVICE_NAME, logger);
+  const visitors = createVisitorReader(
+    config.TRUSTED_PROXIES,
+    createHostNormalizer(config.SHORT_HOST, config.SHORT_HOST_ALIASES),
+  );
   registerRedirectRoutes(http.app, {
     cache: links,
     clicks,
+    visitors,
     counter: createClickCounter(deps.cache.rateLimiter),
     passwords: createPasswordGate({
       cookies: createPasswordCookies(config.PASSWORD_COOKIE_SECRET, config.PASSWORD_COOKIE_MAX_AGE_S),
@@ -65,9 +72,16 @@ export function buildApp(deps: AppDependencies): App {
       attemptsBurst: config.PASSWORD_ATTEMPTS_BURST,
       attemptsPerMinute: config.PASSWORD_ATTEMPTS_PER_MINUTE,
     }),
-    normalizeHost: createHostNormalizer(config.SHORT_HOST, config.SHORT_HOST_ALIASES),
     staticMaxAgeSeconds: config.STATIC_REDIRECT_MAX_AGE_S,
     logger,
   });
+  const fastPath = installFastRedirect(http.app.server, {
+    links,
+    clicks,
+    visitors,
+    staticMaxAgeSeconds: config.STATIC_REDIRECT_MAX_AGE_S,
+    logger,
+  });
+  http.app.addHook("preClose", async () => fastPath.stop());
   return { http, grpc, links, clicks };
 }

@@ -23,6 +23,7 @@ const FULL: ClickEvent = {
   ip: "2001:db8::1",
   method: clicksV1.RequestMethod.HEAD,
   campaignId: "3f1c9d55-9a1e-4f3a-8d2b-1c2d3e4f5a6b",
+  manual: true,
 };
 
 function expectedMessage(click: ClickEvent) {
@@ -44,9 +45,20 @@ describe("the hand-written click encoder", () => {
   });
 
   it("encodes exactly what protobuf-es would decode back to the same message", () => {
-    expect(fromBinary(clicksV1.ClickRecordedSchema, encodeClickRecorded(FULL))).toEqual(expectedMessage(FULL));
-    const sparse: ClickEvent = { ...FULL, qr: false, utm: undefined, referrer: "", abTestId: "", variantId: "" };
-    expect(fromBinary(clicksV1.ClickRecordedSchema, encodeClickRecorded(sparse))).toEqual(expectedMessage(sparse));
+    expect(fromBinary(clicksV1.ClickRecordedSchema, encodeClickRecorded(FULL))).toEqual(
+      expectedMessage(FULL),
+    );
+    const sparse: ClickEvent = {
+      ...FULL,
+      qr: false,
+      utm: undefined,
+      referrer: "",
+      abTestId: "",
+      variantId: "",
+    };
+    expect(fromBinary(clicksV1.ClickRecordedSchema, encodeClickRecorded(sparse))).toEqual(
+      expectedMessage(sparse),
+    );
   });
 
   it("wraps the click in an EventEnvelope keyed by link, with the click id as event id", () => {

@@ -1,4 +1,5 @@
 import { randomBytes, scryptSync } from "node:crypto";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { fromBinary } from "@bufbuild/protobuf";
 import { type CacheConnection, createCache } from "@kurz/cache";
 import {
@@ -19,8 +20,16 @@ import { loadConfig, type RedirectorConfig } from "../src/config";
 import { startLinkChangeConsumer } from "../src/events/start-link-change-consumer";
 import { linkSourceFromGrpc } from "../src/links/link-source";
 
+export interface HttpResult {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
 export interface RedirectorHarness {
   app: App;
+  /** A real HTTP request to the listening app (so the fast path is exercised too). */
+  http(method: string, path: string, headers?: Record<string, string>, body?: string): Promise<HttpResult>;
   config: RedirectorConfig;
   links: TestLinkService;
   bus: EventBus;
@@ -86,10 +95,24 @@ export async function startRedirectorHarness(
     },
   });
   const changeProducer = bus.producer({ lingerMs: 1 });
-  await app.http.app.ready();
+  const baseUrl = await app.http.app.listen({ host: "127.0.0.1", port: 0 });
 
   return {
     app,
+    http: (method, path, headers = {}, body) =>
+      new Promise<HttpResult>((resolve, reject) => {
+        const req = httpRequest(`${baseUrl}${path}`, { method, headers, agent: false }, (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => {
+            text += chunk;
+          });
+          res.on("end", () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: text }));
+          res.on("error", reject);
+        });
+        req.on("error", reject);
+        req.end(body);
+      }),
     config,
     links,
     bus,

@@ -27,6 +27,7 @@ function link(overrides: Partial<TestLinkSnapshot> & { code: string }): TestLink
 const PASSWORD = "open sesame";
 const fixtures = {
   static: link({ code: "static1" }),
+  static2: link({ code: "static2" }),
   dynamic: link({ code: "dyn1", dynamic: true }),
   untracked: link({ code: "quiet1", trackingEnabled: false }),
   converting: link({
@@ -66,13 +67,13 @@ afterAll(async () => {
   await h?.close();
 });
 
-function get(path: string, headers: Record<string, string> = {}, remoteAddress = "127.0.0.1") {
-  return h.app.http.app.inject({
-    method: "GET",
-    url: path,
-    headers: { host: `${HOST}:8080`, "user-agent": BROWSER_UA, ...headers },
-    remoteAddress,
-  });
+/** A real HTTP GET from 127.0.0.1 (a trusted proxy by default). */
+function get(path: string, headers: Record<string, string> = {}) {
+  return h.http("GET", path, { host: `${HOST}:8080`, "user-agent": BROWSER_UA, ...headers });
+}
+
+function head(path: string, headers: Record<string, string> = {}) {
+  return h.http("HEAD", path, { host: HOST, ...headers });
 }
 
 function clicksOf(linkId: string) {
@@ -105,6 +106,20 @@ describe("redirects", () => {
     });
     expect(click?.clickId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/);
     expect(click?.clickedAt).toBeDefined();
+  });
+
+  it("answers a repeated request (served from the in-process cache) exactly like the first", async () => {
+    const first = await get("/static2");
+    const repeated = await get("/static2", { "x-forwarded-for": "81.2.69.142" });
+    for (const response of [first, repeated]) {
+      expect(response.statusCode).toBe(301);
+      expect(response.headers.location).toBe("https://example.com/static2");
+      expect(response.headers["cache-control"]).toBe("private, max-age=300");
+    }
+    await h.drainClicks();
+    const clicks = clicksOf(fixtures.static2.linkId as string);
+    expect(clicks.map((c) => c.ip)).toEqual(["127.0.0.1", "81.2.69.142"]);
+    expect(new Set(clicks.map((c) => c.clickId)).size).toBe(2);
   });
 
   it("redirects a dynamic link with 302 and no-store", async () => {
@@ -146,11 +161,7 @@ describe("redirects", () => {
 
   it("answers HEAD like GET, and flags its click event as HEAD", async () => {
     const before = clicksOf(fixtures.dynamic.linkId as string).length;
-    const response = await h.app.http.app.inject({
-      method: "HEAD",
-      url: "/dyn1",
-      headers: { host: HOST, "user-agent": BROWSER_UA },
-    });
+    const response = await head("/dyn1", { "user-agent": BROWSER_UA });
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe("https://example.com/dyn1");
     await h.drainClicks();
@@ -211,8 +222,7 @@ describe("expiry", () => {
   it("expires a link after its click cap; bots and HEAD requests do not use it up", async () => {
     for (let i = 0; i < 2; i++) expect((await get("/cap1")).statusCode).toBe(301);
     expect((await get("/cap1", { "user-agent": SLACKBOT_UA })).statusCode).toBe(301);
-    const head = await h.app.http.app.inject({ method: "HEAD", url: "/cap1", headers: { host: HOST } });
-    expect(head.statusCode).toBe(301);
+    expect((await head("/cap1")).statusCode).toBe(301);
     expect((await get("/cap1")).statusCode).toBe(301);
     const over = await get("/cap1");
     expect(over.statusCode).toBe(410);
@@ -225,17 +235,17 @@ describe("password-protected links", () => {
   const CLIENT = "198.51.100.7";
 
   function submit(password: string, remote = CLIENT) {
-    return h.app.http.app.inject({
-      method: "POST",
-      url: "/secret1",
-      headers: {
+    return h.http(
+      "POST",
+      "/secret1",
+      {
         host: HOST,
         "content-type": "application/x-www-form-urlencoded",
         "user-agent": BROWSER_UA,
         "x-forwarded-for": remote,
       },
-      payload: new URLSearchParams({ password }).toString(),
-    });
+      new URLSearchParams({ password }).toString(),
+    );
   }
 
   it("shows the password form instead of redirecting", async () => {
@@ -306,15 +316,17 @@ describe("hosts", () => {
   });
 
   it("ignores X-Forwarded-Host and X-Forwarded-For from an untrusted client", async () => {
-    const response = await get(
-      "/promo",
-      {
+    // inject() can pose as a remote address that is not a trusted proxy.
+    const response = await h.app.http.app.inject({
+      method: "GET",
+      url: "/promo",
+      headers: {
         host: "go.brand-example.com",
         "x-forwarded-host": "acme.kurz.test",
         "x-forwarded-for": "81.2.69.142",
       },
-      "203.0.113.50",
-    );
+      remoteAddress: "203.0.113.50",
+    });
     expect(response.headers.location).toBe("https://brand-example.com/sale");
     await h.drainClicks();
     expect(clicksOf(fixtures.branded.linkId as string).at(-1)?.ip).toBe("203.0.113.50");
@@ -329,9 +341,13 @@ describe("hosts", () => {
     const visitor = await get("/healthz", { "x-forwarded-for": "81.2.69.142" });
     expect(visitor.statusCode).toBe(301);
     expect(visitor.headers.location).toBe("https://example.com/health-article");
-    const probe = await h.app.http.app.inject({ method: "GET", url: "/healthz" });
-    expect(probe.statusCode).toBe(200);
-    expect(probe.json()).toEqual({ status: "ok", service: "redirector" });
+    // Twice: the second visitor request is answered from the in-process cache.
+    expect((await get("/healthz", { "x-forwarded-for": "81.2.69.142" })).statusCode).toBe(301);
+    for (let i = 0; i < 2; i++) {
+      const probe = await h.http("GET", "/healthz");
+      expect(probe.statusCode).toBe(200);
+      expect(JSON.parse(probe.body)).toEqual({ status: "ok", service: "redirector" });
+    }
   });
 });
 

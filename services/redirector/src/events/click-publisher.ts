@@ -17,7 +17,11 @@ export interface ClickPublisher {
  * redirects (the producer logs `events.buffer_full`). Messages look exactly like `encodeEvent`'s
  * (envelope value, event id / type headers, trace context), only encoded faster.
  */
-export function createClickPublisher(producer: EventProducer, source: string, logger: Logger): ClickPublisher {
+export function createClickPublisher(
+  producer: EventProducer,
+  source: string,
+  logger: Logger,
+): ClickPublisher {
   let dropped = 0;
   const onError = (error: unknown) => {
     if (error instanceof AppError && error.code === "BUFFER_FULL") {

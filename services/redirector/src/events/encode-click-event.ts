@@ -34,6 +34,8 @@ export interface ClickEvent {
   /** kurz.clicks.v1.RequestMethod */
   method: number;
   campaignId: string;
+  /** Reported through the API rather than redirected; the redirector never sets it. */
+  manual?: boolean;
 }
 
 export const CLICK_EVENT_TYPE = "click.recorded";
@@ -68,7 +70,8 @@ export function encodeClickRecorded(click: ClickEvent): Buffer {
     (click.utm ? messageFieldSize(13, utmSize) : 0) +
     stringFieldSize(14, click.ip) +
     varintFieldSize(15, click.method) +
-    stringFieldSize(16, click.campaignId);
+    stringFieldSize(16, click.campaignId) +
+    varintFieldSize(17, click.manual ? 1 : 0);
   const writer = new ProtoWriter(size)
     .string(1, click.clickId)
     .timestamp(2, click.clickedAtMs)
@@ -91,7 +94,12 @@ export function encodeClickRecorded(click: ClickEvent): Buffer {
       .string(4, click.utm.term)
       .string(5, click.utm.content);
   }
-  return writer.string(14, click.ip).uint(15, click.method).string(16, click.campaignId).finish();
+  return writer
+    .string(14, click.ip)
+    .uint(15, click.method)
+    .string(16, click.campaignId)
+    .bool(17, click.manual ?? false)
+    .finish();
 }
 
 /**

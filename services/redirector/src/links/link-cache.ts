@@ -24,6 +24,8 @@ export interface LinkCache {
    * held.
    */
   lookup(host: string, code: string): Promise<CachedLink | null>;
+  /** The in-process copy of a known link, synchronously; undefined for anything else. */
+  peek(host: string, code: string): CachedLink | undefined;
   /** A change event's new state: replaces whatever any layer holds for its host + code. */
   put(snapshot: linksV1.LinkSnapshot): Promise<void>;
   /** A deleted link, or the old host + code of a moved one: remembered as unknown. */
@@ -144,6 +146,11 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
         inFlight.set(key, pending);
       }
       return pending;
+    },
+
+    peek(host, code) {
+      const held = l1.get(cacheKey(host, code));
+      return held === UNKNOWN ? undefined : held;
     },
 
     async put(snapshot) {

@@ -4,30 +4,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { LinkCache } from "../links/link-cache";
 import { notFoundPage, unavailablePage } from "../pages/render-page";
 import type { PasswordGate } from "../password/password-gate";
-import {
-  redirectVisitor,
-  sendExpired,
-  type VisitMethod,
-  type VisitorDeps,
-} from "../redirect/redirect-visitor";
+import type { VisitMethod } from "../redirect/plan-redirect";
+import { redirectVisitor, sendExpired, type VisitorDeps } from "../redirect/redirect-visitor";
 import { sendPage } from "../redirect/send-page";
 
 export interface RedirectRouteDeps extends VisitorDeps {
   cache: LinkCache;
   passwords: PasswordGate;
-  normalizeHost(host: string): string;
   logger: Logger;
 }
 
 /** Codes and aliases link-api hands out: letters, digits, "-" and "_". */
-const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Paths the service runtime answers itself (probes). A request for them that came through a proxy
  * (it carries X-Forwarded-For, which the edge and ingress controllers add and probes never send)
  * is a visitor asking for the short code of that name, so codes never collide with probes.
  */
-const PROBE_PATHS = ["healthz", "readyz"] as const;
+export const PROBE_PATHS: readonly string[] = ["healthz", "readyz"];
 const FORWARDED_CONSTRAINT = "forwardedRequest";
 
 async function handleVisit(
@@ -38,7 +33,7 @@ async function handleVisit(
   method: VisitMethod,
 ): Promise<FastifyReply> {
   if (!CODE_PATTERN.test(code)) return sendPage(reply, 404, notFoundPage());
-  const host = deps.normalizeHost(request.hostname);
+  const host = deps.visitors.host(request.raw);
   let link: Awaited<ReturnType<LinkCache["lookup"]>>;
   try {
     link = await deps.cache.lookup(host, code);

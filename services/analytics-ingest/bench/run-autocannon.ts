@@ -22,7 +22,14 @@ export async function runAutocannon(
   url: string,
   options: { connections: number; durationSeconds: number; headers?: Record<string, string> },
 ): Promise<LoadResult> {
-  const args = [AUTOCANNON, "--json", "-c", String(options.connections), "-d", String(options.durationSeconds)];
+  const args = [
+    AUTOCANNON,
+    "--json",
+    "-c",
+    String(options.connections),
+    "-d",
+    String(options.durationSeconds),
+  ];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}=${value}`);
   args.push(url);
   const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });

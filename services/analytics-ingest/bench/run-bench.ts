@@ -1,0 +1,153 @@
+/**
+ * `make bench` (pnpm --filter @kurz/analytics-ingest bench): the hot path and the click pipeline,
+ * measured in one run on this machine (DESIGN §8).
+ *
+ * 1. Redirects: autocannon (own process, 64 connections, 127.0.0.1) against the redirector of an
+ *    embedded stack (link-api resolving, click events produced to the in-process bus for every
+ *    redirect) and against a bare Node http server answering 302 from a Map. Rounds alternate
+ *    the two so background load hits both alike; the ratio is reported per round and as median.
+ * 2. Ingest: analytics-ingest then starts and consumes every click event the redirector produced
+ *    (enrichment, batching, de-duplication, chDB inserts, rollups); events per second from the
+ *    first row written to the last.
+ * 3. Exactness: the analytics API must report exactly as many requests as autocannon sent.
+ */
+
+import { startEmbeddedStack } from "../test/embedded-stack";
+import { type LoadResult, runAutocannon } from "./run-autocannon";
+import { startBaselineServer } from "./start-baseline-server";
+
+const CONNECTIONS = 64;
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ACCOUNT = "b3a1f0e2-4c5d-4e6f-8a9b-0c1d2e3f4a5b";
+const DESTINATION = "https://example.com/landing?utm_source=bench";
+const HEADERS = {
+  "user-agent":
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+  referer: "https://news.example.org/post",
+};
+
+/** The bench's report goes to stdout, one line per call. */
+function print(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+function row(result: LoadResult): string {
+  return `${Math.round(result.requestsPerSecond).toString().padStart(7)} rps  p50 ${String(result.p50Ms).padStart(3)} ms  p99 ${String(result.p99Ms).padStart(3)} ms`;
+}
+
+async function metric(url: string, name: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const line = text.split("\n").find((l) => l.startsWith(name));
+  return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
+}
+
+const stack = await startEmbeddedStack({
+  withoutAnalytics: true,
+  env: { CLICK_BUFFER_MAX_MESSAGES: "5000000" },
+});
+try {
+  const token = await stack.token(ACCOUNT, ["shorturl:create", "analytics:read"]);
+  const created = await fetch(`${stack.edgeUrl}/api/v1/urls`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ url: DESTINATION, customAlias: "bench-link" }),
+  });
+  if (created.status !== 201)
+    throw new Error(`creating the bench link failed: ${created.status} ${await created.text()}`);
+  const redirectUrl = `${stack.redirector.httpUrl}/bench-link`;
+  const warm = await fetch(redirectUrl, { redirect: "manual", headers: HEADERS });
+  if (warm.status !== 301) throw new Error(`the redirector answered ${warm.status}`);
+  const baseline = await startBaselineServer(new Map([["bench-link", DESTINATION]]));
+
+  print(`Redirects: ${CONNECTIONS} connections, ${ROUNDS} rounds × ${ROUND_SECONDS} s each, 127.0.0.1`);
+  const ratios: number[] = [];
+  let redirects = 1;
+  const all: { base: LoadResult[]; redir: LoadResult[] } = { base: [], redir: [] };
+  for (let round = 1; round <= ROUNDS; round++) {
+    const order = round % 2 ? ["base", "redir"] : ["redir", "base"];
+    const results: Record<string, LoadResult> = {};
+    for (const which of order) {
+      const url = which === "base" ? `${baseline.url}/bench-link` : redirectUrl;
+      const result = await runAutocannon(url, {
+        connections: CONNECTIONS,
+        durationSeconds: ROUND_SECONDS,
+        headers: HEADERS,
+      });
+      if (result.errors > 0 || result.non2xx3xx > 0) {
+        throw new Error(`${which}: ${result.errors} errors, ${result.non2xx3xx} 4xx/5xx responses`);
+      }
+      results[which] = result;
+    }
+    const base = results.base as LoadResult;
+    const redir = results.redir as LoadResult;
+    all.base.push(base);
+    all.redir.push(redir);
+    redirects += redir.requests;
+    const ratio = redir.requestsPerSecond / base.requestsPerSecond;
+    ratios.push(ratio);
+    print(`  round ${round}: baseline ${row(base)} | redirector ${row(redir)} | ratio ${ratio.toFixed(2)}`);
+  }
+  await baseline.close();
+  const ratio = median(ratios);
+  print(
+    `  median: baseline ${Math.round(median(all.base.map((r) => r.requestsPerSecond)))} rps, redirector ${Math.round(
+      median(all.redir.map((r) => r.requestsPerSecond)),
+    )} rps (p50 ${median(all.redir.map((r) => r.p50Ms))} ms, p99 ${median(all.redir.map((r) => r.p99Ms))} ms)`,
+  );
+  print(
+    `  redirect throughput ratio: ${ratio.toFixed(2)} (target ≥ 0.60) ${ratio >= 0.6 ? "OK" : "BELOW TARGET"}`,
+  );
+
+  print(`Ingest: the click events of ~${redirects} redirects → analytics-ingest → ClickHouse (chDB)`);
+  const analytics = await stack.startAnalytics();
+  const clicksWritten = 'kurz_ingest_rows_written_total{table="clicks_v1"}';
+  let firstAt = 0;
+  let firstWritten = 0;
+  let written = 0;
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error(`ingest stalled at ${written} rows`);
+    written = await metric(analytics.httpUrl, clicksWritten);
+    if (firstAt === 0 && written > 0) {
+      firstAt = Date.now();
+      firstWritten = written;
+    }
+    const lag = await metric(analytics.httpUrl, "kurz_ingest_consumer_lag_total");
+    const pending = await metric(analytics.httpUrl, 'kurz_ingest_pending_rows{table="clicks_v1"}');
+    if (written > 0 && lag === 0 && pending === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const seconds = (Date.now() - firstAt) / 1000;
+  const rate = seconds > 0 ? (written - firstWritten) / seconds : Number.POSITIVE_INFINITY;
+  print(
+    `  ${written} click events stored; ${written - firstWritten} after the first batch in ${seconds.toFixed(2)} s: ${Math.round(
+      rate,
+    )} events/s (target ≥ 20000) ${rate >= 20_000 ? "OK" : "BELOW TARGET"}`,
+  );
+
+  const stats = await fetch(`${stack.edgeUrl}/api/v1/analytics/bench-link?period=7d`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const counts = (
+    (await stats.json()) as { analytics: { counts: { totalRequests: number; clicks: number } } }
+  ).analytics.counts;
+  // autocannon counts the responses it read; requests still in flight when a round ends were
+  // redirected (and recorded) too, so up to one per connection and round more may be stored.
+  const exact =
+    counts.totalRequests === written && written >= redirects && written <= redirects + CONNECTIONS * ROUNDS;
+  print(
+    `Exactness: analytics API reports ${counts.totalRequests} requests (${counts.clicks} human clicks); ${written} events stored; autocannon read ${redirects} responses: ${
+      exact ? "OK" : "MISMATCH"
+    }`,
+  );
+  process.exitCode = exact ? 0 : 1;
+} finally {
+  await stack.stop();
+}

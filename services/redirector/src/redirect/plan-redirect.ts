@@ -1,0 +1,44 @@
+import type { CachedLink } from "../links/cached-link";
+import { appendClickId } from "./append-click-id";
+import { newClickId } from "./new-click-id";
+
+export type VisitMethod = "GET" | "HEAD" | "POST";
+
+export interface RedirectPlan {
+  status: number;
+  location: string;
+  cacheControl: string;
+  /** "" when neither tracking nor conversion tracking needs one. */
+  clickId: string;
+}
+
+/**
+ * How long a browser may reuse a redirect. Dynamic links (editable destination) and redirects
+ * that depend on per-request state (a click id in the Location, a click cap, a password cookie)
+ * are never cached; other links get a short private max-age, cut to the link's expiry.
+ */
+function cacheControl(link: CachedLink, nowMs: number, maxAgeSeconds: number): string {
+  const s = link.snapshot;
+  if (s.dynamic || s.conversionTracking || s.maxClicks > 0n || s.passwordHash !== "") return "no-store";
+  let maxAge = maxAgeSeconds;
+  if (link.expiresAtMs !== undefined)
+    maxAge = Math.min(maxAge, Math.floor((link.expiresAtMs - nowMs) / 1000));
+  return maxAge > 0 ? `private, max-age=${maxAge}` : "no-store";
+}
+
+/** The redirect a visitor gets: 302 for dynamic links, 301 otherwise, 303 after the password form. */
+export function planRedirect(
+  link: CachedLink,
+  method: VisitMethod,
+  nowMs: number,
+  maxAgeSeconds: number,
+): RedirectPlan {
+  const s = link.snapshot;
+  const clickId = s.trackingEnabled || s.conversionTracking ? newClickId() : "";
+  return {
+    status: method === "POST" ? 303 : s.dynamic ? 302 : 301,
+    location: s.conversionTracking ? appendClickId(s.destinationUrl, clickId) : s.destinationUrl,
+    cacheControl: cacheControl(link, nowMs, maxAgeSeconds),
+    clickId,
+  };
+}

@@ -1,0 +1,88 @@
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Logger } from "@kurz/logger";
+import type { ClickPublisher } from "../events/click-publisher";
+import type { LinkCache } from "../links/link-cache";
+import { clickOfVisit } from "../redirect/click-of-visit";
+import { planRedirect } from "../redirect/plan-redirect";
+import type { VisitorReader } from "../redirect/visitor-reader";
+import { PROBE_PATHS } from "./redirect-routes";
+
+export interface FastRedirectDeps {
+  links: LinkCache;
+  clicks: ClickPublisher;
+  visitors: VisitorReader;
+  staticMaxAgeSeconds: number;
+  logger: Logger;
+}
+
+/** `/<code>` or `/<code>?<query>` with a well-formed code; anything else is not for the fast path. */
+const FAST_PATH = /^\/([A-Za-z0-9_-]{1,64})(?:\?|$)/;
+
+/**
+ * The hot path (DESIGN §6, §8): a GET or HEAD for a code whose link sits in the in-process cache
+ * and needs nothing but a redirect (no password, no click cap, not expired) is answered straight
+ * from the Node server's request event, before fastify's routing, hooks and reply machinery —
+ * those cost more than the redirect itself. Every other request (probes, password forms, cache
+ * misses, unknown codes, capped or expired links, errors) goes to fastify unchanged, which answers
+ * the same way, only slower; the redirect tests run against both paths.
+ */
+export function installFastRedirect(server: Server, deps: FastRedirectDeps): { stop(): void } {
+  const [fastifyHandler, ...others] = server.listeners("request") as Array<
+    (request: IncomingMessage, response: ServerResponse) => void
+  >;
+  if (!fastifyHandler || others.length > 0) {
+    throw new Error("expected exactly one request listener (fastify's) on the redirector's server");
+  }
+  const probes = new Set(PROBE_PATHS);
+  let stopped = false;
+
+  function tryRedirect(request: IncomingMessage, response: ServerResponse): boolean {
+    const method = request.method;
+    if (stopped) return false;
+    if (method !== "GET" && method !== "HEAD") return false;
+    const match = FAST_PATH.exec(request.url ?? "");
+    const code = match?.[1];
+    if (code === undefined) return false;
+    // A probe path is a short code only when a proxy forwarded it; fastify decides the rest.
+    if (probes.has(code) && request.headers["x-forwarded-for"] === undefined) return false;
+    const link = deps.links.peek(deps.visitors.host(request), code);
+    if (!link) return false;
+    const s = link.snapshot;
+    const nowMs = Date.now();
+    if (
+      s.passwordHash !== "" ||
+      s.maxClicks > 0n ||
+      (link.expiresAtMs !== undefined && nowMs >= link.expiresAtMs)
+    ) {
+      return false;
+    }
+    const plan = planRedirect(link, method, nowMs, deps.staticMaxAgeSeconds);
+    response.writeHead(plan.status, { location: plan.location, "cache-control": plan.cacheControl });
+    response.end();
+    if (s.trackingEnabled) {
+      deps.clicks.publish(
+        clickOfVisit(link, plan.clickId, method, nowMs, request, deps.visitors.ip(request)),
+      );
+    }
+    return true;
+  }
+
+  server.removeListener("request", fastifyHandler);
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    let handled = false;
+    try {
+      handled = tryRedirect(request, response);
+    } catch (error) {
+      deps.logger.error({ event: "redirect.fast_path_failed", err: error }, "fast redirect failed");
+      if (response.headersSent) return;
+    }
+    if (!handled) fastifyHandler(request, response);
+  });
+  // Once shutdown starts fastify answers everything (503 + Connection: close), so keep-alive
+  // clients move to another replica.
+  return {
+    stop: () => {
+      stopped = true;
+    },
+  };
+}

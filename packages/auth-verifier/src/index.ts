@@ -1,4 +1,5 @@
 export { accessTokenOf, requireScope } from "./require-scope";
+export { createRevocationCheck, type RevocationCheck, type RevocationCheckOptions } from "./revocation-check";
 export { isScope, SCOPE_NAMES, SCOPES, type Scope } from "./scopes";
 export {
   type AccessToken,

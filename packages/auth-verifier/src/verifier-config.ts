@@ -9,12 +9,15 @@ export const verifierConfigShape = {
   AUTH_SERVER_HTTP_URL: z.url().default("http://127.0.0.1:3001"),
   /** The `aud` of access tokens for the REST API. */
   API_AUDIENCE: z.string().min(1).default("kurz-api"),
+  /** How long "not revoked" is believed per token: the most a revoked access token keeps working. */
+  TOKEN_REVOCATION_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
 };
 
 export interface VerifierConfig {
   PUBLIC_BASE_URL: string;
   AUTH_SERVER_HTTP_URL: string;
   API_AUDIENCE: string;
+  TOKEN_REVOCATION_CACHE_MS?: number;
 }
 
 /** The issuer is the public base URL without a trailing slash (RFC 8414 §2). */

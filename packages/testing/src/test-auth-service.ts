@@ -16,6 +16,10 @@ export interface TestAuthService {
   /** host:port, as AUTH_SERVER_GRPC_ADDR. */
   address: string;
   setPlan(accountId: string, plan: TestPlan): void;
+  /** Marks an access token revoked (IsTokenRevoked answers true for it from now on). */
+  revoke(jti: string): void;
+  /** IsTokenRevoked calls answered so far. */
+  readonly isTokenRevokedCalls: number;
   /** GetAccount calls answered so far (to observe caching). */
   readonly getAccountCalls: number;
   stop(): Promise<void>;
@@ -24,13 +28,15 @@ export interface TestAuthService {
 const UNLIMITED: TestPlan = { id: "business", mcpAccess: true, webhooks: true, abTests: true };
 
 /**
- * A real gRPC AuthService (GetAccount; VerifyApiKey refuses every key; no token is revoked) answering from fixed
- * plans, so a service can be tested with quotas without auth-server.
+ * A real gRPC AuthService (GetAccount; VerifyApiKey refuses every key; IsTokenRevoked for the jtis
+ * revoked through `revoke`) answering from fixed plans, so a service can be tested with quotas without auth-server.
  */
 export async function startTestAuthService(options: TestAuthServiceOptions = {}): Promise<TestAuthService> {
   const plans = new Map(Object.entries(options.plans ?? {}));
   const defaultPlan = options.defaultPlan === undefined ? UNLIMITED : options.defaultPlan;
   let getAccountCalls = 0;
+  let isTokenRevokedCalls = 0;
+  const revoked = new Set<string>();
   const server = createGrpcServer();
   server.addService(authV1.AuthService, {
     async verifyApiKey() {
@@ -44,17 +50,22 @@ export async function startTestAuthService(options: TestAuthServiceOptions = {})
         account: { id: request.accountId, email: `${request.accountId}@example.test`, name: "Test", plan },
       };
     },
-    async isTokenRevoked() {
-      return { revoked: false };
+    async isTokenRevoked(request) {
+      isTokenRevokedCalls++;
+      return { revoked: revoked.has(request.jti) };
     },
     async listRevokedTokens() {
-      return { tokens: [] };
+      return { tokens: [...revoked].map((jti) => ({ jti })) };
     },
   });
   const port = await server.listen("127.0.0.1", 0);
   return {
     address: `127.0.0.1:${port}`,
     setPlan: (accountId, plan) => plans.set(accountId, plan),
+    revoke: (jti) => revoked.add(jti),
+    get isTokenRevokedCalls() {
+      return isTokenRevokedCalls;
+    },
     get getAccountCalls() {
       return getAccountCalls;
     },

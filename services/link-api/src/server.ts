@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { createVerifierFromConfig } from "@kurz/auth-verifier";
+import { createRevocationCheck, createVerifierFromConfig } from "@kurz/auth-verifier";
 import { type RunningService, type SharedInfrastructure, startService } from "@kurz/service-runtime";
 import { createGrpcAccountPlans } from "./accounts/create-grpc-account-plans";
 import { buildApp } from "./app";
@@ -28,6 +28,13 @@ export function startLinkApi(
         logger,
       });
       lifecycle.add("clients", "auth-server-client", async () => plans.close());
+      // Access tokens revoked at auth-server stop working here within the check's window.
+      const revocations = createRevocationCheck({
+        address: config.AUTH_SERVER_GRPC_ADDR,
+        notRevokedTtlMs: config.TOKEN_REVOCATION_CACHE_MS,
+        onUnavailable: (err) => logger.warn({ event: "auth.revocation_check_unavailable", err }),
+      });
+      lifecycle.add("clients", "revocation-check", async () => revocations.close());
       const outboxProducer = infra.bus!.producer();
       lifecycle.add("producers", "outbox-producer", () => outboxProducer.close());
 
@@ -37,7 +44,7 @@ export function startLinkApi(
         // connectInfrastructure opens the database without a schema type; the tables are ours.
         db: infra.database!.db as unknown as LinkApiDatabase,
         plans,
-        verifier: createVerifierFromConfig(config),
+        verifier: createVerifierFromConfig(config, { isRevoked: revocations.isRevoked }),
         rateLimiter: infra.cache!.rateLimiter,
         hosts: createShortHosts({
           shortHost: config.SHORT_HOST,

@@ -24,6 +24,7 @@ describe("link-api process wiring", () => {
         SHORT_HOST: "kurz.example:8443",
         SHORT_URL_SCHEME: "https",
         OUTBOX_POLL_INTERVAL_MS: "50",
+        TOKEN_REVOCATION_CACHE_MS: "100",
       }),
     );
     const client = createGrpcClient(linksV1.LinkService, service.grpcAddress);
@@ -39,6 +40,16 @@ describe("link-api process wiring", () => {
       expect(url.shortUrl).toBe(`https://kurz.example:8443/${url.id}`);
       const resolved = await client.resolve({ host: "kurz.example", code: url.id });
       expect(resolved.link?.destinationUrl).toBe("https://example.com/wired");
+
+      // An access token revoked at auth-server stops working here within the revocation window.
+      const reader = await issuer.mint({ accountId: "acct-1", scopes: ["shorturl:read"], jti: "to-revoke" });
+      const list = () =>
+        fetch(`${service.httpUrl}/api/v1/urls`, { headers: { authorization: `Bearer ${reader}` } }).then(
+          (r) => r.status,
+        );
+      expect(await list()).toBe(200);
+      auth.revoke("to-revoke");
+      await expect.poll(list, { timeout: 3000, interval: 50 }).toBe(401);
 
       expect((await fetch(`${service.httpUrl}/api/v1/docs/openapi.json`)).status).toBe(200);
       expect((await fetch(`${service.httpUrl}/readyz`)).status).toBe(200);

@@ -3,7 +3,8 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Kafka, logLevel } from "kafkajs";
-import { type BackendLookup, canConnect, dockerEngineAvailable, unavailable } from "./backend-availability";
+import { type BackendLookup, canConnect, unavailable } from "./backend-availability";
+import { containerRuntimeAvailable, kafkaContainer } from "./containers";
 
 const TOOL_DIR = fileURLToPath(new URL("../../../tools/kafka-mock/", import.meta.url));
 const BUILD_SCRIPT = `${TOOL_DIR}build.sh`;
@@ -172,14 +173,14 @@ export interface KafkaTestCluster {
 }
 
 export interface KafkaBackend {
-  source: "env" | "mock";
+  source: "env" | "container" | "mock";
   /** A cluster with these topics: a fresh mock, or the external one with the topics created. */
   start(options: KafkaMockOptions): Promise<KafkaTestCluster>;
 }
 
-function externalBackend(brokers: string[]): KafkaBackend {
+function externalBackend(brokers: string[], source: "env" | "container" = "env"): KafkaBackend {
   return {
-    source: "env",
+    source,
     async start(options) {
       const kafka = new Kafka({ clientId: "kurz-test", brokers, logLevel: logLevel.NOTHING });
       const admin = kafka.admin();
@@ -218,18 +219,18 @@ async function findKafkaBackend(): Promise<BackendLookup<KafkaBackend>> {
     }
     return { available: true, value: externalBackend(fromEnv) };
   }
+  // A Docker engine gives a real Apache Kafka (DESIGN §7); the mock serves everywhere else.
+  if (await containerRuntimeAvailable()) {
+    return { available: true, value: externalBackend((await kafkaContainer()).brokers, "container") };
+  }
   try {
     const probe = await startKafkaMock({ topics: [] });
     await probe.stop();
     return { available: true, value: mockBackend };
   } catch (error) {
-    // testcontainers is not wired in (no Docker engine where Kurz is built); say so if one exists.
-    const docker = dockerEngineAvailable()
-      ? " (a Docker engine exists, but testcontainers is not wired in)"
-      : "";
     return unavailable(
       "Kafka",
-      `KURZ_TEST_KAFKA_BROKERS is unset and the librdkafka mock cannot run: ${(error as Error).message}${docker}`,
+      `KURZ_TEST_KAFKA_BROKERS is unset, no Docker engine answers and the librdkafka mock cannot run: ${(error as Error).message}`,
     );
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type BackendLookup, canConnect, dockerEngineAvailable, unavailable } from "./backend-availability";
+import { type BackendLookup, canConnect, unavailable } from "./backend-availability";
+import { containerRuntimeAvailable, postgresContainer } from "./containers";
 
 const LOCAL_HOST = "127.0.0.1";
 const LOCAL_PORT = 5432;
@@ -8,7 +9,7 @@ const LOCAL_PORT = 5432;
 /**
  * Finds a PostgreSQL server for contract tests: KURZ_TEST_POSTGRES_URL when set (trusted as
  * given), else the server on 127.0.0.1:5432 as user postgres (CI installs it from Debian
- * packages, trust auth). adminUrl must be allowed to create and drop databases: every test
+ * packages, trust auth), else a testcontainers PostgreSQL when a Docker engine answers. adminUrl must be allowed to create and drop databases: every test
  * file works in its own database from createTestDatabase.
  */
 export async function postgresBackend(): Promise<BackendLookup<{ adminUrl: string }>> {
@@ -20,13 +21,10 @@ export async function postgresBackend(): Promise<BackendLookup<{ adminUrl: strin
       value: { adminUrl: `postgres://postgres@${LOCAL_HOST}:${LOCAL_PORT}/postgres` },
     };
   }
-  // testcontainers is not a dependency yet: a Docker engine alone does not give us a Postgres.
-  const docker = dockerEngineAvailable()
-    ? " (a Docker engine exists, but testcontainers is not wired in)"
-    : "";
+  if (await containerRuntimeAvailable()) return { available: true, value: await postgresContainer() };
   return unavailable(
     "PostgreSQL",
-    `nothing listens on ${LOCAL_HOST}:${LOCAL_PORT} and KURZ_TEST_POSTGRES_URL is unset${docker}`,
+    `nothing listens on ${LOCAL_HOST}:${LOCAL_PORT}, KURZ_TEST_POSTGRES_URL is unset and no Docker engine answers`,
   );
 }
 

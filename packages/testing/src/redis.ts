@@ -1,4 +1,5 @@
-import { type BackendLookup, canConnect, dockerEngineAvailable, unavailable } from "./backend-availability";
+import { type BackendLookup, canConnect, unavailable } from "./backend-availability";
+import { containerRuntimeAvailable, redisContainer } from "./containers";
 
 const LOCAL_HOST = "127.0.0.1";
 const LOCAL_PORT = 6379;
@@ -6,7 +7,7 @@ const LOCAL_PORT = 6379;
 /**
  * Finds a Redis for contract tests: KURZ_TEST_REDIS_URL when set (trusted as given, so a wrong
  * URL fails loudly instead of skipping), else a server on 127.0.0.1:6379 (CI installs one from
- * Debian packages). Tests must namespace their keys (a unique key prefix per run) because the
+ * Debian packages), else a testcontainers Redis when a Docker engine answers. Tests must namespace their keys (a unique key prefix per run) because the
  * server is shared.
  */
 export async function redisBackend(): Promise<BackendLookup<{ url: string }>> {
@@ -15,12 +16,9 @@ export async function redisBackend(): Promise<BackendLookup<{ url: string }>> {
   if (await canConnect(LOCAL_HOST, LOCAL_PORT)) {
     return { available: true, value: { url: `redis://${LOCAL_HOST}:${LOCAL_PORT}` } };
   }
-  // testcontainers is not a dependency yet: a Docker engine alone does not give us a Redis.
-  const docker = dockerEngineAvailable()
-    ? " (a Docker engine exists, but testcontainers is not wired in)"
-    : "";
+  if (await containerRuntimeAvailable()) return { available: true, value: await redisContainer() };
   return unavailable(
     "Redis",
-    `nothing listens on ${LOCAL_HOST}:${LOCAL_PORT} and KURZ_TEST_REDIS_URL is unset${docker}`,
+    `nothing listens on ${LOCAL_HOST}:${LOCAL_PORT}, KURZ_TEST_REDIS_URL is unset and no Docker engine answers`,
   );
 }

@@ -11,6 +11,14 @@ export interface CacheStore {
   set(key: string, value: string | Buffer, ttlMs: number): Promise<void>;
   /** Resolves to the number of keys that existed. */
   del(...keys: string[]): Promise<number>;
+  /**
+   * Adds `by` (a safe integer, negative to subtract) to the integer counter at `key` and resolves
+   * to its new value, atomically across replicas. A missing key starts at 0 and gets `ttlMs`; an
+   * existing one keeps its TTL, so a counter lives `ttlMs` from its first increment (a window, not
+   * a sliding lifetime). The counter reads back through get() as its decimal text. Rejects when
+   * the key holds something that is not an integer.
+   */
+  increment(key: string, by: number, ttlMs: number): Promise<number>;
 }
 
 export interface TakeOptions {

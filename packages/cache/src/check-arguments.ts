@@ -9,6 +9,11 @@ export function checkTtl(ttlMs: number): void {
     throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}`);
 }
 
+export function checkIncrement(by: number, ttlMs: number): void {
+  if (!Number.isSafeInteger(by)) throw new RangeError(`by must be a safe integer, got ${by}`);
+  checkTtl(ttlMs);
+}
+
 export function checkTakeOptions(options: TakeOptions): number {
   const cost = options.cost ?? 1;
   if (!(options.capacity > 0) || !Number.isFinite(options.capacity)) {

@@ -93,6 +93,54 @@ export function describeCacheContract(name: string, open: () => Promise<CacheUnd
       });
     });
 
+    describe("counters", () => {
+      it("starts a new counter at the amount and adds to it, readable through get", async () => {
+        const k = key("count");
+        expect(await primary.cache.increment(k, 1, 10_000)).toBe(1);
+        expect(await primary.cache.increment(k, 5, 10_000)).toBe(6);
+        expect(await peer.cache.increment(k, -2, 10_000)).toBe(4);
+        expect(await primary.cache.get(k)).toBe("4");
+      });
+
+      it("gives a counter its TTL when it is created and never extends it", async () => {
+        const k = key("window");
+        await primary.cache.increment(k, 1, 200);
+        await sleep(100);
+        // A later increment with a long TTL leaves the counter's expiry where it was.
+        expect(await primary.cache.increment(k, 1, 60_000)).toBe(2);
+        await sleep(200);
+        expect(await primary.cache.get(k)).toBeNull();
+        expect(await primary.cache.increment(k, 1, 60_000)).toBe(1);
+      });
+
+      it("never loses an increment under concurrent calls from two handles", async () => {
+        const k = key("race");
+        const values = await Promise.all(
+          Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? primary : peer).cache.increment(k, 1, 10_000)),
+        );
+        expect([...values].sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+        expect(await primary.cache.get(k)).toBe("100");
+      });
+
+      it("continues a counter written as decimal text", async () => {
+        const k = key("text");
+        await primary.cache.set(k, "41", 10_000);
+        expect(await primary.cache.increment(k, 1, 10_000)).toBe(42);
+      });
+
+      it("rejects a key that holds something other than an integer, and leaves it alone", async () => {
+        const k = key("not-a-number");
+        await primary.cache.set(k, "abc", 10_000);
+        await expect(primary.cache.increment(k, 1, 10_000)).rejects.toThrow();
+        expect(await primary.cache.get(k)).toBe("abc");
+      });
+
+      it("rejects an amount that is not a safe integer and a TTL that is not positive", async () => {
+        await expect(primary.cache.increment(key("bad"), 1.5, 10_000)).rejects.toBeInstanceOf(RangeError);
+        await expect(primary.cache.increment(key("bad"), 1, 0)).rejects.toBeInstanceOf(RangeError);
+      });
+    });
+
     describe("rate limiter", () => {
       it("admits a burst up to capacity, then refuses with a retry delay", async () => {
         const k = key("burst");

@@ -56,6 +56,19 @@ describe.skipIf(!backend.available)("redis cache", () => {
       await connection.close();
     });
 
+    it("keeps a counter under the key prefix with the TTL of its first increment", async () => {
+      const connection = createCache({ redisUrl: url, keyPrefix });
+      await connection.cache.increment("counter", 3, 5_000);
+      await connection.cache.increment("counter", 1, 600_000);
+      expect(await raw.get(`${keyPrefix}counter`)).toBe("4");
+      const ttl = await raw.pttl(`${keyPrefix}counter`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(5_000);
+      await raw.script("FLUSH");
+      expect(await connection.cache.increment("counter", 1, 5_000)).toBe(5);
+      await connection.close();
+    });
+
     it("keeps rate limiting after the server forgets its scripts", async () => {
       const connection = createCache({ redisUrl: url, keyPrefix });
       const limit = { capacity: 1, refillPerSecond: 0.001 };

@@ -31,6 +31,7 @@ describe("redis cache during an outage", () => {
     await expect(connection.cache.get("k")).rejects.toBeInstanceOf(AppError);
     await expect(connection.cache.get("k")).rejects.toMatchObject(unavailable);
     await expect(connection.cache.set("k", "v", 1000)).rejects.toMatchObject(unavailable);
+    await expect(connection.cache.increment("k", 1, 1000)).rejects.toMatchObject(unavailable);
   });
 
   it("rejects rate limiting, locks and ping with DEPENDENCY_UNAVAILABLE", async () => {

@@ -45,6 +45,11 @@ export interface EventProducer {
    * INVALID_STATE after `close`. The message's bytes are not copied: do not reuse them.
    */
   send(topic: string, message: EventMessage): Promise<void>;
+  /**
+   * send() without a promise, for hot paths (a click per redirect): enqueues or throws the
+   * AppError send() would reject with (BUFFER_FULL, VALIDATION_ERROR, INVALID_STATE).
+   */
+  enqueue(topic: string, message: EventMessage): void;
   /** Resolves when everything buffered so far is delivered; rejects with TIMEOUT after timeoutMs. */
   flush(timeoutMs?: number): Promise<void>;
   /** Refuses new sends, flushes (up to timeoutMs), then disconnects. Rejects with TIMEOUT if messages were left. */
@@ -75,14 +80,17 @@ const defaults = {
   flushTimeoutMs: 10_000,
 } satisfies Required<ProducerOptions>;
 
+/** What a successful send() returns: one settled promise serves every call. */
+const RESOLVED = Promise.resolve();
+
 /** How often a full buffer is logged at most: one outage must not flood the logs. */
 const BUFFER_FULL_LOG_INTERVAL_MS = 1_000;
 
-const encoder = new TextEncoder();
-
+/** What a message holds against the byte budget; send() runs per click, so nothing is allocated. */
 function messageBytes(message: EventMessage): number {
-  let bytes = encoder.encode(message.key).byteLength + message.value.byteLength;
-  for (const [name, value] of Object.entries(message.headers)) bytes += name.length + value.length;
+  let bytes = Buffer.byteLength(message.key, "utf8") + message.value.byteLength;
+  const { headers } = message;
+  for (const name in headers) bytes += name.length + (headers[name]?.length ?? 0);
   return bytes;
 }
 
@@ -195,42 +203,45 @@ export function createBufferedProducer(
     rejectedSinceLog = 0;
   }
 
-  function send(topic: string, message: EventMessage): Promise<void> {
-    if (closed) return Promise.reject(new AppError("INVALID_STATE", { message: "Event producer is closed" }));
+  /** Enqueues, or throws the AppError send() rejects with. */
+  function enqueue(topic: string, message: EventMessage): void {
+    if (closed) throw new AppError("INVALID_STATE", { message: "Event producer is closed" });
     if (!deps.acceptsTopic(topic)) {
-      return Promise.reject(
-        new AppError("VALIDATION_ERROR", { message: `Unknown event topic ${topic}`, details: { topic } }),
-      );
+      throw new AppError("VALIDATION_ERROR", { message: `Unknown event topic ${topic}`, details: { topic } });
     }
     const bytes = messageBytes(message);
     if (bytes > settings.maxBufferedBytes) {
-      return Promise.reject(
-        new AppError("VALIDATION_ERROR", {
-          message: "Event message is larger than the producer buffer",
-          details: { topic, bytes, maxBufferedBytes: settings.maxBufferedBytes },
-        }),
-      );
+      throw new AppError("VALIDATION_ERROR", {
+        message: "Event message is larger than the producer buffer",
+        details: { topic, bytes, maxBufferedBytes: settings.maxBufferedBytes },
+      });
     }
     const held = queue.length + inFlight.length;
     if (held + 1 > settings.maxBufferedMessages || bufferedBytes + bytes > settings.maxBufferedBytes) {
       rejected++;
       logBufferFull(topic);
-      return Promise.reject(
-        new AppError("BUFFER_FULL", {
-          details: {
-            topic,
-            buffered: held,
-            maxBufferedMessages: settings.maxBufferedMessages,
-            maxBufferedBytes: settings.maxBufferedBytes,
-          },
-        }),
-      );
+      throw new AppError("BUFFER_FULL", {
+        details: {
+          topic,
+          buffered: held,
+          maxBufferedMessages: settings.maxBufferedMessages,
+          maxBufferedBytes: settings.maxBufferedBytes,
+        },
+      });
     }
     queue.push({ topic, message, bytes });
     bufferedBytes += bytes;
     if (queue.length >= settings.batchSize) endLinger?.();
     ensureLoop();
-    return Promise.resolve();
+  }
+
+  function send(topic: string, message: EventMessage): Promise<void> {
+    try {
+      enqueue(topic, message);
+      return RESOLVED;
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   async function flush(timeoutMs = settings.flushTimeoutMs): Promise<void> {
@@ -277,6 +288,7 @@ export function createBufferedProducer(
 
   return {
     send,
+    enqueue,
     flush,
     close,
     stats: () => ({

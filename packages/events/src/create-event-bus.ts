@@ -1,4 +1,4 @@
-import type { EventBus, EventBusOptions } from "./event-bus";
+import { defaultMemoryRetention, type EventBus, type EventBusOptions } from "./event-bus";
 import { silentLogger } from "./event-logger";
 import { createKafkaEventBus, defaultKafkaTuning } from "./kafka/create-kafka-event-bus";
 import { createMemoryEventBus } from "./memory/create-memory-event-bus";
@@ -18,5 +18,11 @@ export function createEventBus(options: EventBusOptions): EventBus {
       tuning: { ...defaultKafkaTuning, ...options.kafka },
     });
   }
-  return createMemoryEventBus({ topics, partitions: options.partitions ?? 3, logger });
+  const retention = { ...defaultMemoryRetention, ...options.memoryRetention };
+  if (!(retention.maxMessagesPerPartition >= 1)) {
+    throw new RangeError(
+      `memoryRetention.maxMessagesPerPartition must be at least 1, got ${retention.maxMessagesPerPartition}`,
+    );
+  }
+  return createMemoryEventBus({ topics, partitions: options.partitions ?? 3, retention, logger });
 }

@@ -14,8 +14,14 @@ export interface ReceivedMessage extends EventMessage {
   topic: string;
   partition: number;
   offset: number;
-  /** 1 on first delivery to the handler, then 2, 3, ... on in-process retries. */
+  /**
+   * 1 on first delivery to the handler, then 2, 3, ... on in-process retries. In a batch: the
+   * batch's attempt; in the one-by-one phase after a failed batch, the message's own attempt.
+   */
   attempt: number;
 }
 
 export type MessageHandler = (message: ReceivedMessage) => Promise<void>;
+
+/** Consecutive messages of one partition, oldest first. */
+export type BatchHandler = (messages: ReceivedMessage[]) => Promise<void>;

@@ -1,8 +1,9 @@
+import { backOffBetweenAttempts } from "./back-off-between-attempts";
 import { type BackoffOptions, backoffDelay } from "./backoff-delay";
 import type { EventLogger } from "./event-logger";
 import type { MessageHandler, ReceivedMessage } from "./event-message";
-import { sleepUnlessAborted } from "./sleep-unless-aborted";
 import { isDeadLetterTopic } from "./topics";
+import { unlessAborted } from "./unless-aborted";
 
 /**
  * handled / dead_lettered: commit the offset. abandoned: do not commit (the member is stopping or
@@ -27,40 +28,7 @@ export interface HandleWithRetryInput {
   logger: EventLogger;
 }
 
-/** Longest wait between two heartbeats while backing off. */
-const HEARTBEAT_SLICE_MS = 1_000;
-
-async function backOff(delayMs: number, input: HandleWithRetryInput): Promise<boolean> {
-  let left = delayMs;
-  while (left > 0) {
-    const slice = Math.min(left, HEARTBEAT_SLICE_MS);
-    if (!(await sleepUnlessAborted(slice, input.stopping))) return false;
-    left -= slice;
-    await input.heartbeat?.().catch(() => {});
-  }
-  return true;
-}
-
-/** Settles with the handler, or with "aborted" as soon as the signal fires. */
-function unlessAborted(work: Promise<void>, signal: AbortSignal): Promise<"done" | "aborted"> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => resolve("aborted");
-    if (signal.aborted) onAbort();
-    else signal.addEventListener("abort", onAbort, { once: true });
-    work.then(
-      () => {
-        signal.removeEventListener("abort", onAbort);
-        resolve("done");
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
-function errorText(error: unknown): string {
+export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -89,7 +57,14 @@ export async function handleWithRetry(input: HandleWithRetryInput): Promise<Hand
       if (input.crashed.aborted) return "abandoned";
       lastError = error;
       logger.warn({ event: "events.handler_failed", ...where, attempt, error: errorText(error) });
-      if (attempt < input.maxAttempts && !(await backOff(backoffDelay(attempt, input.retryBackoff), input))) {
+      if (
+        attempt < input.maxAttempts &&
+        !(await backOffBetweenAttempts(
+          backoffDelay(attempt, input.retryBackoff),
+          input.stopping,
+          input.heartbeat,
+        ))
+      ) {
         return "abandoned";
       }
     }
@@ -115,7 +90,14 @@ export async function handleWithRetry(input: HandleWithRetryInput): Promise<Hand
       return "dead_lettered";
     } catch (error) {
       logger.error({ event: "events.dead_letter_failed", ...where, attempt, error: errorText(error) });
-      if (!(await backOff(backoffDelay(attempt, input.retryBackoff), input))) return "abandoned";
+      if (
+        !(await backOffBetweenAttempts(
+          backoffDelay(attempt, input.retryBackoff),
+          input.stopping,
+          input.heartbeat,
+        ))
+      )
+        return "abandoned";
     }
   }
 }

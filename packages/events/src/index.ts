@@ -10,10 +10,25 @@ export {
   encodeEvent,
   occurredAtOf,
 } from "./envelope";
-export type { EventBus, EventBusOptions, KafkaTuning } from "./event-bus";
-export type { ConsumeOptions, ConsumerLag, EventConsumer, PartitionLag } from "./event-consumer";
+export {
+  defaultMemoryRetention,
+  type EventBus,
+  type EventBusOptions,
+  type KafkaTuning,
+  type MemoryRetentionOptions,
+  type PartitionOffsets,
+} from "./event-bus";
+export type {
+  BatchConsumeOptions,
+  BatchOptions,
+  ConsumeOptions,
+  ConsumerGroupOptions,
+  ConsumerLag,
+  EventConsumer,
+  PartitionLag,
+} from "./event-consumer";
 export type { EventLogger } from "./event-logger";
-export type { EventMessage, MessageHandler, ReceivedMessage } from "./event-message";
+export type { BatchHandler, EventMessage, MessageHandler, ReceivedMessage } from "./event-message";
 export { defaultKafkaTuning } from "./kafka/create-kafka-event-bus";
 export { partitionForKey } from "./partition-for-key";
 export { publishEvent } from "./publish-event";

@@ -71,4 +71,20 @@ describe("buffered producer", () => {
       code: "INVALID_STATE",
     });
   });
+
+  it("enqueues without a promise, and throws what send would reject with", async () => {
+    const transport = flakyTransport(0);
+    const producer = createBufferedProducer(transport.deps, { maxBufferedMessages: 2, lingerMs: 60_000 });
+    producer.enqueue("t", textMessage("k", "one"));
+    producer.enqueue("t", textMessage("k", "two"));
+    expect(() => producer.enqueue("t", textMessage("k", "three"))).toThrowError(
+      expect.objectContaining({ code: "BUFFER_FULL" }),
+    );
+    await producer.flush();
+    expect(transport.delivered).toEqual(["one", "two"]);
+    await producer.close();
+    expect(() => producer.enqueue("t", textMessage("k", "late"))).toThrowError(
+      expect.objectContaining({ code: "INVALID_STATE" }),
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { isAppError } from "@kurz/errors";
 import { describe, expect, it } from "vitest";
 import {
+  type BatchConsumeOptions,
   type ConsumeOptions,
   deadLetterHeaders,
   deadLetterTopic,
@@ -68,6 +69,25 @@ async function recordingConsumer(
     },
   });
   return { consumer, seen, texts: () => seen.map(textOf) };
+}
+
+/** Starts a batch consumer that records each batch its handler completed. */
+async function recordingBatchConsumer(
+  bus: EventBus,
+  options: Omit<BatchConsumeOptions, "handleBatch"> & {
+    handleBatch?: (messages: ReceivedMessage[]) => Promise<void>;
+  },
+): Promise<{ consumer: EventConsumer; batches: ReceivedMessage[][]; texts: () => string[] }> {
+  const batches: ReceivedMessage[][] = [];
+  const consumer = await bus.consumeBatches({
+    ...fastRetries,
+    ...options,
+    handleBatch: async (messages) => {
+      await options.handleBatch?.(messages);
+      batches.push(messages);
+    },
+  });
+  return { consumer, batches, texts: () => batches.flat().map(textOf) };
 }
 
 async function publish(bus: EventBus, topic: string, messages: Array<[key: string, text: string]>) {
@@ -237,6 +257,151 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
             "the main group committed past the poison message",
             async () => (await main.consumer.lag()).total === 0,
           );
+        });
+      });
+
+      it("hands over batches of consecutive messages of one partition, at most maxMessages each, in key order", async () => {
+        await withBus(setup, "batches", async (bus, topic) => {
+          const sent = numbered(40, 4);
+          await publish(bus, topic, sent);
+          const { consumer, batches, texts } = await recordingBatchConsumer(bus, {
+            groupId: uniqueGroup("batches"),
+            topics: [topic],
+            batch: { maxMessages: 4, maxWaitMs: 20 },
+          });
+
+          await waitUntil("all messages arrived", () => texts().length >= sent.length);
+          expect(texts().length).toBe(sent.length);
+          expect(Math.max(...batches.map((batch) => batch.length))).toBeGreaterThan(1);
+          for (const batch of batches) {
+            expect(batch.length).toBeGreaterThan(0);
+            expect(batch.length).toBeLessThanOrEqual(4);
+            expect(new Set(batch.map((message) => message.partition)).size).toBe(1);
+            const offsets = batch.map((message) => message.offset);
+            expect(offsets).toEqual(offsets.map((_, i) => offsets[0]! + i));
+          }
+          const seen = batches.flat();
+          for (let k = 0; k < 4; k++) {
+            const key = `key-${k}`;
+            expect(seen.filter((message) => message.key === key).map(textOf)).toEqual(
+              sent.filter(([sentKey]) => sentKey === key).map(([, text]) => text),
+            );
+          }
+          await waitUntil("the group committed everything", async () => (await consumer.lag()).total === 0);
+        });
+      });
+
+      it("retries a failed batch as a whole before the messages after it", async () => {
+        await withBus(setup, "batch-retry", async (bus, topic) => {
+          const sent = numbered(12, 1);
+          await publish(bus, topic, sent);
+          let failures = 0;
+          const { texts, batches } = await recordingBatchConsumer(bus, {
+            groupId: uniqueGroup("batch-retry"),
+            topics: [topic],
+            batch: { maxMessages: 5 },
+            handleBatch: async (messages) => {
+              if (failures < 2 && messages.some((message) => textOf(message) === "m-0")) {
+                failures++;
+                throw new Error("transient failure");
+              }
+            },
+          });
+
+          await waitUntil("all messages arrived", () => texts().length >= sent.length);
+          expect(texts()).toEqual(sent.map(([, text]) => text));
+          expect(batches[0]?.[0]?.attempt).toBe(3);
+        });
+      });
+
+      it("redelivers the batch a member was handling when it crashed, since nothing of it was committed", async () => {
+        await withBus(setup, "batch-crash", async (bus, topic) => {
+          const groupId = uniqueGroup("batch-crash");
+          const sent = numbered(6, 1);
+          await publish(bus, topic, sent);
+
+          let startedFirst!: () => void;
+          const firstStarted = new Promise<void>((resolve) => {
+            startedFirst = resolve;
+          });
+          const crashing = await recordingBatchConsumer(bus, {
+            groupId,
+            topics: [topic],
+            batch: { maxMessages: 3 },
+            handleBatch: () => {
+              startedFirst();
+              return new Promise<void>(() => {}); // hangs, as a process that is about to die
+            },
+          });
+          await firstStarted;
+          await crashing.consumer.crash();
+
+          const next = await recordingBatchConsumer(bus, {
+            groupId,
+            topics: [topic],
+            batch: { maxMessages: 3 },
+          });
+          await waitUntil("the next member handled everything", () => next.texts().length >= sent.length);
+          expect(next.texts()).toEqual(sent.map(([, text]) => text));
+          expect(crashing.texts()).toEqual([]);
+          await waitUntil(
+            "the group committed everything",
+            async () => (await next.consumer.lag()).total === 0,
+          );
+        });
+      });
+
+      it("parks a poison message of a failing batch in the dead-letter topic and handles the rest exactly once", async () => {
+        await withBus(setup, "batch-poison", async (bus, topic, logs) => {
+          const groupId = uniqueGroup("batch-poison");
+          const sent: Array<[string, string]> = [
+            ["account-1", "ok-1"],
+            ["account-1", "ok-2"],
+            ["account-1", "poison"],
+            ["account-1", "ok-3"],
+            ["account-1", "ok-4"],
+          ];
+          await publish(bus, topic, sent);
+          let poisonAttempts = 0;
+          const main = await recordingBatchConsumer(bus, {
+            groupId,
+            topics: [topic],
+            batch: { maxMessages: 10 },
+            handleBatch: async (messages) => {
+              if (!messages.some((message) => textOf(message) === "poison")) return;
+              poisonAttempts++;
+              throw new Error("cannot decode payload");
+            },
+          });
+          await waitUntil("the rest flowed", () => main.texts().includes("ok-4"));
+          expect(main.texts()).toEqual(["ok-1", "ok-2", "ok-3", "ok-4"]);
+          // Every batch holding the poison failed: the batch attempts, then its own attempts alone.
+          expect(poisonAttempts).toBeGreaterThanOrEqual(3 + 3);
+          expect(logs.some((entry) => entry.event === "events.batch_split")).toBe(true);
+
+          const dlq = await recordingConsumer(bus, {
+            groupId: uniqueGroup("dlq"),
+            topics: [deadLetterTopic(topic)],
+          });
+          await waitUntil("the poison message is in the dead-letter topic", () => dlq.seen.length >= 1);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          expect(dlq.texts()).toEqual(["poison"]);
+          expect(dlq.seen[0]?.headers[deadLetterHeaders.offset]).toBe("2");
+          expect(dlq.seen[0]?.headers[deadLetterHeaders.groupId]).toBe(groupId);
+          await waitUntil(
+            "the main group committed past the poison message",
+            async () => (await main.consumer.lag()).total === 0,
+          );
+        });
+      });
+
+      it("tells the retained offsets of each partition", async () => {
+        await withBus(setup, "offsets", async (bus, topic) => {
+          await publish(bus, topic, numbered(9, 9));
+          const offsets = await bus.topicOffsets(topic);
+          expect(offsets.map((p) => p.partition)).toEqual([0, 1, 2]);
+          expect(offsets.reduce((sum, p) => sum + p.endOffset - p.startOffset, 0)).toBe(9);
+          await expect(bus.topicOffsets("no.such.topic")).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
         });
       });
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createEdge } from "@kurz/edge";
-import { createEventBus, type EventBus } from "@kurz/events";
+import { createEventBus, type EventBus, type EventBusOptions } from "@kurz/events";
 import { createGrpcServer } from "@kurz/grpc";
 import * as linkApi from "@kurz/link-api";
 import { createLogger } from "@kurz/logger";
@@ -79,13 +79,22 @@ export interface EmbeddedStack {
  * test tokens cannot satisfy.)
  */
 export async function startEmbeddedStack(
-  options: { withoutAnalytics?: boolean; env?: Record<string, string> } = {},
+  options: {
+    withoutAnalytics?: boolean;
+    env?: Record<string, string>;
+    /** How much of each partition the shared in-process bus keeps (the bench sizes it). */
+    memoryRetention?: EventBusOptions["memoryRetention"];
+  } = {},
 ) {
   const logger = createLogger({ service: "embedded-test", level: process.env.TEST_LOG_LEVEL ?? "silent" });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "kurz-e2e-"));
   const issuer = await startTestIssuer();
   const auth = await startTestAuthService();
-  const bus = createEventBus({ clientId: "kurz-embedded-test", logger });
+  const bus = createEventBus({
+    clientId: "kurz-embedded-test",
+    logger,
+    memoryRetention: options.memoryRetention,
+  });
   const shared = { bus };
   const env: Record<string, string> = {
     DATA_DIR: dataDir,

@@ -118,7 +118,7 @@ export async function startIngestHarness(env: Record<string, string> = {}): Prom
     pipeline: newPipeline(),
     consumer: undefined as unknown as EventConsumer,
   };
-  harness.consumer = await startIngestConsumer(bus, harness.pipeline);
+  harness.consumer = await startIngestConsumer(bus, harness.pipeline, config.INGEST_BATCH_MAX_ROWS);
   const verifier = createVerifierFromConfig(config);
 
   // The app reads pipeline/consumer through these getters, so a restart swaps them underneath.
@@ -140,9 +140,12 @@ export async function startIngestHarness(env: Record<string, string> = {}): Prom
   async function settle(): Promise<void> {
     await producer.flush();
     await eventProducer.flush();
-    await waitFor(async () => (await harness.consumer.lag()).total === 0, "the consumer to catch up");
-    await harness.pipeline.clicks.flush();
-    await harness.pipeline.conversions.flush();
+    // Rows are acknowledged once written: write what is held until the group has committed all.
+    await waitFor(async () => {
+      await harness.pipeline.clicks.flush();
+      await harness.pipeline.conversions.flush();
+      return (await harness.consumer.lag()).total === 0;
+    }, "the consumer to catch up");
   }
 
   return {
@@ -169,14 +172,17 @@ export async function startIngestHarness(env: Record<string, string> = {}): Prom
     },
     settle,
     async restart() {
+      // As the service's shutdown does: the batch in hand is written at once, then committed.
+      harness.pipeline.expedite();
       await harness.consumer.stop();
       await harness.pipeline.close(10_000);
       harness.pipeline = newPipeline();
-      harness.consumer = await startIngestConsumer(bus, harness.pipeline);
+      harness.consumer = await startIngestConsumer(bus, harness.pipeline, config.INGEST_BATCH_MAX_ROWS);
     },
     token: (accountId, scopes) => issuer.mint({ accountId, scopes }),
     async close() {
       await app.http.app.close();
+      harness.pipeline.expedite();
       await harness.consumer.stop();
       await harness.pipeline.close(5_000);
       await bus.close();

@@ -250,9 +250,11 @@ describe("embedded: redirect → click events → ClickHouse → analytics API",
     const stats = await waitFor(
       async () => {
         const { body } = await api("GET", "/api/v1/analytics/e2e-buy/conversions");
-        return body.analytics?.stats?.conversions === 1 ? body.analytics.stats : undefined;
+        // Clicks and conversions are separate batches: either may be stored first.
+        const stats = body.analytics?.stats;
+        return stats?.conversions === 1 && stats?.clicks === 4 ? stats : undefined;
       },
-      "the conversion to be stored",
+      "the conversion and the four clicks to be stored",
       30_000,
     );
     expect(stats).toMatchObject({

@@ -65,7 +65,7 @@ export function buildApp(deps: AppDependencies): App {
     cache: links,
     clicks,
     visitors,
-    counter: createClickCounter(deps.cache.rateLimiter),
+    counter: createClickCounter(deps.cache.cache, config.CLICK_COUNTER_TTL_MS),
     passwords: createPasswordGate({
       cookies: createPasswordCookies(config.PASSWORD_COOKIE_SECRET, config.PASSWORD_COOKIE_MAX_AGE_S),
       rateLimiter: deps.cache.rateLimiter,

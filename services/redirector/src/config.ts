@@ -46,6 +46,15 @@ const schema = z.object({
   /** Password attempts per visitor and link: a burst, then this many per minute. */
   PASSWORD_ATTEMPTS_BURST: z.coerce.number().int().min(1).default(5),
   PASSWORD_ATTEMPTS_PER_MINUTE: z.coerce.number().min(0.1).default(5),
+  /**
+   * Lifetime of a link's click-cap counter, counted from its first click (a cache entry always
+   * has one). A capped link counts afresh after it. Default 400 days.
+   */
+  CLICK_COUNTER_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .default(400 * 86_400_000),
   /** Click events held in memory while the broker is slow; beyond it clicks are dropped (logged). */
   CLICK_BUFFER_MAX_MESSAGES: z.coerce.number().int().min(100).default(50_000),
 });

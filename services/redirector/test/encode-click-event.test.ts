@@ -78,4 +78,22 @@ describe("the hand-written click encoder", () => {
       expect(value, `envelope field ${field.name} is not written`).toBeTruthy();
     }
   });
+
+  it("encodes a link's new fields once its snapshot changed, and each source as its own", () => {
+    const before = fromBinary(clicksV1.ClickRecordedSchema, encodeClickRecorded(FULL));
+    expect(before.destinationUrl).toBe(FULL.destinationUrl);
+    const moved: ClickEvent = { ...FULL, destinationUrl: "https://example.com/moved", campaignId: "" };
+    const after = decodeEnvelope(encodeClickEnvelope(moved, "redirector"));
+    expect(fromBinary(clicksV1.ClickRecordedSchema, after.payload)).toEqual(expectedMessage(moved));
+    expect(decodeEnvelope(encodeClickEnvelope(moved, "analytics-ingest")).source).toBe("analytics-ingest");
+    expect(decodeEnvelope(encodeClickEnvelope(moved, "redirector")).source).toBe("redirector");
+  });
+
+  it("keeps every event's bytes intact while later events are encoded", () => {
+    const first = encodeClickEnvelope(FULL, "redirector");
+    const copy = Buffer.from(first);
+    for (let i = 0; i < 2_000; i++)
+      encodeClickEnvelope({ ...FULL, clickId: FULL.clickId.replace("8", String(i % 10)) }, "redirector");
+    expect(first.equals(copy)).toBe(true);
+  });
 });

@@ -2,6 +2,7 @@ import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { clicksV1 } from "@kurz/proto";
 import type { TestLinkSnapshot } from "@kurz/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clickCounterKey } from "../src/redirect/click-counter";
 import { hashPassword, type RedirectorHarness, startRedirectorHarness, waitFor } from "./redirector-harness";
 
 const ACCOUNT = "0b9d7a3e-5f7e-4c1a-9a57-6f1f3f8c1a01";
@@ -43,6 +44,7 @@ const fixtures = {
   }),
   expiringLater: link({ code: "soon1", expiresAt: timestampFromMs(Date.now() + 60_000) }),
   capped: link({ code: "cap1", maxClicks: 3n }),
+  cappedShared: link({ code: "cap2", maxClicks: 5n }),
   protected: link({ code: "secret1", passwordHash: hashPassword(PASSWORD) }),
   branded: link({
     code: "promo",
@@ -228,6 +230,16 @@ describe("expiry", () => {
     expect(over.statusCode).toBe(410);
     expect((await get("/cap1")).statusCode).toBe(410);
     expect((await get("/cap1", { "user-agent": SLACKBOT_UA })).statusCode).toBe(410);
+  });
+
+  it("counts a capped link's clicks in the shared cache store, which every replica increments", async () => {
+    const key = clickCounterKey(fixtures.cappedShared.linkId ?? "");
+    for (let i = 0; i < 3; i++) expect((await get("/cap2")).statusCode).toBe(301);
+    expect(await h.cache.cache.get(key)).toBe("3");
+    // Two clicks counted by another replica: the sixth click overall is over the cap of 5.
+    expect(await h.cache.cache.increment(key, 2, 60_000)).toBe(5);
+    expect((await get("/cap2")).statusCode).toBe(410);
+    expect(await h.cache.cache.get(key)).toBe("6");
   });
 });
 

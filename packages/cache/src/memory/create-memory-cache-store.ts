@@ -1,6 +1,8 @@
 import { LRUCache } from "lru-cache";
 import type { CacheStore } from "../cache-ports";
-import { checkTtl } from "../check-arguments";
+import { checkIncrement, checkTtl } from "../check-arguments";
+
+const INTEGER = /^-?\d+$/;
 
 /**
  * Process-local cache. Bounded by entry count (least recently used goes first) so a burst of
@@ -33,6 +35,27 @@ export function createMemoryCacheStore(maxEntries: number): { store: CacheStore;
         entries.delete(key);
       }
       return Promise.resolve(removed);
+    },
+    increment(key, by, ttlMs) {
+      // No await between read and write: concurrent callers cannot interleave, as in Redis.
+      try {
+        checkIncrement(by, ttlMs);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      const current = entries.get(key);
+      if (current === undefined) {
+        entries.set(key, String(by), { ttl: Math.ceil(ttlMs) });
+        return Promise.resolve(by);
+      }
+      const text = typeof current === "string" ? current : current.toString("utf8");
+      if (!INTEGER.test(text) || !Number.isSafeInteger(Number(text) + by)) {
+        return Promise.reject(new Error(`value at ${key} is not an integer or out of range`));
+      }
+      const value = Number(text) + by;
+      // The counter keeps the TTL it got when it was created.
+      entries.set(key, String(value), { ttl: Math.max(1, entries.getRemainingTTL(key)) });
+      return Promise.resolve(value);
     },
   };
   return { store, clear: () => entries.clear() };

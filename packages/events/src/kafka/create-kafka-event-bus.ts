@@ -3,7 +3,13 @@ import { type Admin, Kafka, logLevel, type Message, Partitioners, type Producer 
 import { assertConsumableTopics } from "../assert-consumable-topics";
 import { createBufferedProducer, type EventProducer, type OutgoingMessage } from "../buffered-producer";
 import type { EventBus, KafkaTuning } from "../event-bus";
-import type { EventConsumer } from "../event-consumer";
+import {
+  batchDelivery,
+  type ConsumerGroupOptions,
+  type Delivery,
+  type EventConsumer,
+  messageDelivery,
+} from "../event-consumer";
 import type { EventLogger } from "../event-logger";
 import type { EventMessage } from "../event-message";
 import { kafkajsLogCreator } from "./kafkajs-log-creator";
@@ -119,6 +125,26 @@ export function createKafkaEventBus(options: {
   const producers = new Set<EventProducer>();
   const consumers = new Set<EventConsumer>();
 
+  async function start(consumeOptions: ConsumerGroupOptions, delivery: Delivery): Promise<EventConsumer> {
+    assertConsumableTopics(consumeOptions.topics, topics);
+    const consumer = await startKafkaConsumer(
+      {
+        kafka,
+        tuning,
+        logger,
+        admin: () => admin.get(),
+        publishDeadLetter: async (topic, message) => {
+          const connected = await deadLetterProducer.get();
+          await connected.send({ topic, acks: -1, messages: [toKafkaMessage(message)] });
+        },
+      },
+      consumeOptions,
+      delivery,
+    );
+    consumers.add(consumer);
+    return consumer;
+  }
+
   return {
     kind: "kafka",
     topics,
@@ -143,22 +169,26 @@ export function createKafkaEventBus(options: {
       return producer;
     },
     async consume(consumeOptions) {
-      assertConsumableTopics(consumeOptions.topics, topics);
-      const consumer = await startKafkaConsumer(
-        {
-          kafka,
-          tuning,
-          logger,
-          admin: () => admin.get(),
-          publishDeadLetter: async (topic, message) => {
-            const connected = await deadLetterProducer.get();
-            await connected.send({ topic, acks: -1, messages: [toKafkaMessage(message)] });
-          },
-        },
-        consumeOptions,
-      );
-      consumers.add(consumer);
-      return consumer;
+      return start(consumeOptions, messageDelivery(consumeOptions));
+    },
+    async consumeBatches(consumeOptions) {
+      return start(consumeOptions, batchDelivery(consumeOptions));
+    },
+    async topicOffsets(topic) {
+      if (!topics.includes(topic)) {
+        throw new AppError("VALIDATION_ERROR", {
+          message: `Unknown event topic ${topic}`,
+          details: { topic },
+        });
+      }
+      try {
+        const offsets = await (await admin.get()).fetchTopicOffsets(topic);
+        return offsets
+          .map((p) => ({ partition: p.partition, startOffset: Number(p.low), endOffset: Number(p.high) }))
+          .sort((a, b) => a.partition - b.partition);
+      } catch (error) {
+        throw new AppError("DEPENDENCY_UNAVAILABLE", { message: "Kafka is unreachable", cause: error });
+      }
     },
     async ping() {
       let timer: NodeJS.Timeout | undefined;

@@ -1,15 +1,17 @@
 import { AppError } from "@kurz/errors";
-import type { Admin, Kafka } from "kafkajs";
+import type { Admin, ConsumerRunConfig, Kafka } from "kafkajs";
 import { deadLetterMessage } from "../dead-letter-message";
 import type { KafkaTuning } from "../event-bus";
 import {
-  type ConsumeOptions,
+  type ConsumerGroupOptions,
   type ConsumerLag,
   consumeDefaults,
+  type Delivery,
   type EventConsumer,
 } from "../event-consumer";
 import type { EventLogger } from "../event-logger";
-import type { EventMessage } from "../event-message";
+import type { EventMessage, ReceivedMessage } from "../event-message";
+import { handleBatchWithRetry } from "../handle-batch-with-retry";
 import { handleWithRetry } from "../handle-with-retry";
 import { deadLetterTopic } from "../topics";
 import { toReceivedMessage } from "./to-received-message";
@@ -32,12 +34,14 @@ function waitFor(promise: Promise<void>, timeoutMs: number, what: string): Promi
 }
 
 /**
- * One kafkajs group member. Offsets are committed by hand, one per message, after the handler
- * succeeded or the message was dead-lettered: a crash redelivers at most the message in flight.
+ * One kafkajs group member. Offsets are committed by hand after the handler succeeded or the
+ * message was dead-lettered, per message or per batch: a crash redelivers at most the message or
+ * batch in flight.
  */
 export async function startKafkaConsumer(
   deps: KafkaConsumerDeps,
-  options: ConsumeOptions,
+  options: ConsumerGroupOptions,
+  delivery: Delivery,
 ): Promise<EventConsumer> {
   const { tuning, logger } = deps;
   const settings = { ...consumeDefaults, ...options };
@@ -80,35 +84,74 @@ export async function startKafkaConsumer(
   try {
     await consumer.connect();
     await consumer.subscribe({ topics: settings.topics, fromBeginning: settings.fromBeginning });
-    await consumer.run({
+    const retry = {
+      groupId,
+      maxAttempts: settings.maxAttempts,
+      retryBackoff: settings.retryBackoff,
+      deadLetter: (failed: Omit<ReceivedMessage, "attempt">, error: unknown, attempts: number) =>
+        deps.publishDeadLetter(
+          deadLetterTopic(failed.topic),
+          deadLetterMessage(failed, error, attempts, groupId),
+        ),
+      stopping: stopping.signal,
+      crashed: crashed.signal,
+      logger,
+    };
+    const run: ConsumerRunConfig = {
       autoCommit: false,
       partitionsConsumedConcurrently: settings.concurrency,
-      eachMessage: async ({ topic, partition, message, heartbeat }) => {
+    };
+    if (delivery.kind === "message") {
+      run.eachMessage = async ({ topic, partition, message, heartbeat }) => {
         // kafkajs may hand over one more message between stop() and its own halt.
         if (stopping.signal.aborted) return;
         const received = toReceivedMessage(topic, partition, message);
         const outcome = await handleWithRetry({
+          ...retry,
           message: received,
-          handler: settings.handler,
-          groupId,
-          maxAttempts: settings.maxAttempts,
-          retryBackoff: settings.retryBackoff,
-          deadLetter: (failed, error, attempts) =>
-            deps.publishDeadLetter(
-              deadLetterTopic(failed.topic),
-              deadLetterMessage(failed, error, attempts, groupId),
-            ),
-          stopping: stopping.signal,
-          crashed: crashed.signal,
+          handler: delivery.handler,
           heartbeat,
-          logger,
         });
         if (outcome === "abandoned" || crashed.signal.aborted) return;
         // A failed commit (rebalance, outage) throws into kafkajs, which rejoins and refetches
         // from the last commit: the message comes again, as at-least-once allows.
         await consumer.commitOffsets([{ topic, partition, offset: String(received.offset + 1) }]);
-      },
-    });
+      };
+    } else {
+      // Offsets are resolved by hand: kafkajs then fetches again from the last resolved offset,
+      // so a batch left unfinished (stop, crash, stale after a rebalance) is not skipped.
+      run.eachBatchAutoResolve = false;
+      run.eachBatch = async ({
+        batch,
+        resolveOffset,
+        commitOffsetsIfNecessary,
+        heartbeat,
+        isRunning,
+        isStale,
+      }) => {
+        const { topic, partition } = batch;
+        const received = batch.messages.map((message) => toReceivedMessage(topic, partition, message));
+        for (let from = 0; from < received.length; from += delivery.maxMessages) {
+          if (stopping.signal.aborted || !isRunning() || isStale()) return;
+          const outcome = await handleBatchWithRetry({
+            ...retry,
+            messages: received.slice(from, from + delivery.maxMessages),
+            handleBatch: delivery.handleBatch,
+            handler: delivery.handler,
+            heartbeat,
+            commit: async (nextOffset) => {
+              resolveOffset(String(nextOffset - 1));
+              await commitOffsetsIfNecessary({
+                topics: [{ topic, partitions: [{ partition, offset: String(nextOffset) }] }],
+              });
+            },
+          });
+          if (outcome === "abandoned" || crashed.signal.aborted) return;
+          await heartbeat();
+        }
+      };
+    }
+    await consumer.run(run);
     await waitFor(joined, tuning.joinTimeoutMs, "Joining the consumer group");
   } catch (error) {
     await consumer.disconnect().catch(() => {});

@@ -1,4 +1,4 @@
-import type { MemoryLog } from "./memory-log";
+import type { LogReader, MemoryLog } from "./memory-log";
 
 export interface TopicPartition {
   topic: string;
@@ -8,6 +8,8 @@ export interface TopicPartition {
 /** What the group needs from a member: its subscription and a way to hand it partitions. */
 export interface GroupMember {
   readonly topics: readonly string[];
+  /** Where the group starts on a partition it has committed nothing on: the oldest or the next message. */
+  readonly fromBeginning: boolean;
   assign(partitions: TopicPartition[]): void;
 }
 
@@ -19,10 +21,16 @@ export function partitionKey({ topic, partition }: TopicPartition): string {
  * A consumer group: committed offsets and the partition assignment of its members, rebalanced
  * whenever one joins or leaves. Handover is serialized per partition: a new owner starts only
  * after the previous one has finished (and committed) its message in flight.
+ *
+ * Once it subscribed to a topic the group holds the topic's log from its committed offsets (or,
+ * before its first commit, from where it started), for as long as the bus lives: a member that
+ * stops and comes back later finds what it missed, within the log's per-partition cap.
  */
-export class MemoryGroup {
+export class MemoryGroup implements LogReader {
   private readonly members: GroupMember[] = [];
   private readonly committed = new Map<string, number>();
+  /** Per partition of a subscribed topic: the offset the group holds the log from until its first commit. */
+  private readonly heldFrom = new Map<string, number>();
   private readonly turns = new Map<string, Promise<void>>();
 
   constructor(
@@ -31,6 +39,7 @@ export class MemoryGroup {
   ) {}
 
   join(member: GroupMember): void {
+    for (const topic of member.topics) this.subscribe(topic, member.fromBeginning);
     this.members.push(member);
     this.rebalance();
   }
@@ -48,6 +57,23 @@ export class MemoryGroup {
 
   commit(tp: TopicPartition, nextOffset: number): void {
     this.committed.set(partitionKey(tp), nextOffset);
+    this.log.release(tp.topic, tp.partition);
+  }
+
+  retainFrom(topic: string, partition: number): number {
+    const key = partitionKey({ topic, partition });
+    return this.committed.get(key) ?? this.heldFrom.get(key) ?? 0;
+  }
+
+  private subscribe(topic: string, fromBeginning: boolean): void {
+    if (this.heldFrom.has(partitionKey({ topic, partition: 0 }))) return;
+    for (let partition = 0; partition < this.log.partitionCount(topic); partition++) {
+      this.heldFrom.set(
+        partitionKey({ topic, partition }),
+        fromBeginning ? this.log.startOffset(topic, partition) : this.log.endOffset(topic, partition),
+      );
+    }
+    this.log.addReader(topic, this);
   }
 
   /**

@@ -1,16 +1,19 @@
 import { deadLetterMessage } from "../dead-letter-message";
 import {
-  type ConsumeOptions,
+  type ConsumerGroupOptions,
   type ConsumerLag,
   consumeDefaults,
+  type Delivery,
   type EventConsumer,
 } from "../event-consumer";
 import type { EventLogger } from "../event-logger";
+import type { ReceivedMessage } from "../event-message";
+import { handleBatchWithRetry } from "../handle-batch-with-retry";
 import { handleWithRetry } from "../handle-with-retry";
 import { deadLetterTopic } from "../topics";
 import type { GroupMember, MemoryGroup, TopicPartition } from "./memory-group";
 import { partitionKey } from "./memory-group";
-import type { MemoryLog, StoredMessage } from "./memory-log";
+import type { MemoryLog } from "./memory-log";
 
 interface Worker {
   stopping: AbortController;
@@ -18,12 +21,13 @@ interface Worker {
 }
 
 /**
- * One in-process group member: a loop per assigned partition that hands each message to the
- * handler and commits after it succeeded or was dead-lettered.
+ * One in-process group member: a loop per assigned partition that hands each message (or each
+ * batch) to the handler and commits after it succeeded or was dead-lettered.
  */
 export function startMemoryConsumer(
   deps: { log: MemoryLog; group: MemoryGroup; logger: EventLogger },
-  options: ConsumeOptions,
+  options: ConsumerGroupOptions,
+  delivery: Delivery,
 ): EventConsumer {
   const { log, group, logger } = deps;
   const settings = { ...consumeDefaults, ...options };
@@ -32,47 +36,79 @@ export function startMemoryConsumer(
   const crashed = new AbortController();
   let state: "running" | "stopped" | "crashed" = "running";
 
-  function received(stored: StoredMessage) {
-    return {
-      key: stored.key,
-      value: stored.value,
-      headers: { ...stored.headers },
-      topic: stored.topic,
-      partition: stored.partition,
-      offset: stored.offset,
-    };
+  /** Waits (up to maxWaitMs) until the partition holds `count` messages from `offset`. */
+  async function collect(
+    tp: TopicPartition,
+    offset: number,
+    count: number,
+    maxWaitMs: number,
+    stopping: AbortSignal,
+  ) {
+    if (maxWaitMs <= 0 || log.endOffset(tp.topic, tp.partition) >= offset + count) return;
+    const lingering = AbortSignal.any([stopping, AbortSignal.timeout(maxWaitMs)]);
+    while (!lingering.aborted && log.endOffset(tp.topic, tp.partition) < offset + count) {
+      await log.waitForMessage(tp.topic, tp.partition, log.endOffset(tp.topic, tp.partition), lingering);
+    }
   }
 
   async function work(tp: TopicPartition, stopping: AbortSignal): Promise<void> {
     const release = await group.takeTurn(tp);
+    const retry = {
+      groupId: settings.groupId,
+      maxAttempts: settings.maxAttempts,
+      retryBackoff: settings.retryBackoff,
+      deadLetter: async (message: Omit<ReceivedMessage, "attempt">, error: unknown, attempts: number) => {
+        log.append(
+          deadLetterTopic(message.topic),
+          deadLetterMessage(message, error, attempts, settings.groupId),
+        );
+      },
+      stopping,
+      crashed: crashed.signal,
+      logger,
+    };
     try {
       let position =
-        group.committedOffset(tp) ?? (settings.fromBeginning ? 0 : log.endOffset(tp.topic, tp.partition));
+        group.committedOffset(tp) ??
+        (settings.fromBeginning
+          ? log.startOffset(tp.topic, tp.partition)
+          : log.endOffset(tp.topic, tp.partition));
       while (!stopping.aborted) {
-        const stored = log.read(tp.topic, tp.partition, position);
-        if (!stored) {
+        // Retention dropped what this group had not read yet (it lagged beyond the cap): go on
+        // from the oldest message kept, as Kafka's consumers do after their offset fell out.
+        position = Math.max(position, log.startOffset(tp.topic, tp.partition));
+        if (log.endOffset(tp.topic, tp.partition) <= position) {
           await log.waitForMessage(tp.topic, tp.partition, position, stopping);
           continue;
         }
-        const outcome = await handleWithRetry({
-          message: received(stored),
-          handler: settings.handler,
-          groupId: settings.groupId,
-          maxAttempts: settings.maxAttempts,
-          retryBackoff: settings.retryBackoff,
-          deadLetter: async (message, error, attempts) => {
-            log.append(
-              deadLetterTopic(message.topic),
-              deadLetterMessage(message, error, attempts, settings.groupId),
-            );
+        if (delivery.kind === "message") {
+          const stored = log.read(tp.topic, tp.partition, position)!;
+          const outcome = await handleWithRetry({
+            ...retry,
+            message: stored,
+            handler: delivery.handler,
+          });
+          if (outcome === "abandoned" || crashed.signal.aborted) return;
+          group.commit(tp, stored.offset + 1);
+          position = stored.offset + 1;
+          continue;
+        }
+        await collect(tp, position, delivery.maxMessages, delivery.maxWaitMs, stopping);
+        // Stopped while collecting: nothing of this batch was handed over, so nothing to finish.
+        if (stopping.aborted) return;
+        position = Math.max(position, log.startOffset(tp.topic, tp.partition));
+        const batch = log.readRange(tp.topic, tp.partition, position, delivery.maxMessages);
+        const outcome = await handleBatchWithRetry({
+          ...retry,
+          messages: batch,
+          handleBatch: delivery.handleBatch,
+          handler: delivery.handler,
+          commit: async (nextOffset) => {
+            group.commit(tp, nextOffset);
+            position = nextOffset;
           },
-          stopping,
-          crashed: crashed.signal,
-          logger,
         });
         if (outcome === "abandoned" || crashed.signal.aborted) return;
-        group.commit(tp, stored.offset + 1);
-        position = stored.offset + 1;
       }
     } catch (error) {
       logger.error({
@@ -96,6 +132,7 @@ export function startMemoryConsumer(
 
   const member: GroupMember = {
     topics: settings.topics,
+    fromBeginning: settings.fromBeginning,
     assign(partitions) {
       if (state !== "running") return;
       const wanted = new Map(partitions.map((tp) => [partitionKey(tp), tp]));
@@ -128,7 +165,8 @@ export function startMemoryConsumer(
       Array.from({ length: log.partitionCount(topic) }, (_, partition) => {
         const committedOffset = group.committedOffset({ topic, partition }) ?? null;
         const endOffset = log.endOffset(topic, partition);
-        return { topic, partition, committedOffset, endOffset, lag: endOffset - (committedOffset ?? 0) };
+        const from = committedOffset ?? log.startOffset(topic, partition);
+        return { topic, partition, committedOffset, endOffset, lag: endOffset - from };
       }),
     );
     return { total: partitions.reduce((sum, p) => sum + p.lag, 0), partitions };

@@ -16,11 +16,19 @@ export interface IngestCounters {
 }
 
 export interface IngestPipeline {
-  /** The consumer's handler: one message of kurz.click.v1 or kurz.conversion.v1. */
-  handle(message: ReceivedMessage): Promise<void>;
+  /**
+   * The consumer's batch handler: decodes and enriches every message, then resolves once their
+   * rows are in ClickHouse, so the bus commits only what is stored. Throws for a malformed message
+   * (the bus then retries the batch and goes one by one, parking that message in the DLQ).
+   */
+  handleBatch(messages: readonly ReceivedMessage[]): Promise<void>;
+  /** One message alone (the bus' one-by-one phase after a failed batch): written without waiting for company. */
+  handleOne(message: ReceivedMessage): Promise<void>;
   clicks: RowBatcher<ClickRow>;
   conversions: RowBatcher<ConversionRow>;
   counters: IngestCounters;
+  /** From now on rows are written at once: the consumer is stopping and its last batch should not wait. */
+  expedite(): void;
   /** Writes what is held (graceful stop), giving up after timeoutMs. */
   close(timeoutMs: number): Promise<void>;
 }
@@ -36,10 +44,10 @@ export interface IngestPipelineOptions {
 }
 
 /**
- * Decode → enrich → batch → ClickHouse, for clicks and conversions. The handler returns once its
- * row is queued (a batch holds up to `batchMaxRows` rows, and the consumer acknowledges per
- * message); the batchers are flushed on graceful stop after the consumer has stopped, so a
- * restart loses nothing. See the README on the crash window.
+ * Decode → enrich → batch → ClickHouse, for clicks and conversions. A consumer batch resolves
+ * only once its rows are written (rows of concurrent consumer batches share inserts of up to
+ * `batchMaxRows`), and only then does the bus commit its offsets: a crash at any point loses
+ * nothing, it redelivers what was not stored, and writeRowsOnce drops what was.
  */
 export function createIngestPipeline(options: IngestPipelineOptions): IngestPipeline {
   const { store, retention, logger } = options;
@@ -68,31 +76,41 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     },
   });
 
-  return {
-    async handle(message) {
+  /** The rows of the messages, by table; messages of other event types are counted and skipped. */
+  async function rowsOf(messages: readonly ReceivedMessage[]) {
+    const clickRows: ClickRow[] = [];
+    const conversionRows: ConversionRow[] = [];
+    for (const message of messages) {
       if (message.topic === eventTopics.click) {
         const decoded = decodeClick(message.value);
-        if (!decoded) {
-          counters.ignored++;
-          return;
-        }
-        await clicks.add(await options.enricher.enrich(decoded.click, decoded.clickedAtMs));
-        return;
-      }
-      if (message.topic === eventTopics.conversion) {
+        if (decoded) clickRows.push(await options.enricher.enrich(decoded.click, decoded.clickedAtMs));
+        else counters.ignored++;
+      } else if (message.topic === eventTopics.conversion) {
         const row = decodeConversion(message.value);
-        if (!row) {
-          counters.ignored++;
-          return;
-        }
-        await conversions.add(row);
-        return;
+        if (row) conversionRows.push(row);
+        else counters.ignored++;
+      } else {
+        counters.ignored++;
       }
-      counters.ignored++;
-    },
+    }
+    return { clickRows, conversionRows };
+  }
+
+  async function storeRows(messages: readonly ReceivedMessage[], now: boolean): Promise<void> {
+    const { clickRows, conversionRows } = await rowsOf(messages);
+    await Promise.all([clicks.write(clickRows, { now }), conversions.write(conversionRows, { now })]);
+  }
+
+  return {
+    handleBatch: (messages) => storeRows(messages, false),
+    handleOne: (message) => storeRows([message], true),
     clicks,
     conversions,
     counters,
+    expedite() {
+      clicks.expedite();
+      conversions.expedite();
+    },
     async close(timeoutMs) {
       await Promise.all([clicks.close(timeoutMs), conversions.close(timeoutMs)]);
     },

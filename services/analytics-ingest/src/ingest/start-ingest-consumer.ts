@@ -5,17 +5,24 @@ import type { IngestPipeline } from "./create-ingest-pipeline";
 export const INGEST_GROUP = "analytics-ingest";
 
 /**
- * Joins the group on clicks and conversions. A message that still fails after 3 attempts
- * (malformed: the handler does no fallible I/O, it waits instead) goes to `<topic>.dlq` and the
- * partition flows on.
+ * Joins the group on clicks and conversions, in batches of up to `maxMessages` per partition,
+ * each committed only once its rows are in ClickHouse. A batch holding a malformed message fails
+ * (writes are retried inside the pipeline, so only decoding fails): after 3 attempts its messages
+ * go one by one and the malformed one to `<topic>.dlq` while the partition flows on.
  */
-export function startIngestConsumer(bus: EventBus, pipeline: IngestPipeline): Promise<EventConsumer> {
-  return bus.consume({
+export function startIngestConsumer(
+  bus: EventBus,
+  pipeline: IngestPipeline,
+  maxMessages: number,
+): Promise<EventConsumer> {
+  return bus.consumeBatches({
     groupId: INGEST_GROUP,
     topics: [eventTopics.click, eventTopics.conversion],
     maxAttempts: 3,
     retryBackoff: { initialMs: 50, maxMs: 500 },
     concurrency: 3,
-    handler: (message) => pipeline.handle(message),
+    batch: { maxMessages },
+    handleBatch: (messages) => pipeline.handleBatch(messages),
+    handler: (message) => pipeline.handleOne(message),
   });
 }

@@ -1,5 +1,5 @@
 import { AppError } from "@kurz/errors";
-import { EnvelopeHeader, type EventProducer, eventTopics } from "@kurz/events";
+import { type EnvelopeHeader, type EventProducer, eventTopics } from "@kurz/events";
 import type { Logger } from "@kurz/logger";
 import { context, propagation } from "@opentelemetry/api";
 import { CLICK_EVENT_TYPE, type ClickEvent, encodeClickEnvelope } from "./encode-click-event";
@@ -33,14 +33,18 @@ export function createClickPublisher(
   return {
     publish(click) {
       try {
+        // Literal keys (a fixed object shape, cheaper than computed ones), checked against EnvelopeHeader.
         const headers: Record<string, string> = {
-          [EnvelopeHeader.id]: click.clickId,
-          [EnvelopeHeader.type]: CLICK_EVENT_TYPE,
-        };
+          "event-id": click.clickId,
+          "event-type": CLICK_EVENT_TYPE,
+        } satisfies Record<(typeof EnvelopeHeader)[keyof typeof EnvelopeHeader], string>;
         propagation.inject(context.active(), headers);
-        producer
-          .send(eventTopics.click, { key: click.linkId, value: encodeClickEnvelope(click, source), headers })
-          .catch(onError);
+        // enqueue: no promise per click; a full buffer throws BUFFER_FULL into onError.
+        producer.enqueue(eventTopics.click, {
+          key: click.linkId,
+          value: encodeClickEnvelope(click, source),
+          headers,
+        });
       } catch (error) {
         onError(error);
       }

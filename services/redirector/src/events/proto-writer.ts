@@ -1,8 +1,9 @@
 /**
  * A minimal protobuf binary writer for the redirect hot path: sizes are computed first, then the
- * message is written into one buffer with native UTF-8 writes. protobuf-es' reflective encoder
- * costs ~15 µs per click event; this costs ~1 µs. Only what click events need: strings, bytes,
- * bools, varints and Timestamps. Round-trip tests against the generated schemas keep it honest.
+ * message is written into one buffer (cut from a shared slab) with native UTF-8 writes.
+ * protobuf-es' reflective encoder costs ~15 µs per click event; this well under 1 µs with the
+ * per-link templates of encode-click-event. Only what click events need: strings, bytes, bools,
+ * varints and Timestamps. Round-trip tests against the generated schemas keep it honest.
  */
 
 const TEXT = 2;
@@ -15,6 +16,26 @@ export function varintSize(value: number): number {
     size++;
   }
   return size;
+}
+
+const SLAB_SIZE = 128 * 1024;
+let slab = Buffer.allocUnsafeSlow(0);
+let slabUsed = 0;
+
+/**
+ * A buffer cut from a shared slab: one allocation per ~200 click events instead of one per event
+ * (Buffer's own pool is 8 KiB). A slab lives as long as any event cut from it is held.
+ */
+function allocate(size: number): Buffer {
+  if (size > SLAB_SIZE / 16) return Buffer.allocUnsafe(size);
+  if (slabUsed + size > slab.length) {
+    slab = Buffer.allocUnsafeSlow(SLAB_SIZE);
+    slabUsed = 0;
+  }
+  const buffer = slab.subarray(slabUsed, slabUsed + size);
+  // Eight-byte alignment, as Buffer's pool does.
+  slabUsed += (size + 7) & ~7;
+  return buffer;
 }
 
 function tagSize(field: number): number {
@@ -48,11 +69,18 @@ export function messageFieldSize(field: number, bodySize: number): number {
 }
 
 export class ProtoWriter {
-  readonly buffer: Buffer;
+  buffer: Buffer = Buffer.alloc(0);
   private position = 0;
 
-  constructor(size: number) {
-    this.buffer = Buffer.allocUnsafe(size);
+  constructor(size?: number) {
+    if (size !== undefined) this.start(size);
+  }
+
+  /** Starts a message of `size` bytes in a new buffer: one writer serves message after message. */
+  start(size: number): this {
+    this.buffer = allocate(size);
+    this.position = 0;
+    return this;
   }
 
   private varint(value: number): void {
@@ -76,6 +104,11 @@ export class ProtoWriter {
     if (value.length === 0) return this;
     this.varint((field << 3) | TEXT);
     this.varint(value.length);
+    return this.raw(value);
+  }
+
+  /** Bytes that are already encoded fields (a template): copied as they are. */
+  raw(value: Uint8Array): this {
     this.buffer.set(value, this.position);
     this.position += value.length;
     return this;

@@ -1,13 +1,10 @@
-import type { RateLimiter } from "@kurz/cache";
+import type { CacheStore } from "@kurz/cache";
 
 /**
  * Per-link click counters for click caps, kept in the cache store (Redis, or memory in embedded
- * mode) so every replica shares them.
- *
- * The cache port offers no INCR, so a counter is a token bucket that is never meant to refill:
- * a huge capacity, and `used = capacity - remaining` after taking one token (atomic in Redis:
- * one Lua script). Approximations, documented in the README:
- * - the bucket refills at 1e-6 token/s, so a capped link regains about one click every 11.6 days;
+ * mode) so every replica shares them: one atomic increment per counted click. Approximations,
+ * documented in the README:
+ * - a counter lives `ttlMs` from its first click (every cache entry has a TTL), then starts again;
  * - counters live in a cache: evicting them (memory adapter LRU, a Redis flush or restart without
  *   persistence, an embedded restart) starts the count again;
  * - only human clicks that reach the redirect are counted (no bots, no HEAD requests), and the
@@ -18,19 +15,13 @@ export interface ClickCounter {
   count(linkId: string): Promise<number>;
 }
 
-const CAPACITY = 1_000_000_000;
-// Slow enough to be negligible, fast enough that Redis' PEXPIRE (used / rate) stays a plain
-// integer for counts up to 10 million.
-const REFILL_PER_SECOND = 1e-6;
+/** Counter keys; link snapshots live under `link:`, so the two never collide. */
+export function clickCounterKey(linkId: string): string {
+  return `clicks:${linkId}`;
+}
 
-export function createClickCounter(rateLimiter: RateLimiter): ClickCounter {
+export function createClickCounter(store: CacheStore, ttlMs: number): ClickCounter {
   return {
-    async count(linkId) {
-      const { remaining } = await rateLimiter.take(`clicks:${linkId}`, {
-        capacity: CAPACITY,
-        refillPerSecond: REFILL_PER_SECOND,
-      });
-      return CAPACITY - remaining;
-    },
+    count: (linkId) => store.increment(clickCounterKey(linkId), 1, ttlMs),
   };
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { allTopics } from "@kurz/events";
 import { ensureDatabase } from "@kurz/relational";
-import { EDGE_PORT, SERVICE_NAMES, SERVICES, type ServiceName } from "@kurz/routes";
+import { EDGE_PORT, SERVICE_NAMES, SERVICES, type ServiceName, serviceVariable } from "@kurz/routes";
 import type { Stoppable } from "@kurz/service-runtime";
 import { startKafkaMock } from "@kurz/testing";
 import { freePort } from "./free-port";
@@ -26,8 +26,6 @@ export interface RunningCluster extends Stoppable {
 }
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
-const variable = (service: ServiceName, suffix: string) =>
-  `${service.toUpperCase().replaceAll("-", "_")}_${suffix}`;
 
 async function waitForHealth(url: string, child: NodeProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -85,8 +83,8 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     }
     const addresses: Env = {};
     for (const name of SERVICE_NAMES) {
-      addresses[variable(name, "GRPC_ADDR")] = `127.0.0.1:${ports[name].grpc}`;
-      addresses[variable(name, "HTTP_URL")] = `http://127.0.0.1:${ports[name].http}`;
+      addresses[serviceVariable(name, "GRPC_ADDR")] = `127.0.0.1:${ports[name].grpc}`;
+      addresses[serviceVariable(name, "HTTP_URL")] = `http://127.0.0.1:${ports[name].http}`;
     }
 
     const services = {} as RunningCluster["services"];

@@ -1,10 +1,10 @@
 import { parseConfig, port } from "@kurz/config";
-import { EDGE_PORT, SERVICE_NAMES, SERVICES, type ServiceName } from "@kurz/routes";
+import { EDGE_PORT, SERVICE_NAMES, SERVICES, type ServiceName, serviceVariable } from "@kurz/routes";
 import { z } from "zod";
 
 /** AUTH_SERVER_HTTP_URL, LINK_API_HTTP_URL, ... override where each service's HTTP port is. */
 export function upstreamVariable(service: ServiceName): string {
-  return `${service.toUpperCase().replaceAll("-", "_")}_HTTP_URL`;
+  return serviceVariable(service, "HTTP_URL");
 }
 
 const upstreamShape = Object.fromEntries(

@@ -7,7 +7,7 @@ import * as linkApi from "@kurz/link-api";
 import { createLogger } from "@kurz/logger";
 import * as mcpGateway from "@kurz/mcp-gateway";
 import * as redirector from "@kurz/redirector";
-import { SERVICES, type ServiceName } from "@kurz/routes";
+import { SERVICES, type ServiceName, serviceVariable } from "@kurz/routes";
 import type { RunningService, SharedInfrastructure, Stoppable } from "@kurz/service-runtime";
 import * as webhookDispatcher from "@kurz/webhook-dispatcher";
 
@@ -51,9 +51,6 @@ export interface RunningKurz extends Stoppable {
   services: Record<ServiceName, RunningService>;
 }
 
-const grpcAddressVariable = (service: ServiceName) =>
-  `${service.toUpperCase().replaceAll("-", "_")}_GRPC_ADDR`;
-
 /**
  * All seven services in one process, each on its own ports exactly as in production, plus the
  * local edge on one public port. One in-process event bus is shared, as one Kafka cluster would
@@ -84,7 +81,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Runn
       const running = await serviceModule.start({ ...baseEnv, ...addresses, ...ports }, shared);
       started.push(running);
       services[name] = running;
-      addresses[grpcAddressVariable(name)] = running.grpcAddress;
+      addresses[serviceVariable(name, "GRPC_ADDR")] = running.grpcAddress;
       addresses[upstreamVariable(name)] = running.httpUrl;
     }
     const edge = await startEdge(

@@ -1,3 +1,10 @@
 export { matchRoute } from "./match-route";
 export { DEFAULT_SERVICE, HEALTH_PREFIX, ROUTE_TABLE, type Route } from "./route-table";
-export { EDGE_PORT, isServiceName, SERVICE_NAMES, SERVICES, type ServiceName } from "./services";
+export {
+  EDGE_PORT,
+  isServiceName,
+  SERVICE_NAMES,
+  SERVICES,
+  type ServiceName,
+  serviceVariable,
+} from "./services";

@@ -23,3 +23,11 @@ export function isServiceName(value: string): value is ServiceName {
 
 /** The public port of the local edge proxy. */
 export const EDGE_PORT = 8080;
+
+/**
+ * The variable that tells one service where another is: `serviceVariable("link-api", "GRPC_ADDR")`
+ * → `LINK_API_GRPC_ADDR`. Services, the edge, both run modes and the chart agree on these names.
+ */
+export function serviceVariable(service: ServiceName, suffix: "GRPC_ADDR" | "HTTP_URL"): string {
+  return `${service.toUpperCase().replaceAll("-", "_")}_${suffix}`;
+}

@@ -12,7 +12,18 @@ if [ -z "$corepack_major_minor" ] || [ "$corepack_major_minor" -lt 36 ]; then
   hash -r
 fi
 corepack enable pnpm
-pnpm --version >/dev/null
+# Corepack verifies pnpm's npm registry signature. A registry or mirror that serves no signatures
+# (seen on some machines) fails that check even for the pinned version; the tarball's integrity
+# hash is still checked, so retry once without the signature step and say so.
+if ! pnpm --version >/dev/null 2>/tmp/kurz-corepack.err; then
+  if grep -q "signature" /tmp/kurz-corepack.err; then
+    echo "corepack: the registry served no usable signature for pnpm; installing it without signature check"
+    COREPACK_INTEGRITY_KEYS=0 pnpm --version >/dev/null
+  else
+    cat /tmp/kurz-corepack.err >&2
+    exit 1
+  fi
+fi
 
 if [ "${CI:-}" = "true" ]; then
   pnpm install --frozen-lockfile --reporter=append-only

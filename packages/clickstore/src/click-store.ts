@@ -36,6 +36,11 @@ export interface InsertBatch<T> {
   table: string;
   rows: readonly T[];
   /**
+   * Columns to fill, in order; each row's properties of these names are written (missing ones as
+   * NULL / the column default). Default: the keys of the first row.
+   */
+  columns?: readonly string[];
+  /**
    * Idempotency key of this batch (e.g. `clicks:<partition>:<first offset>-<last offset>`).
    * Re-inserting a batch with the same token is a no-op while the token is inside the table's
    * `non_replicated_deduplication_window`. Letters, digits and `._:=+/@-` only, at most 256.
@@ -56,7 +61,10 @@ export interface ClickStore {
   /** chDB only: the data directory in use (a temp dir when none was given). */
   readonly dataDir: string | undefined;
   readonly client: ClickStoreClient;
-  /** Inserts rows as JSONEachRow, de-duplicated by `dedupToken`. */
+  /**
+   * Inserts rows (flat objects of strings, numbers, bigints, booleans, null) as TabSeparated,
+   * de-duplicated by `dedupToken`.
+   */
   insert<T>(batch: InsertBatch<T>): Promise<void>;
   /** Creates the database when missing, then applies pending numbered SQL files in order. */
   migrate(migrationsDir: string): Promise<MigrationResult>;

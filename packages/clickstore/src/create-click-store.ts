@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { type ClickHouseClient, createClient } from "@clickhouse/client";
 import { AppError } from "@kurz/errors";
 import { applyMigrations } from "./apply-migrations";
@@ -6,6 +7,7 @@ import type { ClickStore, ClickStoreOptions, InsertBatch } from "./click-store";
 import { clientLogOptions } from "./client-log-options";
 import { createClickStoreClient } from "./create-click-store-client";
 import { createScopedChdbConnection } from "./create-scoped-chdb-connection";
+import { encodeTabSeparated } from "./encode-tab-separated";
 import { openChdbSession } from "./open-chdb-session";
 import { withClickStoreErrors } from "./to-click-store-error";
 
@@ -35,7 +37,7 @@ export async function createClickStore(options: ClickStoreOptions = {}): Promise
     dataDir: backend.dataDir,
     client,
 
-    async insert<T>({ table, rows, dedupToken }: InsertBatch<T>): Promise<void> {
+    async insert<T>({ table, rows, columns, dedupToken }: InsertBatch<T>): Promise<void> {
       assertIdentifier("table", table, { qualified: true });
       if (dedupToken !== undefined && !DEDUP_TOKEN.test(dedupToken)) {
         throw new AppError("VALIDATION_ERROR", {
@@ -44,10 +46,14 @@ export async function createClickStore(options: ClickStoreOptions = {}): Promise
         });
       }
       if (rows.length === 0) return;
+      const names = columns ?? Object.keys(rows[0] as object);
+      if (names.length === 0) throw new AppError("VALIDATION_ERROR", { message: "Insert without columns" });
+      for (const name of names) assertIdentifier("column", name);
       await client.insert({
         table,
-        values: rows as T[],
-        format: "JSONEachRow",
+        columns: names as [string, ...string[]],
+        values: Readable.from([encodeTabSeparated(rows as readonly object[], names)], { objectMode: false }),
+        format: "TabSeparated",
         clickhouse_settings:
           dedupToken === undefined ? {} : { insert_deduplicate: 1, insert_deduplication_token: dedupToken },
       });

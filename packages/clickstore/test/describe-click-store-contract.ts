@@ -122,6 +122,44 @@ export function describeClickStoreContract(
       expect(await rollupClicks("link-a")).toBe(5);
     });
 
+    it("stores every value exactly as given: escapes, NUL, unicode, booleans, NULL, big numbers", async () => {
+      await store.migrate(FIXTURE_MIGRATIONS);
+      await store.client.command({
+        query: `CREATE TABLE test_values (id UInt32, text String, flag Bool, maybe Nullable(String), big UInt64)
+                ENGINE = MergeTree ORDER BY id`,
+      });
+      const texts = [
+        "plain",
+        "tab\there, newline\nthere, CR\rthere",
+        "back\\slash \\N \\t not a tab",
+        "\\N",
+        "NUL\u0000inside",
+        "ünïcödé 日本語 😀",
+        "",
+        "trailing backslash\\",
+      ];
+      const rows = texts.map((text, id) => ({
+        id,
+        text,
+        flag: id % 2 === 0,
+        maybe: id === 3 ? null : `m${id}`,
+        big: id === 0 ? 2n ** 63n : 2 ** 48 + id,
+      }));
+      await store.insert({ table: "test_values", rows });
+      const result = await store.client.query({
+        query: "SELECT id, text, flag, maybe, toString(big) AS big FROM test_values ORDER BY id",
+        format: "JSONEachRow",
+      });
+      expect(await result.json()).toEqual(rows.map((row) => ({ ...row, big: row.big.toString() })));
+      // Columns by name, in any order; a property the row lacks takes the column default.
+      await store.insert({ table: "test_values", columns: ["text", "id"], rows: [{ id: 100, text: "x" }] });
+      const added = await store.client.query({
+        query: "SELECT text, flag, maybe FROM test_values WHERE id = 100",
+        format: "JSONEachRow",
+      });
+      expect(await added.json()).toEqual([{ text: "x", flag: false, maybe: null }]);
+    });
+
     it("does not count a batch twice when it is replayed with the same dedup token", async () => {
       await store.migrate(FIXTURE_MIGRATIONS);
       // Spans two months, so the batch lands in two partitions.

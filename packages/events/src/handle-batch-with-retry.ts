@@ -1,7 +1,12 @@
 import { backOffBetweenAttempts } from "./back-off-between-attempts";
 import { backoffDelay } from "./backoff-delay";
 import type { BatchHandler, MessageHandler, ReceivedMessage } from "./event-message";
-import { errorText, type HandleWithRetryInput, handleWithRetry } from "./handle-with-retry";
+import {
+  errorText,
+  type HandleWithRetryInput,
+  handleWithRetry,
+  isTransientFailure,
+} from "./handle-with-retry";
 import { unlessAborted } from "./unless-aborted";
 
 export interface HandleBatchWithRetryInput extends Omit<HandleWithRetryInput, "message" | "handler"> {
@@ -18,6 +23,8 @@ export interface HandleBatchWithRetryInput extends Omit<HandleWithRetryInput, "m
  * Runs the batch handler with retries and backoff and commits the batch once it succeeded. A batch
  * that keeps failing is then handled one message at a time with the per-message retries and
  * dead-lettering, committing after each, so a poison message is parked and the rest flows.
+ * Transient failures (a dependency is down) do not count: the batch is retried whole until it
+ * passes, so an outage never splits a batch or parks its messages.
  * "abandoned" (stopping or crashed): nothing more is committed and the group redelivers the rest.
  */
 export async function handleBatchWithRetry(
@@ -36,7 +43,8 @@ export async function handleBatchWithRetry(
     messages: messages.length,
   };
 
-  for (let attempt = 1; attempt <= input.maxAttempts; attempt++) {
+  let failures = 0;
+  for (let attempt = 1; failures < input.maxAttempts; attempt++) {
     if (input.crashed.aborted) return "abandoned";
     let outcome: "done" | "aborted";
     try {
@@ -47,10 +55,12 @@ export async function handleBatchWithRetry(
       );
     } catch (error) {
       if (input.crashed.aborted) return "abandoned";
-      logger.warn({ event: "events.batch_failed", ...where, attempt, error: errorText(error) });
+      const transient = isTransientFailure(error);
+      if (!transient) failures++;
+      logger.warn({ event: "events.batch_failed", ...where, attempt, transient, error: errorText(error) });
       const delayMs = backoffDelay(attempt, input.retryBackoff);
       if (
-        attempt < input.maxAttempts &&
+        failures < input.maxAttempts &&
         !(await backOffBetweenAttempts(delayMs, input.stopping, input.heartbeat))
       ) {
         return "abandoned";

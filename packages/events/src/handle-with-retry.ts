@@ -1,3 +1,4 @@
+import { AppError } from "@kurz/errors";
 import { backOffBetweenAttempts } from "./back-off-between-attempts";
 import { type BackoffOptions, backoffDelay } from "./backoff-delay";
 import type { EventLogger } from "./event-logger";
@@ -33,9 +34,21 @@ export function errorText(error: unknown): string {
 }
 
 /**
+ * A failure of something the handler depends on (AppError marked retryable: an unavailable
+ * dependency, a timeout, rate limiting), not of the message: it is retried until it succeeds or
+ * the member stops, never dead-lettered, so an outage cannot park valid messages. The partition
+ * waits meanwhile; its lag shows it.
+ */
+export function isTransientFailure(error: unknown): boolean {
+  return error instanceof AppError && error.retryable;
+}
+
+/**
  * Runs the handler with retries and backoff; after the last failed attempt the message goes to
- * its dead-letter topic so the partition keeps flowing. The dead-letter write itself is retried
- * until it succeeds or the member stops, because committing past an unparked message would lose it.
+ * its dead-letter topic so the partition keeps flowing. Transient failures (isTransientFailure)
+ * do not count as attempts: they are retried at the backoff's maximum pace until they pass. The
+ * dead-letter write itself is retried until it succeeds or the member stops, because committing
+ * past an unparked message would lose it.
  */
 export async function handleWithRetry(input: HandleWithRetryInput): Promise<HandleOutcome> {
   const { message, logger } = input;
@@ -46,8 +59,9 @@ export async function handleWithRetry(input: HandleWithRetryInput): Promise<Hand
     offset: message.offset,
   };
   let lastError: unknown;
+  let failures = 0;
 
-  for (let attempt = 1; attempt <= input.maxAttempts; attempt++) {
+  for (let attempt = 1; failures < input.maxAttempts; attempt++) {
     if (input.crashed.aborted) return "abandoned";
     try {
       const work = Promise.resolve().then(() => input.handler({ ...message, attempt }));
@@ -56,9 +70,17 @@ export async function handleWithRetry(input: HandleWithRetryInput): Promise<Hand
     } catch (error) {
       if (input.crashed.aborted) return "abandoned";
       lastError = error;
-      logger.warn({ event: "events.handler_failed", ...where, attempt, error: errorText(error) });
+      const transient = isTransientFailure(error);
+      if (!transient) failures++;
+      logger.warn({
+        event: "events.handler_failed",
+        ...where,
+        attempt,
+        transient,
+        error: errorText(error),
+      });
       if (
-        attempt < input.maxAttempts &&
+        failures < input.maxAttempts &&
         !(await backOffBetweenAttempts(
           backoffDelay(attempt, input.retryBackoff),
           input.stopping,

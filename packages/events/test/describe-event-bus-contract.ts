@@ -1,4 +1,4 @@
-import { isAppError } from "@kurz/errors";
+import { AppError, isAppError } from "@kurz/errors";
 import { describe, expect, it } from "vitest";
 import {
   type BatchConsumeOptions,
@@ -348,6 +348,51 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
             "the group committed everything",
             async () => (await next.consumer.lag()).total === 0,
           );
+        });
+      });
+
+      it("retries a message through a dependency outage for as long as it lasts, never dead-lettering it", async () => {
+        await withBus(setup, "outage", async (bus, topic, logs) => {
+          await publish(bus, topic, [
+            ["account-1", "needs-redis"],
+            ["account-1", "after"],
+          ]);
+          let outageLeft = 7; // more failures than maxAttempts (3)
+          const main = await recordingConsumer(bus, {
+            groupId: uniqueGroup("outage"),
+            topics: [topic],
+            handler: async (message) => {
+              if (textOf(message) === "needs-redis" && outageLeft-- > 0) {
+                throw new AppError("DEPENDENCY_UNAVAILABLE", { message: "redis is down" });
+              }
+            },
+          });
+          await waitUntil("both flowed", () => main.texts().includes("after"));
+          expect(main.texts()).toEqual(["needs-redis", "after"]);
+          expect(logs.some((entry) => entry.event === "events.dead_lettered")).toBe(false);
+          expect(logs.filter((entry) => entry.event === "events.handler_failed")).toHaveLength(7);
+        });
+      });
+
+      it("retries a batch whole through a dependency outage instead of splitting and dead-lettering it", async () => {
+        await withBus(setup, "batch-outage", async (bus, topic, logs) => {
+          await publish(bus, topic, [
+            ["account-1", "a"],
+            ["account-1", "b"],
+          ]);
+          let outageLeft = 6;
+          const main = await recordingBatchConsumer(bus, {
+            groupId: uniqueGroup("batch-outage"),
+            topics: [topic],
+            batch: { maxMessages: 10 },
+            handleBatch: async () => {
+              if (outageLeft-- > 0) throw new AppError("TIMEOUT", { message: "clickhouse is slow" });
+            },
+          });
+          await waitUntil("both flowed", () => main.texts().includes("b"));
+          expect(main.texts()).toEqual(["a", "b"]);
+          expect(logs.some((entry) => entry.event === "events.batch_split")).toBe(false);
+          expect(logs.some((entry) => entry.event === "events.dead_lettered")).toBe(false);
         });
       });
 

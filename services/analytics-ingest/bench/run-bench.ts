@@ -2,11 +2,12 @@
  * `make bench` (pnpm --filter @kurz/analytics-ingest bench): the hot path and the click pipeline,
  * measured in one run on this machine (DESIGN §8).
  *
- * 1. Redirects: autocannon (own process, 64 connections, 127.0.0.1) against the redirector of an
- *    embedded stack (link-api resolving, a click event produced to the in-process bus for every
- *    redirect, held there for step 2) and against a bare Node http server answering 302 from a
- *    Map. Rounds alternate the two so background load hits both alike; the ratio is reported per
- *    round and as median. Holding every click of the run in memory until step 2 costs the
+ * 1. Redirects: autocannon (own process, 64 connections, 127.0.0.1, every connection cycling
+ *    through the codes of LINKS links) against the redirector of an embedded stack (link-api
+ *    resolving, a click event produced to the in-process bus for every redirect, held there for
+ *    step 2) and against a bare Node http server answering 302 from a Map. Rounds alternate the
+ *    two so background load hits both alike; the ratio is reported per round and as median (the
+ *    machine is shared: single rounds swing by ±20%). Holding every click of the run in memory until step 2 costs the
  *    redirector's process ~10% of this throughput (garbage collection); with a consumer keeping
  *    up, as in `make start`, the bus keeps only what is not consumed yet.
  * 2. Ingest: analytics-ingest then starts and consumes every click event the redirector produced
@@ -20,8 +21,14 @@ import { type LoadResult, runAutocannon } from "./run-autocannon";
 import { startBaselineServer } from "./start-baseline-server";
 
 const CONNECTIONS = 64;
-const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/**
+ * Traffic spread over a few links, as real traffic is: their clicks land on different partitions
+ * of the bus, which analytics-ingest consumes concurrently (one hot link's clicks are consumed in
+ * order, one batch at a time).
+ */
+const LINKS = Number(process.env.BENCH_LINKS ?? 12);
 const ACCOUNT = "b3a1f0e2-4c5d-4e6f-8a9b-0c1d2e3f4a5b";
 const DESTINATION = "https://example.com/landing?utm_source=bench";
 const HEADERS = {
@@ -54,34 +61,38 @@ async function metric(url: string, name: string): Promise<number> {
 const stack = await startEmbeddedStack({
   withoutAnalytics: true,
   env: { CLICK_BUFFER_MAX_MESSAGES: "5000000" },
-  // The clicks wait on the bus for analytics-ingest, all in one partition (one link): the default
-  // retention, 100 000 per partition, would drop all but the last 100 000, as Kafka's would.
+  // The clicks wait on the bus for analytics-ingest: the default retention, 100 000 per
+  // partition, would drop all but the last 100 000 of each partition, as Kafka's would.
   memoryRetention: { maxMessagesPerPartition: 10_000_000 },
 });
 try {
   const token = await stack.token(ACCOUNT, ["shorturl:create", "analytics:read"]);
-  const created = await fetch(`${stack.edgeUrl}/api/v1/urls`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ url: DESTINATION, customAlias: "bench-link" }),
-  });
-  if (created.status !== 201)
-    throw new Error(`creating the bench link failed: ${created.status} ${await created.text()}`);
-  const redirectUrl = `${stack.redirector.httpUrl}/bench-link`;
-  const warm = await fetch(redirectUrl, { redirect: "manual", headers: HEADERS });
-  if (warm.status !== 301) throw new Error(`the redirector answered ${warm.status}`);
-  const baseline = await startBaselineServer(new Map([["bench-link", DESTINATION]]));
+  const codes = Array.from({ length: LINKS }, (_, i) => `bench-link-${i + 1}`);
+  for (const code of codes) {
+    const created = await fetch(`${stack.edgeUrl}/api/v1/urls`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ url: DESTINATION, customAlias: code }),
+    });
+    if (created.status !== 201)
+      throw new Error(`creating the bench link failed: ${created.status} ${await created.text()}`);
+    const warm = await fetch(`${stack.redirector.httpUrl}/${code}`, { redirect: "manual", headers: HEADERS });
+    if (warm.status !== 301) throw new Error(`the redirector answered ${warm.status}`);
+  }
+  const paths = codes.map((code) => `/${code}`);
+  const baseline = await startBaselineServer(new Map(codes.map((code) => [code, DESTINATION])));
 
   print(`Redirects: ${CONNECTIONS} connections, ${ROUNDS} rounds × ${ROUND_SECONDS} s each, 127.0.0.1`);
   const ratios: number[] = [];
-  let redirects = 1;
+  let redirects = LINKS;
   const all: { base: LoadResult[]; redir: LoadResult[] } = { base: [], redir: [] };
   for (let round = 1; round <= ROUNDS; round++) {
     const order = round % 2 ? ["base", "redir"] : ["redir", "base"];
     const results: Record<string, LoadResult> = {};
     for (const which of order) {
-      const url = which === "base" ? `${baseline.url}/bench-link` : redirectUrl;
-      const result = await runAutocannon(url, {
+      const origin = which === "base" ? baseline.url : stack.redirector.httpUrl;
+      const result = await runAutocannon(origin, {
+        paths,
         connections: CONNECTIONS,
         durationSeconds: ROUND_SECONDS,
         headers: HEADERS,
@@ -140,18 +151,24 @@ try {
     )} events/s (target ≥ 20000) ${rate >= 20_000 ? "OK" : "BELOW TARGET"}`,
   );
 
-  const stats = await fetch(`${stack.edgeUrl}/api/v1/analytics/bench-link?period=7d`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const counts = (
-    (await stats.json()) as { analytics: { counts: { totalRequests: number; clicks: number } } }
-  ).analytics.counts;
+  let totalRequests = 0;
+  let humanClicks = 0;
+  for (const code of codes) {
+    const stats = await fetch(`${stack.edgeUrl}/api/v1/analytics/${code}?period=7d`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const counts = (
+      (await stats.json()) as { analytics: { counts: { totalRequests: number; clicks: number } } }
+    ).analytics.counts;
+    totalRequests += counts.totalRequests;
+    humanClicks += counts.clicks;
+  }
   // autocannon counts the responses it read; requests still in flight when a round ends were
   // redirected (and recorded) too, so up to one per connection and round more may be stored.
   const exact =
-    counts.totalRequests === written && written >= redirects && written <= redirects + CONNECTIONS * ROUNDS;
+    totalRequests === written && written >= redirects && written <= redirects + CONNECTIONS * ROUNDS;
   print(
-    `Exactness: analytics API reports ${counts.totalRequests} requests (${counts.clicks} human clicks); ${written} events stored; autocannon read ${redirects} responses: ${
+    `Exactness: analytics API reports ${totalRequests} requests (${humanClicks} human clicks) over ${LINKS} links; ${written} events stored; autocannon read ${redirects} responses: ${
       exact ? "OK" : "MISMATCH"
     }`,
   );

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { createCache } from "@kurz/cache";
 import { describe, expect, it } from "vitest";
 import { resolveTimeRange } from "../src/analytics/resolve-time-range";
 import { conversionIdOf, uuidV7Time } from "../src/conversions/conversion-id";
@@ -5,6 +7,7 @@ import { validateConversion } from "../src/conversions/validate-conversion";
 import { classifyReferrer } from "../src/enrichment/classify-referrer";
 import { createUserAgentClassifier } from "../src/enrichment/classify-user-agent";
 import { openGeoLocator } from "../src/enrichment/geo-locator";
+import { createVisitorHasher } from "../src/enrichment/visitor-hasher";
 
 describe("referrer classification", () => {
   it.each([
@@ -134,5 +137,36 @@ describe("time ranges", () => {
     expect(() => resolveTimeRange({ start: new Date(0), end: day }, now)).toThrowError(
       expect.objectContaining({ code: "VALIDATION_ERROR" }),
     );
+  });
+});
+
+describe("visitor hashes", () => {
+  it("are sha256(salt ‖ account ‖ 0 ‖ ip ‖ 0 ‖ user agent) cut to 48 bits, for any input size", async () => {
+    const visitors = createVisitorHasher(createCache());
+    const salt = Buffer.alloc(32, 7);
+    const reference = (account: string, ip: string, agent: string) =>
+      createHash("sha256")
+        .update(salt)
+        .update(account)
+        .update("\0")
+        .update(ip)
+        .update("\0")
+        .update(agent)
+        .digest()
+        .readUIntBE(0, 6);
+    for (const agent of ["", "Mozilla/5.0 日本語 😀", "x".repeat(5_000), "é".repeat(3_000)]) {
+      expect(visitors.hash(salt, "acct", "2001:db8::1", agent)).toBe(reference("acct", "2001:db8::1", agent));
+    }
+    expect(visitors.hash(salt, "acct", "1.2.3.4", "ua")).not.toBe(
+      visitors.hash(salt, "acct", "1.2.3.5", "ua"),
+    );
+  });
+
+  it("use one salt per UTC day, handed out without waiting once known", async () => {
+    const visitors = createVisitorHasher(createCache());
+    const day = Date.UTC(2026, 10, 22, 1);
+    const first = await visitors.saltFor(day);
+    expect(visitors.saltFor(day + 3_600_000)).toBe(first);
+    expect(await visitors.saltFor(day + 86_400_000)).not.toEqual(first);
   });
 });

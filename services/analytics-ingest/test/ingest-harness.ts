@@ -76,7 +76,10 @@ export function clickEvent(click: ClickInit): ReturnType<typeof encodeEvent> {
   });
 }
 
-export async function startIngestHarness(env: Record<string, string> = {}): Promise<IngestHarness> {
+export async function startIngestHarness(
+  env: Record<string, string> = {},
+  options: { redisUrl?: string; redisKeyPrefix?: string } = {},
+): Promise<IngestHarness> {
   const logger = createLogger({
     service: "analytics-ingest-test",
     level: process.env.TEST_LOG_LEVEL ?? "silent",
@@ -93,7 +96,12 @@ export async function startIngestHarness(env: Record<string, string> = {}): Prom
   const store = await createClickStore({ logger });
   await store.migrate(MIGRATIONS);
   const bus = createEventBus({ clientId: "analytics-ingest-test", logger });
-  const cache: CacheConnection = createCache({ logger });
+  const cache: CacheConnection = createCache({
+    logger,
+    redisUrl: options.redisUrl,
+    keyPrefix: options.redisKeyPrefix,
+    commandTimeoutMs: 300,
+  });
   const geo: GeoLocator = await openGeoLocator();
   const classifyUserAgent = createUserAgentClassifier();
   const retention = createRetentionLookup({

@@ -33,9 +33,25 @@ function hostOf(referrer: string): string {
  * network, webmail / mail app, internal (the short link's own host), or any other site.
  */
 export function classifyReferrer(referrer: string, linkHost: string): ReferrerInfo {
-  if (referrer === "") return { host: "", category: "direct" };
+  if (referrer === "") return DIRECT;
+  // Most clicks come from a few referrers: remember recent answers (URL parsing and the patterns
+  // cost more than the rest of a click's enrichment).
+  const key = `${linkHost} ${referrer}`;
+  const known = recent.get(key);
+  if (known) return known;
+  const info = classify(referrer, linkHost);
+  if (recent.size >= RECENT_MAX) recent.clear();
+  recent.set(key, info);
+  return info;
+}
+
+const DIRECT: ReferrerInfo = Object.freeze({ host: "", category: "direct" });
+const RECENT_MAX = 10_000;
+const recent = new Map<string, ReferrerInfo>();
+
+function classify(referrer: string, linkHost: string): ReferrerInfo {
   const host = hostOf(referrer);
-  if (host === "") return { host: "", category: "direct" };
+  if (host === "") return DIRECT;
   if (host === linkHost.replace(/^www\./, "")) return { host, category: "internal" };
   if (EMAIL.test(host)) return { host, category: "email" };
   if (SEARCH.test(host)) return { host, category: "search" };

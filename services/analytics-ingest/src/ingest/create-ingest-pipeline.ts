@@ -83,8 +83,10 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     for (const message of messages) {
       if (message.topic === eventTopics.click) {
         const decoded = decodeClick(message.value);
-        if (decoded) clickRows.push(await options.enricher.enrich(decoded.click, decoded.clickedAtMs));
-        else counters.ignored++;
+        if (decoded) {
+          const row = options.enricher.enrich(decoded);
+          clickRows.push(row instanceof Promise ? await row : row);
+        } else counters.ignored++;
       } else if (message.topic === eventTopics.conversion) {
         const row = decodeConversion(message.value);
         if (row) conversionRows.push(row);

@@ -1,41 +1,225 @@
-import { timestampMs } from "@bufbuild/protobuf/wkt";
+import { BinaryReader, WireType } from "@bufbuild/protobuf/wire";
 import { AppError } from "@kurz/errors";
-import { decodeEnvelope, decodePayload } from "@kurz/events";
 import { clicksV1 } from "@kurz/proto";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Clicks dated further in the future than this are refused (a broken clock is not data). */
 const MAX_CLOCK_SKEW_MS = 3_600_000;
+const CLICK_PAYLOAD_TYPE = clicksV1.ClickRecordedSchema.typeName;
 
-function invalid(reason: string): AppError {
-  return new AppError("VALIDATION_ERROR", { message: `invalid click event: ${reason}` });
+export interface UtmFields {
+  source: string;
+  medium: string;
+  campaign: string;
+  term: string;
+  content: string;
+}
+
+/** A `kurz.clicks.v1.ClickRecorded` as plain fields, its time as epoch milliseconds. */
+export interface DecodedClick {
+  clickId: string;
+  clickedAtMs: number;
+  accountId: string;
+  linkId: string;
+  host: string;
+  code: string;
+  destinationUrl: string;
+  qr: boolean;
+  abTestId: string;
+  variantId: string;
+  userAgent: string;
+  referrer: string;
+  utm: UtmFields | undefined;
+  ip: string;
+  /** kurz.clicks.v1.RequestMethod */
+  method: number;
+  campaignId: string;
+  manual: boolean;
+}
+
+function invalid(reason: string, cause?: unknown): AppError {
+  return new AppError("VALIDATION_ERROR", { message: `invalid click event: ${reason}`, cause });
+}
+
+/** Strings as Node decodes them (invalid UTF-8 becomes U+FFFD, as with TextDecoder), only faster. */
+function decodeUtf8(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+}
+
+function expectWireType(actual: WireType, expected: WireType, field: string): void {
+  if (actual !== expected) throw invalid(`${field} has wire type ${actual}, expected ${expected}`);
+}
+
+/** google.protobuf.Timestamp → epoch ms (NaN when out of Timestamp's range). */
+function readTimestampMs(reader: BinaryReader, length: number): number {
+  const end = reader.pos + length;
+  let seconds = 0;
+  let nanos = 0;
+  while (reader.pos < end) {
+    const [field, wireType] = reader.tag();
+    if (field === 1 && wireType === WireType.Varint) seconds = Number(reader.int64());
+    else if (field === 2 && wireType === WireType.Varint) nanos = reader.int32();
+    else reader.skip(wireType, field);
+  }
+  if (nanos < 0 || nanos > 999_999_999) return Number.NaN;
+  return seconds * 1000 + Math.floor(nanos / 1_000_000);
+}
+
+function readUtm(reader: BinaryReader, length: number, into: UtmFields | undefined): UtmFields {
+  const utm = into ?? { source: "", medium: "", campaign: "", term: "", content: "" };
+  const end = reader.pos + length;
+  while (reader.pos < end) {
+    const [field, wireType] = reader.tag();
+    if (field >= 1 && field <= 5) expectWireType(wireType, WireType.LengthDelimited, "utm");
+    switch (field) {
+      case 1:
+        utm.source = reader.string();
+        break;
+      case 2:
+        utm.medium = reader.string();
+        break;
+      case 3:
+        utm.campaign = reader.string();
+        break;
+      case 4:
+        utm.term = reader.string();
+        break;
+      case 5:
+        utm.content = reader.string();
+        break;
+      default:
+        reader.skip(wireType, field);
+    }
+  }
+  return utm;
+}
+
+const STRING_FIELDS: Record<number, keyof DecodedClick> = {
+  1: "clickId",
+  3: "accountId",
+  4: "linkId",
+  5: "host",
+  6: "code",
+  7: "destinationUrl",
+  9: "abTestId",
+  10: "variantId",
+  11: "userAgent",
+  12: "referrer",
+  14: "ip",
+  16: "campaignId",
+};
+
+function readClickRecorded(payload: Uint8Array): DecodedClick {
+  const reader = new BinaryReader(payload, decodeUtf8);
+  const click: DecodedClick = {
+    clickId: "",
+    clickedAtMs: Number.NaN,
+    accountId: "",
+    linkId: "",
+    host: "",
+    code: "",
+    destinationUrl: "",
+    qr: false,
+    abTestId: "",
+    variantId: "",
+    userAgent: "",
+    referrer: "",
+    utm: undefined,
+    ip: "",
+    method: 0,
+    campaignId: "",
+    manual: false,
+  };
+  let hasTime = false;
+  while (reader.pos < reader.len) {
+    const [field, wireType] = reader.tag();
+    const stringField = STRING_FIELDS[field];
+    if (stringField !== undefined) {
+      expectWireType(wireType, WireType.LengthDelimited, stringField);
+      (click as unknown as Record<string, string>)[stringField] = reader.string();
+      continue;
+    }
+    switch (field) {
+      case 2:
+        expectWireType(wireType, WireType.LengthDelimited, "clicked_at");
+        click.clickedAtMs = readTimestampMs(reader, reader.uint32());
+        hasTime = true;
+        break;
+      case 8:
+        expectWireType(wireType, WireType.Varint, "qr");
+        click.qr = reader.bool();
+        break;
+      case 13:
+        expectWireType(wireType, WireType.LengthDelimited, "utm");
+        click.utm = readUtm(reader, reader.uint32(), click.utm);
+        break;
+      case 15:
+        expectWireType(wireType, WireType.Varint, "method");
+        click.method = reader.int32();
+        break;
+      case 17:
+        expectWireType(wireType, WireType.Varint, "manual");
+        click.manual = reader.bool();
+        break;
+      default:
+        reader.skip(wireType, field);
+    }
+  }
+  if (!hasTime) throw invalid("clicked_at is missing");
+  return click;
 }
 
 /**
- * The click of a `kurz.click.v1` message, or undefined for another event type on the topic
- * (ignored, as the envelope contract asks). A message that cannot be a valid click throws: the bus
- * retries it, then parks it in the dead-letter topic while the partition flows on.
+ * The payload of an EventEnvelope whose payload_type is ClickRecorded; undefined for another event
+ * type on the topic (ignored, as the envelope contract asks).
  */
-export function decodeClick(
-  value: Uint8Array,
-): { click: clicksV1.ClickRecorded; clickedAtMs: number } | undefined {
-  const envelope = decodeEnvelope(value);
-  let click: clicksV1.ClickRecorded | undefined;
-  try {
-    click = decodePayload(envelope, clicksV1.ClickRecordedSchema);
-  } catch (error) {
-    throw new AppError("VALIDATION_ERROR", {
-      message: "invalid click event: undecodable payload",
-      cause: error,
-    });
+function clickPayloadOf(value: Uint8Array): Uint8Array | undefined {
+  const reader = new BinaryReader(value, decodeUtf8);
+  let payload: Uint8Array = new Uint8Array(0);
+  let payloadType = "";
+  while (reader.pos < reader.len) {
+    const [field, wireType] = reader.tag();
+    if (field === 7) {
+      expectWireType(wireType, WireType.LengthDelimited, "payload");
+      payload = reader.bytes();
+    } else if (field === 8) {
+      expectWireType(wireType, WireType.LengthDelimited, "payload_type");
+      payloadType = reader.string();
+    } else {
+      reader.skip(wireType, field);
+    }
   }
-  if (!click) return undefined;
+  return payloadType === CLICK_PAYLOAD_TYPE ? payload : undefined;
+}
+
+/**
+ * The click of a `kurz.click.v1` message, or undefined for another event type on the topic. A
+ * message that cannot be a valid click throws VALIDATION_ERROR: the bus retries it, then parks it
+ * in the dead-letter topic while the partition flows on.
+ *
+ * Read field by field with protobuf-es' wire reader instead of its reflective `fromBinary`, which
+ * cost ~30 µs per click, a third of ingest's CPU; the round-trip tests hold both to one answer.
+ */
+export function decodeClick(value: Uint8Array): DecodedClick | undefined {
+  let payload: Uint8Array | undefined;
+  try {
+    payload = clickPayloadOf(value);
+  } catch (error) {
+    throw new AppError("VALIDATION_ERROR", { message: "message is not an EventEnvelope", cause: error });
+  }
+  if (payload === undefined) return undefined;
+  let click: DecodedClick;
+  try {
+    click = readClickRecorded(payload);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw invalid("undecodable payload", error);
+  }
   if (!UUID.test(click.clickId)) throw invalid("click_id is not a UUID");
   if (click.accountId === "" || click.linkId === "") throw invalid("account_id and link_id are required");
-  if (!click.clickedAt) throw invalid("clicked_at is missing");
-  const clickedAtMs = timestampMs(click.clickedAt);
+  const clickedAtMs = click.clickedAtMs;
   if (!Number.isFinite(clickedAtMs) || clickedAtMs <= 0 || clickedAtMs > Date.now() + MAX_CLOCK_SKEW_MS) {
     throw invalid("clicked_at is out of range");
   }
-  return { click, clickedAtMs };
+  return click;
 }

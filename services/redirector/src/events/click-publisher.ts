@@ -1,7 +1,7 @@
 import { AppError } from "@kurz/errors";
 import { type EnvelopeHeader, type EventProducer, eventTopics } from "@kurz/events";
 import type { Logger } from "@kurz/logger";
-import { context, propagation } from "@opentelemetry/api";
+import { context, propagation, trace } from "@opentelemetry/api";
 import { CLICK_EVENT_TYPE, type ClickEvent, encodeClickEnvelope } from "./encode-click-event";
 
 export interface ClickPublisher {
@@ -38,7 +38,9 @@ export function createClickPublisher(
           "event-id": click.clickId,
           "event-type": CLICK_EVENT_TYPE,
         } satisfies Record<(typeof EnvelopeHeader)[keyof typeof EnvelopeHeader], string>;
-        propagation.inject(context.active(), headers);
+        // Trace context only when a span is active (the redirect is traced): nothing to carry otherwise.
+        const active = context.active();
+        if (trace.getSpan(active) !== undefined) propagation.inject(active, headers);
         // enqueue: no promise per click; a full buffer throws BUFFER_FULL into onError.
         producer.enqueue(eventTopics.click, {
           key: click.linkId,

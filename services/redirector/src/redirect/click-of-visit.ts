@@ -4,7 +4,7 @@ import type { ClickEvent } from "../events/encode-click-event";
 import type { CachedLink } from "../links/cached-link";
 import type { VisitMethod } from "./plan-redirect";
 import { readRequestUtm } from "./read-request-utm";
-import { headerOf } from "./visitor-reader";
+import type { VisitHeaders } from "./visitor-reader";
 
 const METHODS: Record<VisitMethod, number> = {
   GET: clicksV1.RequestMethod.GET,
@@ -19,6 +19,7 @@ export function clickOfVisit(
   method: VisitMethod,
   nowMs: number,
   request: IncomingMessage,
+  headers: VisitHeaders,
   ip: string,
 ): ClickEvent {
   const s = link.snapshot;
@@ -33,8 +34,8 @@ export function clickOfVisit(
     qr: s.qr,
     abTestId: "",
     variantId: "",
-    userAgent: headerOf(request, "user-agent"),
-    referrer: headerOf(request, "referer"),
+    userAgent: headers.userAgent,
+    referrer: headers.referrer,
     utm: readRequestUtm(request.url ?? ""),
     ip,
     method: METHODS[method],

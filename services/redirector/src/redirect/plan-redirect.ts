@@ -12,6 +12,18 @@ export interface RedirectPlan {
   clickId: string;
 }
 
+/** `private, max-age=N` strings by N: the same few values answer nearly every request. */
+const maxAgeHeaders = new Map<number, string>();
+
+function maxAgeHeader(maxAge: number): string {
+  let header = maxAgeHeaders.get(maxAge);
+  if (header === undefined) {
+    header = `private, max-age=${maxAge}`;
+    if (maxAgeHeaders.size < 100_000) maxAgeHeaders.set(maxAge, header);
+  }
+  return header;
+}
+
 /**
  * How long a browser may reuse a redirect. Dynamic links (editable destination) and redirects
  * that depend on per-request state (a click id in the Location, a click cap, a password cookie)
@@ -23,7 +35,7 @@ function cacheControl(link: CachedLink, nowMs: number, maxAgeSeconds: number): s
   let maxAge = maxAgeSeconds;
   if (link.expiresAtMs !== undefined)
     maxAge = Math.min(maxAge, Math.floor((link.expiresAtMs - nowMs) / 1000));
-  return maxAge > 0 ? `private, max-age=${maxAge}` : "no-store";
+  return maxAge > 0 ? maxAgeHeader(maxAge) : "no-store";
 }
 
 /** The redirect a visitor gets: 302 for dynamic links, 301 otherwise, 303 after the password form. */

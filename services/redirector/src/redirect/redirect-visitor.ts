@@ -7,7 +7,7 @@ import type { ClickCounter } from "./click-counter";
 import { clickOfVisit } from "./click-of-visit";
 import { planRedirect, type VisitMethod } from "./plan-redirect";
 import { sendPage } from "./send-page";
-import { headerOf, type VisitorReader } from "./visitor-reader";
+import { readVisitHeaders, type VisitorReader } from "./visitor-reader";
 
 export interface VisitorDeps {
   clicks: ClickPublisher;
@@ -41,9 +41,10 @@ export async function redirectVisitor(
   method: VisitMethod,
 ): Promise<FastifyReply> {
   const s = link.snapshot;
+  const headers = readVisitHeaders(request.raw);
   if (s.maxClicks > 0n) {
     if (link.capReached) return sendExpired(reply, link);
-    const userAgent = headerOf(request.raw, "user-agent");
+    const userAgent = headers.userAgent;
     const human = method !== "HEAD" && userAgent !== "" && !isbot(userAgent);
     if (human && BigInt(await deps.counter.count(s.linkId)) > s.maxClicks) {
       link.capReached = true;
@@ -56,7 +57,15 @@ export async function redirectVisitor(
   reply.code(plan.status).headers({ location: plan.location, "cache-control": plan.cacheControl }).send();
   if (s.trackingEnabled) {
     deps.clicks.publish(
-      clickOfVisit(link, plan.clickId, method, nowMs, request.raw, deps.visitors.ip(request.raw)),
+      clickOfVisit(
+        link,
+        plan.clickId,
+        method,
+        nowMs,
+        request.raw,
+        headers,
+        deps.visitors.ip(request.raw, headers),
+      ),
     );
   }
   return reply;

@@ -4,7 +4,7 @@ import type { ClickPublisher } from "../events/click-publisher";
 import type { LinkCache } from "../links/link-cache";
 import { clickOfVisit } from "../redirect/click-of-visit";
 import { planRedirect } from "../redirect/plan-redirect";
-import type { VisitorReader } from "../redirect/visitor-reader";
+import { readVisitHeaders, type VisitorReader } from "../redirect/visitor-reader";
 import { PROBE_PATHS } from "./redirect-routes";
 
 export interface FastRedirectDeps {
@@ -44,8 +44,9 @@ export function installFastRedirect(server: Server, deps: FastRedirectDeps): { s
     const code = match?.[1];
     if (code === undefined) return false;
     // A probe path is a short code only when a proxy forwarded it; fastify decides the rest.
-    if (probes.has(code) && request.headers["x-forwarded-for"] === undefined) return false;
-    const link = deps.links.peek(deps.visitors.host(request), code);
+    const headers = readVisitHeaders(request);
+    if (probes.has(code) && headers.forwardedFor === undefined) return false;
+    const link = deps.links.peek(deps.visitors.host(request, headers), code);
     if (!link) return false;
     const s = link.snapshot;
     const nowMs = Date.now();
@@ -57,11 +58,19 @@ export function installFastRedirect(server: Server, deps: FastRedirectDeps): { s
       return false;
     }
     const plan = planRedirect(link, method, nowMs, deps.staticMaxAgeSeconds);
-    response.writeHead(plan.status, { location: plan.location, "cache-control": plan.cacheControl });
+    // A flat header list and an explicit empty body: no header object to walk, no chunked framing.
+    response.writeHead(plan.status, [
+      "location",
+      plan.location,
+      "cache-control",
+      plan.cacheControl,
+      "content-length",
+      "0",
+    ]);
     response.end();
     if (s.trackingEnabled) {
       deps.clicks.publish(
-        clickOfVisit(link, plan.clickId, method, nowMs, request, deps.visitors.ip(request)),
+        clickOfVisit(link, plan.clickId, method, nowMs, request, headers, deps.visitors.ip(request, headers)),
       );
     }
     return true;

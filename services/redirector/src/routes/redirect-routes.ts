@@ -7,6 +7,7 @@ import type { PasswordGate } from "../password/password-gate";
 import type { VisitMethod } from "../redirect/plan-redirect";
 import { redirectVisitor, sendExpired, type VisitorDeps } from "../redirect/redirect-visitor";
 import { sendPage } from "../redirect/send-page";
+import { readVisitHeaders } from "../redirect/visitor-reader";
 
 export interface RedirectRouteDeps extends VisitorDeps {
   cache: LinkCache;
@@ -33,7 +34,7 @@ async function handleVisit(
   method: VisitMethod,
 ): Promise<FastifyReply> {
   if (!CODE_PATTERN.test(code)) return sendPage(reply, 404, notFoundPage());
-  const host = deps.visitors.host(request.raw);
+  const host = deps.visitors.host(request.raw, readVisitHeaders(request.raw));
   let link: Awaited<ReturnType<LinkCache["lookup"]>>;
   try {
     link = await deps.cache.lookup(host, code);

@@ -126,6 +126,7 @@ const clickSpec = {
   id: (row: ClickRow) => row.click_id,
   time: (row: ClickRow) => row.clicked_at,
   account: (row: ClickRow) => row.account_id,
+  link: (row: ClickRow) => row.link_id,
   setRetention: (row: ClickRow, days: number) => {
     row.retention_days = days;
   },
@@ -138,6 +139,7 @@ const conversionSpec = {
   id: (row: ConversionRow) => row.conversion_id,
   time: (row: ConversionRow) => row.occurred_at,
   account: (row: ConversionRow) => row.account_id,
+  link: (row: ConversionRow) => row.link_id,
   setRetention: (row: ConversionRow, days: number) => {
     row.retention_days = days;
   },

@@ -9,6 +9,7 @@ export interface RowsOnceSpec<T> {
   id(row: T): string;
   time(row: T): string;
   account(row: T): string;
+  link(row: T): string;
   setRetention(row: T, days: number): void;
 }
 
@@ -20,8 +21,7 @@ export interface WriteOutcome {
 /**
  * Writes a batch so that no event is ever stored twice, whatever redelivered it (a replayed
  * batch, a producer retry, a consumer restart): ids repeated within the batch or already in the
- * table are dropped first (a bounded lookup: the batch's own time span, bloom-filter index on the
- * id), then the rest is inserted with a dedup token derived from its ids, so retrying an insert
+ * table are dropped first, then the rest is inserted with a dedup token derived from its ids, so retrying an insert
  * whose acknowledgement was lost is a no-op in ClickHouse — for the raw table and, through their
  * own dedup windows, for the rollups its materialized views feed.
  */
@@ -43,11 +43,21 @@ export async function writeRowsOnce<T>(
     if (time < from) from = time;
     if (time > to) to = time;
   }
+  // The lookup is bounded by the sorting key (account, link, time): only the granules of the
+  // batch's links and time span are read, however large the table grows (the time alone is not a
+  // key prefix, and merged parts span weeks). The bloom filter on the id narrows those further.
+  const accounts = new Set<string>();
+  const links = new Set<string>();
+  for (const row of unique.values()) {
+    accounts.add(spec.account(row));
+    links.add(spec.link(row));
+  }
   const result = await store.client.query({
     query: `SELECT toString(${spec.idColumn}) AS id FROM ${spec.table}
-            WHERE ${spec.timeColumn} >= {from:DateTime64(3, 'UTC')} AND ${spec.timeColumn} <= {to:DateTime64(3, 'UTC')}
+            WHERE account_id IN {accounts:Array(String)} AND link_id IN {links:Array(String)}
+              AND ${spec.timeColumn} >= {from:DateTime64(3, 'UTC')} AND ${spec.timeColumn} <= {to:DateTime64(3, 'UTC')}
               AND ${spec.idColumn} IN {ids:Array(UUID)}`,
-    query_params: { from, to, ids },
+    query_params: { accounts: [...accounts], links: [...links], from, to, ids },
     format: "JSONEachRow",
   });
   for (const { id } of await result.json<{ id: string }>()) unique.delete(id);

@@ -227,3 +227,48 @@ describe("CampaignService", () => {
     });
   });
 });
+
+describe("tags over REST", () => {
+  it("lists the account's tags with their use on links and campaigns, most used first", async () => {
+    const account = randomUUID();
+    const other = randomUUID();
+    for (const [tags, alias] of [
+      [["Promo", "spring"], "tag-a"],
+      [["promo"], "tag-b"],
+      [["promo", "Spring"], "tag-c"],
+      [["archive"], "tag-d"],
+    ] as const) {
+      const created = await call(account, "POST", "/urls", {
+        url: "https://example.com/",
+        tags,
+        customAlias: `${alias}-${account.slice(0, 8)}`,
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    await call(account, "POST", "/campaigns", { name: "Spring", tags: ["spring", "seasonal"] });
+    await call(other, "POST", "/urls", { url: "https://example.com/", tags: ["promo", "secret"] });
+
+    const listed = await call(account, "GET", "/tags");
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual({
+      success: true,
+      tags: [
+        { name: "promo", urls: 3, campaigns: 0 },
+        { name: "spring", urls: 2, campaigns: 1 },
+        { name: "archive", urls: 1, campaigns: 0 },
+        { name: "seasonal", urls: 0, campaigns: 1 },
+      ],
+    });
+    expect((await call(randomUUID(), "GET", "/tags")).json()).toEqual({ success: true, tags: [] });
+  });
+
+  it("requires shorturl:read", async () => {
+    const response = await api.http.inject({
+      method: "GET",
+      url: "/api/v1/tags",
+      headers: await api.auth(randomUUID(), ["analytics:read"]),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ success: false, required_scope: "shorturl:read" });
+  });
+});

@@ -6,6 +6,7 @@ import { registerCampaignRoutes } from "./campaign-routes";
 import { registerDomainRoutes } from "./domain-routes";
 import { registerLinkRoutes } from "./link-routes";
 import { registerQrRoutes } from "./qr-routes";
+import { registerTagRoutes } from "./tag-routes";
 
 /** Every REST route of link-api, under /api/v1. */
 export async function registerApi(app: FastifyInstance, deps: ApiDependencies): Promise<void> {
@@ -23,6 +24,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDependencies): 
       registerCampaignRoutes(api, deps);
       registerDomainRoutes(api, deps);
       registerQrRoutes(api, deps);
+      registerTagRoutes(api, deps);
     },
     { prefix: "/api/v1" },
   );

@@ -20,7 +20,12 @@ export function startRedirector(
     build: async ({ logger, infra, lifecycle, readiness }) => {
       const bus = infra.bus!;
       const clickProducer = bus.producer({ maxBufferedMessages: config.CLICK_BUFFER_MAX_MESSAGES });
-      lifecycle.add("producers", "click-producer", () => clickProducer.close());
+      let flushClicks = () => {};
+      lifecycle.add("producers", "click-producer", () => {
+        // Clicks of the last event-loop turn are still in the publisher's hands.
+        flushClicks();
+        return clickProducer.close();
+      });
       const linkApi = createGrpcClient(linksV1.LinkService, config.LINK_API_GRPC_ADDR, {
         logger,
         retry: { maxAttempts: 2, backoffMs: 50 },
@@ -35,6 +40,7 @@ export function startRedirector(
         clickProducer,
         linkSource: linkSourceFromGrpc(linkApi, config.RESOLVE_DEADLINE_MS),
       });
+      flushClicks = () => app.clicks.flush();
       const consumer = await startLinkChangeConsumer(bus, app.links);
       lifecycle.add("consumers", "link-changes", () => consumer.stop());
       return { http: app.http, grpc: app.grpc };

@@ -65,7 +65,12 @@ async function metric(url: string, name: string): Promise<number> {
 
 const stack = await startEmbeddedStack({
   withoutAnalytics: true,
-  env: { CLICK_BUFFER_MAX_MESSAGES: "5000000" },
+  env: {
+    CLICK_BUFFER_MAX_MESSAGES: "5000000",
+    ...(process.env.INGEST_BATCH_MAX_ROWS
+      ? { INGEST_BATCH_MAX_ROWS: process.env.INGEST_BATCH_MAX_ROWS }
+      : {}),
+  },
   // The clicks wait on the bus for analytics-ingest: the default retention, 100 000 per
   // partition, would drop all but the last 100 000 of each partition, as Kafka's would.
   memoryRetention: { maxMessagesPerPartition: 10_000_000 },

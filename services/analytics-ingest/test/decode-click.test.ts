@@ -176,6 +176,15 @@ describe("decodeClick (wire reader) agrees with protobuf-es", () => {
     const full = message(BASE);
     validationError(full.subarray(0, full.length - 3));
     validationError(envelopeOf(new BinaryWriter().tag(3, WireType.Varint).uint32(1).finish()));
+    // A payload whose last field claims more bytes than the payload has (it would run into the
+    // envelope's following fields).
+    const overrun = new BinaryWriter()
+      .tag(1, WireType.LengthDelimited)
+      .string(BASE.clickId as string)
+      .tag(11, WireType.Varint)
+      .finish();
+    const lying = new Uint8Array([...overrun.subarray(0, overrun.length - 1), (11 << 3) | 2, 40]);
+    validationError(envelopeOf(lying));
     expect(validationError(message({ ...BASE, clickId: "nope" })).message).toMatch(/UUID/);
     expect(validationError(message({ ...BASE, clickedAt: undefined })).message).toMatch(/clicked_at/);
     expect(

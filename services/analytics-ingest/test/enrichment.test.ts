@@ -8,6 +8,7 @@ import { classifyReferrer } from "../src/enrichment/classify-referrer";
 import { createUserAgentClassifier } from "../src/enrichment/classify-user-agent";
 import { openGeoLocator } from "../src/enrichment/geo-locator";
 import { createVisitorHasher } from "../src/enrichment/visitor-hasher";
+import { toClickHouseTime } from "../src/ingest/click-row";
 
 describe("referrer classification", () => {
   it.each([
@@ -168,5 +169,26 @@ describe("visitor hashes", () => {
     const first = await visitors.saltFor(day);
     expect(visitors.saltFor(day + 3_600_000)).toBe(first);
     expect(await visitors.saltFor(day + 86_400_000)).not.toEqual(first);
+  });
+});
+
+describe("ClickHouse times", () => {
+  it("formats instants as DateTime64(3) text, UTC, whatever their order", () => {
+    const reference = (ms: number) => new Date(ms).toISOString().slice(0, 23).replace("T", " ");
+    const base = Date.UTC(2026, 10, 22, 23, 59, 59, 0);
+    for (const ms of [
+      base,
+      base + 5,
+      base + 50,
+      base + 999,
+      base + 1000,
+      base + 7,
+      base - 1,
+      0,
+      86_400_000 * 365 * 30 + 1,
+    ]) {
+      expect(toClickHouseTime(ms)).toBe(reference(ms));
+    }
+    expect(toClickHouseTime(base + 0.5)).toBe(reference(base + 0.5));
   });
 });

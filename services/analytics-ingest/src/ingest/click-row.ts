@@ -60,6 +60,18 @@ export interface ConversionRow {
 }
 
 /** ClickHouse DateTime64(3) text of an instant, UTC. */
+let cachedSecond = Number.NaN;
+let cachedPrefix = "";
+
 export function toClickHouseTime(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 23).replace("T", " ");
+  // Clicks come in time order, so consecutive ones nearly always share their second: its
+  // "YYYY-MM-DD hh:mm:ss" is formatted once and only the milliseconds are added per click.
+  if (!Number.isInteger(epochMs)) return new Date(epochMs).toISOString().slice(0, 23).replace("T", " ");
+  const second = Math.floor(epochMs / 1000);
+  if (second !== cachedSecond) {
+    cachedPrefix = new Date(second * 1000).toISOString().slice(0, 19).replace("T", " ");
+    cachedSecond = second;
+  }
+  const ms = epochMs - second * 1000;
+  return `${cachedPrefix}.${ms < 10 ? "00" : ms < 100 ? "0" : ""}${ms}`;
 }

@@ -8,7 +8,6 @@ import { getHostTotals } from "../queries/get-host-totals";
 import type { LinkOrder } from "../queries/get-link-totals";
 import { getRawClickCounts } from "../queries/get-raw-click-counts";
 import { getRawLinkTotals } from "../queries/get-raw-link-totals";
-import { getRawTimeline } from "../queries/get-raw-timeline";
 import { getTimeline } from "../queries/get-timeline";
 import { getVariantTimeline } from "../queries/get-variant-timeline";
 import { listClicks } from "../queries/list-clicks";
@@ -298,7 +297,7 @@ export function createAnalyticsReader(store: ClickStore) {
       const [countries, deviceTypes, timeline, links] = await Promise.all([
         getBreakdown(store, scope, "country", { limit: 50, totalClicks: counts.clicks }),
         getBreakdown(store, scope, "deviceType", { limit: 50, totalClicks: counts.clicks }),
-        getRawTimeline(store, scope),
+        getTimeline(store, scope, "raw"),
         getRawLinkTotals(store, scope, 100),
       ]);
       return { range: scope.range, counts, timeline, links, countries, deviceTypes };

@@ -2,24 +2,53 @@ import type { ClickStore } from "@kurz/clickstore";
 import type { Granularity, TimelinePoint } from "../analytics/analytics-types";
 import { bucketStarts } from "../analytics/resolve-time-range";
 import { num, queryRows } from "./query-rows";
-import { type QueryScope, scopeSql } from "./query-scope";
+import { BOT, HEAD, HUMAN, type QueryScope, scopeSql } from "./query-scope";
 
-const BUCKET: Record<Granularity, string> = {
-  hour: "toStartOfHour(hour)",
-  day: "toStartOfDay(hour)",
-  week: "toDateTime(toMonday(hour), 'UTC')",
-  month: "toDateTime(toStartOfMonth(hour), 'UTC')",
-};
+function bucketOf(granularity: Granularity, time: string): string {
+  switch (granularity) {
+    case "hour":
+      return `toStartOfHour(${time})`;
+    case "day":
+      return `toStartOfDay(${time})`;
+    case "week":
+      return `toDateTime(toMonday(${time}), 'UTC')`;
+    case "month":
+      return `toDateTime(toStartOfMonth(${time}), 'UTC')`;
+  }
+}
 
-/** Clicks per bucket from the hourly rollup, every bucket of the range present (zeros included). */
-export async function getTimeline(store: ClickStore, scope: QueryScope): Promise<TimelinePoint[]> {
-  const { where, params } = scopeSql(scope, "hour");
+/**
+ * Where a timeline is counted: the hourly rollup, or the raw clicks for scopes the rollup cannot
+ * narrow (QR scans, A/B tests).
+ */
+const SOURCES = {
+  rollup: {
+    table: "link_clicks_hourly_v1",
+    time: "hour",
+    counts: `sum(clicks) AS n_clicks, uniqMerge(visitors) AS n_visitors, sum(bots) AS n_bots,
+             sum(head_requests) AS n_heads`,
+  },
+  raw: {
+    table: "clicks_v1",
+    time: "clicked_at",
+    counts: `countIf(${HUMAN}) AS n_clicks, uniqIf(visitor_hash, ${HUMAN}) AS n_visitors,
+             countIf(${BOT}) AS n_bots, countIf(${HEAD}) AS n_heads`,
+  },
+} as const;
+
+/** Clicks per bucket, every bucket of the range present (zeros included). */
+export async function getTimeline(
+  store: ClickStore,
+  scope: QueryScope,
+  from: keyof typeof SOURCES = "rollup",
+): Promise<TimelinePoint[]> {
+  const source = SOURCES[from];
+  const { where, params } = scopeSql(scope, source.time);
   const rows = await queryRows<Record<string, unknown>>(
     store,
-    `SELECT toUnixTimestamp(${BUCKET[scope.range.granularity]}) * 1000 AS bucket,
-            sum(clicks) AS n_clicks, uniqMerge(visitors) AS n_visitors, sum(bots) AS n_bots,
-            sum(head_requests) AS n_heads
-       FROM link_clicks_hourly_v1
+    `SELECT toUnixTimestamp(${bucketOf(scope.range.granularity, source.time)}) * 1000 AS bucket,
+            ${source.counts}
+       FROM ${source.table}
       WHERE ${where}
       GROUP BY bucket
       ORDER BY bucket`,

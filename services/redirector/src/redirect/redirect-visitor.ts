@@ -7,7 +7,7 @@ import type { ClickCounter } from "./click-counter";
 import { clickOfVisit } from "./click-of-visit";
 import { planRedirect, type VisitMethod } from "./plan-redirect";
 import { sendPage } from "./send-page";
-import { readVisitHeaders, type VisitorReader } from "./visitor-reader";
+import type { VisitHeaders, VisitorReader } from "./visitor-reader";
 
 export interface VisitorDeps {
   clicks: ClickPublisher;
@@ -39,9 +39,9 @@ export async function redirectVisitor(
   reply: FastifyReply,
   link: CachedLink,
   method: VisitMethod,
+  headers: VisitHeaders,
 ): Promise<FastifyReply> {
   const s = link.snapshot;
-  const headers = readVisitHeaders(request.raw);
   if (s.maxClicks > 0n) {
     if (link.capReached) return sendExpired(reply, link);
     const userAgent = headers.userAgent;

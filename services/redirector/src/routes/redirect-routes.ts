@@ -34,7 +34,8 @@ async function handleVisit(
   method: VisitMethod,
 ): Promise<FastifyReply> {
   if (!CODE_PATTERN.test(code)) return sendPage(reply, 404, notFoundPage());
-  const host = deps.visitors.host(request.raw, readVisitHeaders(request.raw));
+  const headers = readVisitHeaders(request.raw);
+  const host = deps.visitors.host(request.raw, headers);
   let link: Awaited<ReturnType<LinkCache["lookup"]>>;
   try {
     link = await deps.cache.lookup(host, code);
@@ -52,7 +53,7 @@ async function handleVisit(
     const password = (request.body as Record<string, unknown> | undefined)?.password;
     if (!(await deps.passwords.submit(request, reply, link, password))) return reply;
   }
-  return redirectVisitor(deps, request, reply, link, method);
+  return redirectVisitor(deps, request, reply, link, method, headers);
 }
 
 function parseForm(

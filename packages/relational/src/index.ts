@@ -8,6 +8,7 @@ export type {
   RowsResult,
 } from "./database-connection";
 export { databaseUrl, ensureDatabase } from "./ensure-database";
+export { RootHandleInTransactionError } from "./guard-root-handle";
 export { isUniqueViolation } from "./is-unique-violation";
 export { isDatabaseUnavailable, mapDatabaseError } from "./map-database-error";
 export { applyMigrations } from "./migrations/apply-migrations";

@@ -6,6 +6,7 @@ import type { Logger } from "@kurz/logger";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import type { Database, DatabaseConnection } from "./database-connection";
+import { createRootHandleGuard } from "./guard-root-handle";
 import { applyMigrations } from "./migrations/apply-migrations";
 
 export interface OpenPgliteOptions<TSchema extends Record<string, unknown>> {
@@ -30,7 +31,12 @@ export async function openPglite<TSchema extends Record<string, unknown>>(
   const client = new PGlite(dataDir);
   await client.waitReady;
   options.logger?.debug({ event: "db.pglite_ready", dataDir: dataDir ?? "memory" }, "pglite ready");
-  const db: Database<TSchema> = drizzle({ client, schema: options.schema });
+  const guard = createRootHandleGuard();
+  const db: Database<TSchema> = drizzle({
+    client: guard.wrapClient(client, ["query", "exec", "sql", "transaction"]),
+    schema: options.schema,
+  });
+  guard.wrapTransactions(db);
 
   return {
     kind: "pglite",

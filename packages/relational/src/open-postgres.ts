@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Database, DatabaseConnection } from "./database-connection";
+import { createRootHandleGuard } from "./guard-root-handle";
 import { mapDatabaseError } from "./map-database-error";
 import { applyMigrations } from "./migrations/apply-migrations";
 
@@ -33,7 +34,13 @@ export async function openPostgres<TSchema extends Record<string, unknown>>(
   pool.on("error", (error) => {
     options.logger?.warn({ event: "db.idle_client_error", err: error }, "idle database connection failed");
   });
-  const db: Database<TSchema> = drizzle({ client: pool, schema: options.schema });
+  // The same rule as PGlite's single connection: no root-handle query inside a transaction.
+  const guard = createRootHandleGuard();
+  const db: Database<TSchema> = drizzle({
+    client: guard.wrapClient(pool, ["query", "connect"]),
+    schema: options.schema,
+  });
+  guard.wrapTransactions(db);
   let closed = false;
 
   return {

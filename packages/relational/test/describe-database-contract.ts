@@ -1,7 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseConnection, isUniqueViolation, type MigrationResult } from "../src/index";
+import {
+  type DatabaseConnection,
+  isUniqueViolation,
+  type MigrationResult,
+  RootHandleInTransactionError,
+} from "../src/index";
 import * as schema from "./fixtures/schema";
 
 export const migrationsFolder = fileURLToPath(new URL("./fixtures/migrations", import.meta.url));
@@ -109,6 +114,77 @@ export function describeDatabaseContract(name: string, open: () => Promise<TestC
       expect(widget!.createdAt).toBeInstanceOf(Date);
       const found = await connection.db.query.widgets.findFirst({ where: eq(schema.widgets.name, "typed") });
       expect(found?.createdAt.getTime()).toBe(widget!.createdAt.getTime());
+    });
+
+    it("refuses a root-handle query inside an open transaction at once, and rolls the transaction back", async () => {
+      const { db } = connection;
+      const attempts = [
+        () => db.select().from(schema.widgets),
+        () => db.execute(sql`select 1`),
+        () => db.insert(schema.widgets).values({ name: "through-root" }),
+        () => db.query.widgets.findFirst(),
+        () => db.transaction(async () => undefined),
+      ];
+      for (const attempt of attempts) {
+        const outcome = db.transaction(async (tx) => {
+          await tx.insert(schema.widgets).values({ name: "guarded" });
+          await attempt();
+        });
+        await expect(outcome).rejects.toBeInstanceOf(RootHandleInTransactionError);
+      }
+      const rows = await db.select().from(schema.widgets).where(eq(schema.widgets.name, "guarded"));
+      expect(rows).toHaveLength(0);
+    });
+
+    it("refuses a root-handle query made deep in a call chain the transaction started", async () => {
+      const { db } = connection;
+      // The shape of the original freeze: a cache reload three awaits below the transaction.
+      const reloadCache = async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return db.select().from(schema.widgets);
+      };
+      const outcome = db.transaction(async (tx) => {
+        await tx.select().from(schema.widgets);
+        await Promise.resolve().then(reloadCache);
+      });
+      await expect(outcome).rejects.toThrow(/root database handle while a transaction/);
+    });
+
+    it("allows root-handle queries from other calls while a transaction is open, and nested savepoints", async () => {
+      const { db } = connection;
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const open = db.transaction(async (tx) => {
+        await tx.insert(schema.widgets).values({ name: "outer" });
+        await tx.transaction(async (inner) => {
+          await inner.insert(schema.widgets).values({ name: "savepoint" });
+        });
+        await held;
+      });
+      // Another request's root query waits its turn (PGlite) or runs (pool); it is not refused.
+      const other = db.select().from(schema.widgets).where(eq(schema.widgets.name, "nobody"));
+      release();
+      await open;
+      await expect(other).resolves.toEqual([]);
+      const rows = await db.select().from(schema.widgets).where(eq(schema.widgets.name, "savepoint"));
+      expect(rows).toHaveLength(1);
+    });
+
+    it("lets work a transaction started use the root handle once the transaction has ended", async () => {
+      const { db } = connection;
+      let later: Promise<unknown> = Promise.resolve();
+      let done: () => void = () => undefined;
+      const ended = new Promise<void>((resolve) => {
+        done = resolve;
+      });
+      await db.transaction(async (tx) => {
+        await tx.select().from(schema.widgets);
+        later = ended.then(() => db.select().from(schema.widgets));
+      });
+      done();
+      await expect(later).resolves.toBeInstanceOf(Array);
     });
 
     it("answers ping", async () => {

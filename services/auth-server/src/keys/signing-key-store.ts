@@ -83,14 +83,29 @@ export function createSigningKeyStore(options: SigningKeyStoreOptions): SigningK
   let loaded: LoadedKeys | undefined;
   const privateKeys = new Map<string, ReturnType<typeof importJWK>>();
 
+  let loading: Promise<SigningKeyRow[]> | undefined;
+  /**
+   * The key list, re-read when older than RELOAD_AFTER_MS by the injected clock (tests cross
+   * the boundary). Concurrent callers share one read. Never call this inside a transaction:
+   * it reads through the root handle.
+   */
   const load = async (force = false): Promise<SigningKeyRow[]> => {
-    if (!force && loaded && Date.now() - loaded.loadedAt < RELOAD_AFTER_MS) return loaded.rows;
-    const rows = await db
-      .select()
-      .from(signingKeys)
-      .orderBy(asc(signingKeys.activatesAt), asc(signingKeys.createdAt));
-    loaded = { rows, loadedAt: Date.now() };
-    return rows;
+    const now = clock.now().getTime();
+    if (!force && loaded && now - loaded.loadedAt < RELOAD_AFTER_MS) return loaded.rows;
+    if (!loading) {
+      loading = db
+        .select()
+        .from(signingKeys)
+        .orderBy(asc(signingKeys.activatesAt), asc(signingKeys.createdAt))
+        .then((rows) => {
+          loaded = { rows, loadedAt: clock.now().getTime() };
+          return rows;
+        })
+        .finally(() => {
+          loading = undefined;
+        });
+    }
+    return loading;
   };
 
   const privateKeyOf = (row: SigningKeyRow) => {

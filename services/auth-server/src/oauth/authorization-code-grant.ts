@@ -4,9 +4,9 @@ import type { AuthContext } from "../auth-context";
 import { sha256Hex } from "../crypto/opaque-secret";
 import { accounts, authorizationCodes, type OAuthClientRow, tokenFamilies } from "../db/schema";
 import type { FormParams } from "./form-params";
-import { issueTokens, type TokenResponse } from "./issue-tokens";
 import { narrowToPlan } from "./narrow-to-plan";
 import { OAuthError } from "./oauth-error";
+import { prepareTokens, type TokenResponse } from "./prepare-tokens";
 import { revokeTokenFamily } from "./revoke-token-family";
 
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -71,6 +71,13 @@ export async function exchangeAuthorizationCode(
     throw new OAuthError("invalid_scope", "The account's plan no longer allows any of the granted scopes");
 
   const familyId = randomUUID();
+  const tokens = await prepareTokens(ctx, {
+    familyId,
+    clientId: client.clientId,
+    accountId: account.id,
+    scope,
+    withRefreshToken: client.grantTypes.includes("refresh_token"),
+  });
   const response = await ctx.db.transaction(async (tx) => {
     const [consumed] = await tx
       .update(authorizationCodes)
@@ -86,13 +93,8 @@ export async function exchangeAuthorizationCode(
       createdAt: now,
       lastUsedAt: now,
     });
-    return issueTokens(ctx, tx, {
-      familyId,
-      clientId: client.clientId,
-      accountId: account.id,
-      scope,
-      withRefreshToken: client.grantTypes.includes("refresh_token"),
-    });
+    await tokens.record(tx);
+    return tokens.response;
   });
   if (!response) {
     // Lost a race with a concurrent exchange of the same code: that is reuse too.

@@ -3,9 +3,9 @@ import type { AuthContext } from "../auth-context";
 import { sha256Hex } from "../crypto/opaque-secret";
 import { accounts, type OAuthClientRow, refreshTokens, tokenFamilies } from "../db/schema";
 import type { FormParams } from "./form-params";
-import { issueTokens, type TokenResponse } from "./issue-tokens";
 import { narrowToPlan } from "./narrow-to-plan";
 import { OAuthError } from "./oauth-error";
+import { prepareTokens, type TokenResponse } from "./prepare-tokens";
 import { revokeTokenFamily } from "./revoke-token-family";
 
 const REVOKED_OR_USED = "The refresh token has been revoked or already used";
@@ -61,6 +61,13 @@ export async function refreshAccessToken(
   if (!scope)
     throw new OAuthError("invalid_scope", "The account's plan no longer allows any of the granted scopes");
 
+  const tokens = await prepareTokens(ctx, {
+    familyId: family.id,
+    clientId: client.clientId,
+    accountId: family.accountId,
+    scope,
+    withRefreshToken: true,
+  });
   const response = await ctx.db.transaction(async (tx) => {
     // The family row lock orders this rotation against a concurrent revocation of the family.
     const [current] = await tx
@@ -76,13 +83,8 @@ export async function refreshAccessToken(
       .returning({ tokenHash: refreshTokens.tokenHash });
     if (!rotated) return "reused" as const;
     await tx.update(tokenFamilies).set({ lastUsedAt: now }).where(eq(tokenFamilies.id, family.id));
-    return issueTokens(ctx, tx, {
-      familyId: family.id,
-      clientId: client.clientId,
-      accountId: family.accountId,
-      scope,
-      withRefreshToken: true,
-    });
+    await tokens.record(tx);
+    return tokens.response;
   });
   if (response === "revoked") throw invalidGrant(REVOKED_OR_USED);
   if (response === "reused") {

@@ -24,12 +24,20 @@ export interface TokenGrant {
 
 type Writer = Pick<AuthContext["db"], "insert">;
 
+/** Tokens signed and ready; `record` writes their rows through the grant's transaction. */
+export interface PreparedTokens {
+  response: TokenResponse;
+  record(tx: Writer): Promise<void>;
+}
+
 /**
  * An access token (RFC 9068 JWT: sub, client_id, scope, iat, exp, iss, aud, jti; 1 hour) and,
  * when the client may refresh, a refresh token `<prefix>_rt_<opaque>` (30 days, stored hashed).
- * Rows are written through `tx`, the grant's transaction, so a failed grant issues nothing.
+ * Signing happens here, before the grant's transaction: it may reload the signing keys through
+ * the root database handle, which must never run inside a transaction (embedded PGlite has one
+ * connection). The rows are written by `record(tx)` inside it, so a failed grant issues nothing.
  */
-export async function issueTokens(ctx: AuthContext, tx: Writer, grant: TokenGrant): Promise<TokenResponse> {
+export async function prepareTokens(ctx: AuthContext, grant: TokenGrant): Promise<PreparedTokens> {
   const now = ctx.clock.now();
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + ACCESS_TOKEN_TTL_SEC;
@@ -44,25 +52,32 @@ export async function issueTokens(ctx: AuthContext, tx: Writer, grant: TokenGran
     exp,
     jti,
   });
-  await tx
-    .insert(issuedAccessTokens)
-    .values({ jti, familyId: grant.familyId, expiresAt: new Date(exp * 1000) });
   const response: TokenResponse = {
     access_token: accessToken,
     token_type: "Bearer",
     expires_in: ACCESS_TOKEN_TTL_SEC,
     scope: grant.scope,
   };
-  if (grant.withRefreshToken) {
-    const refreshToken = generateOpaqueSecret(`${ctx.config.BRAND_PREFIX}_rt_`);
-    await tx.insert(refreshTokens).values({
-      tokenHash: sha256Hex(refreshToken),
-      familyId: grant.familyId,
-      scope: grant.scope,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SEC * 1000),
-    });
-    response.refresh_token = refreshToken;
-  }
-  return response;
+  const refreshToken = grant.withRefreshToken
+    ? generateOpaqueSecret(`${ctx.config.BRAND_PREFIX}_rt_`)
+    : undefined;
+  if (refreshToken) response.refresh_token = refreshToken;
+
+  return {
+    response,
+    async record(tx) {
+      await tx
+        .insert(issuedAccessTokens)
+        .values({ jti, familyId: grant.familyId, expiresAt: new Date(exp * 1000) });
+      if (refreshToken) {
+        await tx.insert(refreshTokens).values({
+          tokenHash: sha256Hex(refreshToken),
+          familyId: grant.familyId,
+          scope: grant.scope,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SEC * 1000),
+        });
+      }
+    },
+  };
 }

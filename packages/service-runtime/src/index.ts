@@ -9,9 +9,9 @@ export {
 } from "./connect-infrastructure";
 export { createHttpApp, type HttpApp, type HttpAppOptions } from "./create-http-app";
 export { downstreamReadiness } from "./downstream-readiness";
-export { Lifecycle, type ShutdownPhase } from "./lifecycle";
+export { Lifecycle, pendingShutdownSteps, type ShutdownPhase } from "./lifecycle";
 export { type ReadinessCheck, type ReadinessResult, runReadinessChecks } from "./readiness";
-export { runMain, type Stoppable } from "./run-main";
+export { runMain, SHUTDOWN_DEADLINE_EXIT_CODE, type Stoppable } from "./run-main";
 export { type RunningService, type ServeOptions, serve } from "./serve";
 export {
   type BuiltService,

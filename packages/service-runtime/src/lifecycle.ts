@@ -13,6 +13,18 @@ export type ShutdownPhase = "servers" | "consumers" | "producers" | "clients";
 
 const PHASES: readonly ShutdownPhase[] = ["servers", "consumers", "producers", "clients"];
 
+/**
+ * Steps of this process still running, named "<service>/<phase>:<step>". Process-wide because
+ * the embedded run stops seven services' lifecycles under one deadline (runMain), and the log
+ * line at that deadline must name what did not stop, whichever service it belongs to.
+ */
+const runningSteps = new Set<string>();
+
+/** What is still stopping in this process, for the shutdown-deadline log line. */
+export function pendingShutdownSteps(): string[] {
+  return [...runningSteps];
+}
+
 interface Step {
   name: string;
   phase: ShutdownPhase;
@@ -27,6 +39,8 @@ export class Lifecycle {
   constructor(
     private readonly logger: Logger,
     private readonly stepTimeoutMs = 10_000,
+    /** Names this lifecycle's steps in pendingShutdownSteps(). */
+    private readonly owner = "service",
   ) {}
 
   /** Runs synchronously at the very start of stop(), e.g. to fail readiness. */
@@ -54,6 +68,8 @@ export class Lifecycle {
 
   private async runStep(step: Step): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
+    const label = `${this.owner}/${step.phase}:${step.name}`;
+    runningSteps.add(label);
     try {
       await Promise.race([
         step.run(),
@@ -69,6 +85,7 @@ export class Lifecycle {
       this.logger.error({ event: "service.shutdown_step_failed", step: step.name, phase: step.phase, err });
     } finally {
       clearTimeout(timer);
+      runningSteps.delete(label);
     }
   }
 }

@@ -56,7 +56,7 @@ async function migrateOnly(
   needs: InfrastructureNeeds,
 ): Promise<RunningService> {
   const logger = createLogger({ service: name, level: config.LOG_LEVEL });
-  const lifecycle = new Lifecycle(logger, config.SHUTDOWN_TIMEOUT_MS);
+  const lifecycle = new Lifecycle(logger, config.SHUTDOWN_TIMEOUT_MS, name);
   const { database, clickstore } = needs;
   try {
     await connectInfrastructure({
@@ -86,7 +86,7 @@ export async function startService<Extra extends object = object>(
   if (config.MIGRATE_ONLY)
     return (await migrateOnly(name, config, spec.needs)) as RunningService & Partial<Extra>;
   const logger = createLogger({ service: name, level: config.LOG_LEVEL });
-  const lifecycle = new Lifecycle(logger, config.SHUTDOWN_TIMEOUT_MS);
+  const lifecycle = new Lifecycle(logger, config.SHUTDOWN_TIMEOUT_MS, name);
   try {
     const infra = await connectInfrastructure({
       service: name,

@@ -1,3 +1,4 @@
+export { type Clock, systemClock } from "./clock";
 export { commonConfigShape, grpcAddress } from "./common-config";
 export {
   type ConnectOptions,
@@ -10,6 +11,27 @@ export {
 export { createHttpApp, type HttpApp, type HttpAppOptions } from "./create-http-app";
 export { downstreamReadiness } from "./downstream-readiness";
 export { Lifecycle, pendingShutdownSteps, type ShutdownPhase } from "./lifecycle";
+export {
+  type AccountQuotaLookup,
+  type CacheAccountQuotasOptions,
+  cacheAccountQuotas,
+  planRequestsPerMinute,
+} from "./rate-limit/cache-account-quotas";
+export {
+  createRateWindows,
+  type QuotaPolicy,
+  type RateWindows,
+  type WindowUsage,
+} from "./rate-limit/count-in-windows";
+export {
+  createRestRateLimit,
+  REST_POLICY,
+  type RestRateLimit,
+  type RestRateLimitOptions,
+} from "./rate-limit/create-rest-rate-limit";
+export { type LimitRestRoutesOptions, limitRestRoutes } from "./rate-limit/limit-rest-routes";
+export { restRateLimitConfigShape } from "./rate-limit/rate-limit-config";
+export { rateLimitField, rateLimitPolicyField, setRateLimitFields } from "./rate-limit/rate-limit-fields";
 export { type ReadinessCheck, type ReadinessResult, runReadinessChecks } from "./readiness";
 export { runMain, SHUTDOWN_DEADLINE_EXIT_CODE, type Stoppable } from "./run-main";
 export { type RunningService, type ServeOptions, serve } from "./serve";

@@ -1,11 +1,16 @@
 import type { TokenVerifier } from "@kurz/auth-verifier";
-import type { RateLimiter } from "@kurz/cache";
 import type { EventProducer } from "@kurz/events";
 import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
 import { createOutboxRelay, type OutboxRelay } from "@kurz/outbox";
 import { campaignsV1, domainsV1, linksV1, qrV1 } from "@kurz/proto";
-import { createHttpApp, type HttpApp, type ReadinessCheck } from "@kurz/service-runtime";
+import {
+  createHttpApp,
+  type HttpApp,
+  limitRestRoutes,
+  type ReadinessCheck,
+  type RestRateLimit,
+} from "@kurz/service-runtime";
 import type { AccountPlans } from "./accounts/account-plans";
 import { SERVICE_NAME } from "./config";
 import type { LinkApiDatabase } from "./db/link-api-database";
@@ -25,13 +30,13 @@ export interface AppDependencies {
   db: LinkApiDatabase;
   plans: AccountPlans;
   verifier: TokenVerifier;
-  rateLimiter: RateLimiter;
+  /** Per-plan requests per minute on every /api/v1 route (see @kurz/service-runtime). */
+  restRateLimit: RestRateLimit;
   hosts: ShortHosts;
   domainVerifier: DomainVerifier;
   /** A producer of the outbox relay's own (see @kurz/outbox). */
   outboxProducer: EventProducer;
   outboxPollIntervalMs: number;
-  defaultRequestsPerMinute: number;
 }
 
 export interface App {
@@ -67,13 +72,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     readiness: deps.readiness,
     bodyLimitBytes: 1024 * 1024,
   });
+  // The documentation is public and static: registered before the limit, it is not counted
+  // (link-api sees the edge's address, not the reader's, so a per-address limit would be shared).
   await registerDocs(http.app);
-  await registerApi(http.app, {
-    ctx,
-    verifier: deps.verifier,
-    rateLimiter: deps.rateLimiter,
-    defaultRequestsPerMinute: deps.defaultRequestsPerMinute,
-  });
+  limitRestRoutes(http.app, deps.restRateLimit);
+  await registerApi(http.app, { ctx, verifier: deps.verifier });
 
   const grpc = createGrpcServer({ logger: deps.logger });
   grpc.addService(linksV1.LinkService, createLinkService(ctx));

@@ -1,7 +1,7 @@
 import { verifierConfigShape } from "@kurz/auth-verifier";
 import { durationMs, listFromEnv, parseConfig } from "@kurz/config";
 import { SERVICES } from "@kurz/routes";
-import { commonConfigShape, grpcAddress } from "@kurz/service-runtime";
+import { commonConfigShape, grpcAddress, restRateLimitConfigShape } from "@kurz/service-runtime";
 import { z } from "zod";
 
 export const SERVICE_NAME = "link-api";
@@ -18,6 +18,7 @@ const hostWithOptionalPort = (fallback: string) =>
 const schema = z.object({
   ...commonConfigShape(SERVICES["link-api"]),
   ...verifierConfigShape,
+  ...restRateLimitConfigShape,
   /** gRPC address of auth-server. */
   AUTH_SERVER_GRPC_ADDR: grpcAddress("127.0.0.1:50051"),
   /** The standard short host; see README "Hosts and ports". */
@@ -29,12 +30,8 @@ const schema = z.object({
   /** DNS servers for branded-domain verification (ip or ip:port); empty: the system's. */
   DNS_SERVERS: listFromEnv([]),
   DNS_TIMEOUT_MS: durationMs(3_000),
-  /** How long an account's plan is cached after GetAccount. */
-  PLAN_CACHE_TTL_MS: durationMs(30_000),
   /** How often the outbox is polled when no write woke the relay. */
   OUTBOX_POLL_INTERVAL_MS: durationMs(1_000),
-  /** REST requests per minute per account when the plan sets no limit of its own. */
-  REST_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 });
 
 export type LinkApiConfig = z.output<typeof schema>;

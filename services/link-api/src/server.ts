@@ -1,6 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { createRevocationCheck, createVerifierFromConfig } from "@kurz/auth-verifier";
-import { type RunningService, type SharedInfrastructure, startService } from "@kurz/service-runtime";
+import {
+  cacheAccountQuotas,
+  createRestRateLimit,
+  type RunningService,
+  type SharedInfrastructure,
+  startService,
+} from "@kurz/service-runtime";
 import { createGrpcAccountPlans } from "./accounts/create-grpc-account-plans";
 import { buildApp } from "./app";
 import { type LinkApiConfig, SERVICE_NAME } from "./config";
@@ -45,7 +51,18 @@ export function startLinkApi(
         db: infra.database!.db as unknown as LinkApiDatabase,
         plans,
         verifier: createVerifierFromConfig(config, { isRevoked: revocations.isRevoked }),
-        rateLimiter: infra.cache!.rateLimiter,
+        restRateLimit: createRestRateLimit({
+          store: infra.cache!.cache,
+          logger,
+          // AccountPlans caches answers; this also caches its failures, so an unreachable
+          // auth-server is not asked again on every request.
+          accountQuota: cacheAccountQuotas(
+            async (accountId) => (await plans.getPlan(accountId)).restRequestsPerMinute,
+            { ttlMs: config.PLAN_CACHE_TTL_MS, logger },
+          ),
+          defaultPerMinute: config.REST_REQUESTS_PER_MINUTE,
+          perIpPerMinute: config.REST_REQUESTS_PER_MINUTE_PER_IP,
+        }),
         hosts: createShortHosts({
           shortHost: config.SHORT_HOST,
           subdomainHost: config.SUBDOMAIN_HOST,
@@ -57,7 +74,6 @@ export function startLinkApi(
         }),
         outboxProducer,
         outboxPollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
-        defaultRequestsPerMinute: config.REST_REQUESTS_PER_MINUTE,
       });
       app.relay.start();
       // After the servers stopped taking writes, before the producers flush.

@@ -8,11 +8,15 @@ import { verifyLinkPassword } from "../src/links/hash-link-password";
 import { startTestLinkApi, type TestLinkApi, waitUntil } from "./support/start-test-link-api";
 
 let api: TestLinkApi;
+let offsetMs = 0;
+/** Real time plus what the rate-limit test moves forward. */
+const clock = { now: () => new Date(Date.now() + offsetMs), advance: (ms: number) => (offsetMs += ms) };
 const LIMITED = "limited-account";
 const THROTTLED = "throttled-account";
 
 beforeAll(async () => {
   api = await startTestLinkApi({
+    clock,
     plans: {
       plans: {
         [LIMITED]: { id: "free", maxLinks: 2 },
@@ -267,21 +271,33 @@ describe("access", () => {
     });
   });
 
-  it("rate-limits an account to its plan's requests per minute with 429 RATE_LIMITED", async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const response = await api.http.inject({
-        method: "GET",
-        url: "/api/v1/urls",
-        headers: await api.auth(THROTTLED),
-      });
-      statuses.push(response.statusCode);
-      if (response.statusCode === 429) {
-        expect(response.json().code).toBe("RATE_LIMITED");
-        expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
-      }
-    }
-    expect(statuses).toEqual([200, 200, 200, 429]);
+  it("rate-limits an account to its plan's requests per minute with 429 PLAN_LIMIT_EXCEEDED until the window resets", async () => {
+    const list = async () =>
+      api.http.inject({ method: "GET", url: "/api/v1/urls", headers: await api.auth(THROTTLED) });
+    const served = [];
+    for (let i = 0; i < 3; i++) served.push(await list());
+    expect(served.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    expect(served[0]!.headers["ratelimit-policy"]).toBe('"default";q=3;w=60');
+    expect(served.map((response) => /r=(\d+)/.exec(String(response.headers.ratelimit))?.[1])).toEqual([
+      "2",
+      "1",
+      "0",
+    ]);
+
+    const refused = await list();
+    expect(refused.statusCode).toBe(429);
+    const retryAfter = Number(refused.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(refused.headers.ratelimit).toBe(`"default";r=0;t=${retryAfter}`);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      code: "PLAN_LIMIT_EXCEEDED",
+      retryable: true,
+      details: { limit: 3, window_seconds: 60, retry_after_seconds: retryAfter },
+    });
+
+    clock.advance(retryAfter * 1000);
+    expect((await list()).statusCode).toBe(200);
   });
 
   it("answers 404 for another account's link on read, update and delete", async () => {

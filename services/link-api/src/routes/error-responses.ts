@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-/** The one REST error body (spec §7.2 adds required_scope for 403). */
+/**
+ * The one REST error body (spec §7.2 adds required_scope for 403; a 429 carries the MCP body's
+ * hint and retryable of §7.3, with the reset in details).
+ */
 export const errorBodySchema = z
   .object({
     success: z.literal(false),
@@ -8,6 +11,8 @@ export const errorBodySchema = z
     code: z.string().describe("Stable error code: VALIDATION_ERROR, ALIAS_EXISTS, URL_NOT_FOUND, ..."),
     details: z.record(z.string(), z.unknown()).optional(),
     required_scope: z.string().optional(),
+    hint: z.string().optional().describe("What to do next; on 429, when to retry"),
+    retryable: z.boolean().optional(),
   })
   .meta({ id: "Error" });
 

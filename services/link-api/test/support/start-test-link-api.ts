@@ -7,6 +7,7 @@ import { createGrpcClient, type GrpcClient } from "@kurz/grpc";
 import { createLogger } from "@kurz/logger";
 import { campaignsV1, domainsV1, eventsV1, linksV1, qrV1 } from "@kurz/proto";
 import { createDatabase, type DatabaseConnection } from "@kurz/relational";
+import { type Clock, createRestRateLimit } from "@kurz/service-runtime";
 import {
   startTestAuthService,
   startTestIssuer,
@@ -37,6 +38,8 @@ export interface TestLinkApiOptions {
   plans?: TestAuthServiceOptions;
   dnsServers?: string[];
   requestsPerMinute?: number;
+  /** The clock of the REST rate windows (a test moves it across a window). */
+  clock?: Clock;
 }
 
 export interface TestLinkApi {
@@ -88,7 +91,13 @@ export async function startTestLinkApi(options: TestLinkApiOptions = {}): Promis
       issuer: issuer.issuer,
       audience: issuer.audience,
     }),
-    rateLimiter: cache.rateLimiter,
+    restRateLimit: createRestRateLimit({
+      store: cache.cache,
+      clock: options.clock,
+      accountQuota: async (accountId) => (await plans.getPlan(accountId)).restRequestsPerMinute,
+      defaultPerMinute: options.requestsPerMinute ?? 100_000,
+      perIpPerMinute: 100_000,
+    }),
     hosts: createShortHosts({ shortHost: "localhost:8080", subdomainHost: "kurz.test", scheme: "http" }),
     domainVerifier: createDnsDomainVerifier({
       servers: options.dnsServers ?? ["127.0.0.1:1"],
@@ -96,7 +105,6 @@ export async function startTestLinkApi(options: TestLinkApiOptions = {}): Promis
     }),
     outboxProducer,
     outboxPollIntervalMs: 50,
-    defaultRequestsPerMinute: options.requestsPerMinute ?? 100_000,
   });
   app.relay.start();
   await app.http.app.ready();

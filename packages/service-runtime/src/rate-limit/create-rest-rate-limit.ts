@@ -1,0 +1,140 @@
+import type { CacheStore } from "@kurz/cache";
+import { AppError, toRestErrorBody } from "@kurz/errors";
+import type { Logger } from "@kurz/logger";
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { type Clock, systemClock } from "../clock";
+import type { AccountQuotaLookup } from "./cache-account-quotas";
+import { createRateWindows, type QuotaPolicy, type WindowUsage } from "./count-in-windows";
+import { setRateLimitFields } from "./rate-limit-fields";
+
+/** The policy of every REST route, in the RateLimit fields. */
+export const REST_POLICY = "default";
+const MINUTE = 60;
+
+export interface RestRateLimitOptions {
+  /** The service's cache store (Redis across replicas, memory when embedded). */
+  store: CacheStore;
+  clock?: Clock;
+  logger?: Logger;
+  /**
+   * An account's plan: REST requests per minute (0: the plan sets none). Called on every
+   * request of an account, so it must be cached (cacheAccountQuotas); a rejection falls back too.
+   */
+  accountQuota: AccountQuotaLookup;
+  /** Requests per minute of an account whose plan sets none or cannot be had. */
+  defaultPerMinute: number;
+  /** Requests per minute per client address, on routes without a verified token. */
+  perIpPerMinute: number;
+  /** The verified account of a request. Default: `request.accessToken.accountId` (auth-verifier). */
+  accountOf?: (request: FastifyRequest) => string | undefined;
+}
+
+export interface RestRateLimit {
+  /**
+   * The per-request check, placed after the route's scope check (limitRestRoutes does that):
+   * counts the request against its account's plan (PLAN_LIMIT_EXCEEDED) or, without a token,
+   * its address (RATE_LIMITED), sets the RateLimit fields and answers 429 when over.
+   */
+  readonly preHandler: preHandlerAsyncHookHandler;
+  /**
+   * Counts one request under a policy of the caller's choosing and sets the RateLimit fields
+   * (and Retry-After when refused); the caller answers the refusal in its own error shape.
+   * Resolves undefined when the counters cannot be reached: limiting fails open.
+   */
+  consume(reply: FastifyReply, policy: QuotaPolicy, partition: string): Promise<WindowUsage | undefined>;
+}
+
+/** One warning per this long while the counters are unreachable, not one per request. */
+const OUTAGE_LOG_INTERVAL_MS = 60_000;
+
+function verifiedAccountOf(request: FastifyRequest): string | undefined {
+  // Set by @kurz/auth-verifier's requireScope, which this package does not depend on.
+  const token = (request as { accessToken?: { accountId?: unknown } }).accessToken;
+  return typeof token?.accountId === "string" ? token.accountId : undefined;
+}
+
+/**
+ * The 429 in the one REST error shape, with the MCP error body's `hint` and `retryable`
+ * (spec §7.3) so a caller learns when to come back without parsing headers.
+ */
+function refusalBody(code: "PLAN_LIMIT_EXCEEDED" | "RATE_LIMITED", usage: WindowUsage, message: string) {
+  const error = new AppError(code, {
+    message,
+    hint: `Retry after ${usage.resetSeconds} s, when the window resets (${usage.resetAt.toISOString()})`,
+    details: {
+      policy: usage.policy.name,
+      limit: usage.policy.quota,
+      window_seconds: usage.policy.windowSeconds,
+      retry_after_seconds: usage.resetSeconds,
+      reset_at: usage.resetAt.toISOString(),
+    },
+  });
+  const { body } = toRestErrorBody(error);
+  return { ...body, hint: error.hint, retryable: error.retryable };
+}
+
+/**
+ * The REST rate limit every service applies to its public routes (see limitRestRoutes): one
+ * fixed window per minute per account, sized by the account's plan, or per address for
+ * unauthenticated routes. Windows follow the injected clock; counters live in the cache store.
+ */
+export function createRestRateLimit(options: RestRateLimitOptions): RestRateLimit {
+  const clock = options.clock ?? systemClock;
+  const windows = createRateWindows({ store: options.store, clock });
+  const accountOf = options.accountOf ?? verifiedAccountOf;
+  let lastOutageLog = Number.NEGATIVE_INFINITY;
+
+  async function consume(reply: FastifyReply, policy: QuotaPolicy, partition: string) {
+    let usage: WindowUsage;
+    try {
+      usage = await windows.consume(policy, partition);
+    } catch (error) {
+      // A cache outage must not take the API down with it.
+      const now = clock.now().getTime();
+      if (now - lastOutageLog >= OUTAGE_LOG_INTERVAL_MS) {
+        lastOutageLog = now;
+        options.logger?.warn({ event: "rate_limit.unavailable", err: error }, "rate limit not enforced");
+      }
+      return undefined;
+    }
+    setRateLimitFields(reply, [usage]);
+    return usage;
+  }
+
+  async function quotaOf(accountId: string): Promise<number> {
+    const quota = await options.accountQuota(accountId).catch(() => 0);
+    return quota > 0 ? quota : options.defaultPerMinute;
+  }
+
+  const preHandler: preHandlerAsyncHookHandler = async function limitRestRate(request, reply) {
+    const accountId = accountOf(request);
+    const usage =
+      accountId === undefined
+        ? await consume(
+            reply,
+            { name: REST_POLICY, quota: options.perIpPerMinute, windowSeconds: MINUTE },
+            `ip:${request.ip}`,
+          )
+        : await consume(
+            reply,
+            { name: REST_POLICY, quota: await quotaOf(accountId), windowSeconds: MINUTE },
+            `account:${accountId}`,
+          );
+    if (!usage || usage.allowed) return;
+    const body =
+      accountId === undefined
+        ? refusalBody(
+            "RATE_LIMITED",
+            usage,
+            `Too many requests from this address: ${usage.policy.quota} per minute`,
+          )
+        : refusalBody(
+            "PLAN_LIMIT_EXCEEDED",
+            usage,
+            `Rate limit of your plan reached: ${usage.policy.quota} requests per minute`,
+          );
+    return reply.code(429).header("cache-control", "no-store").send(body);
+  };
+
+  return { preHandler, consume };
+}

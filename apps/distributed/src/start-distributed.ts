@@ -120,7 +120,12 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
       ),
     );
 
-    const edgePort = options.ports === "ephemeral" ? await freePort() : EDGE_PORT;
+    // EDGE_PORT lets a caller fix the public port up front (the issuer and short host name it).
+    const edgePort = baseEnv.EDGE_PORT
+      ? Number(baseEnv.EDGE_PORT)
+      : options.ports === "ephemeral"
+        ? await freePort()
+        : EDGE_PORT;
     const edge = spawnNodeProcess(
       "edge",
       `${root}apps/edge/src/main.ts`,

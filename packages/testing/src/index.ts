@@ -6,6 +6,8 @@ export {
   unavailable,
 } from "./backend-availability";
 export { clickhouseBackend } from "./clickhouse";
+export { Browser, hiddenFields, type PageResponse, unescapeHtml } from "./form-browser";
+export { freePort } from "./free-port";
 export { checkGrpcHealth } from "./grpc-health";
 export * from "./kafka";
 export * from "./postgres";
@@ -19,3 +21,4 @@ export {
 } from "./test-auth-service";
 export { type MintOptions, startTestIssuer, type TestIssuer } from "./test-issuer";
 export { startTestLinkService, type TestLinkService, type TestLinkSnapshot } from "./test-link-service";
+export { waitFor } from "./wait-for";

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type RunningCluster, startDistributed } from "@kurz/distributed";
+import { freePort, kafkaBackend, postgresBackend, redisBackend } from "@kurz/testing";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { runLinkJourney } from "./support/run-link-journey";
+
+const [postgres, redis, kafka] = await Promise.all([postgresBackend(), redisBackend(), kafkaBackend()]);
+
+describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
+  "distributed mode: the same journey across seven processes on PostgreSQL, Redis, Kafka and chDB",
+  () => {
+    let cluster: RunningCluster;
+    let dataDir: string;
+    let shortHost: string;
+    const lines: string[] = [];
+
+    beforeAll(async () => {
+      if (!postgres.available || !redis.available) throw new Error("unreachable");
+      dataDir = mkdtempSync(path.join(tmpdir(), "kurz-flow-distributed-"));
+      const port = await freePort();
+      shortHost = `localhost:${port}`;
+      cluster = await startDistributed({
+        env: {
+          ...process.env,
+          LOG_LEVEL: "warn",
+          DATA_DIR: dataDir,
+          KURZ_POSTGRES_ADMIN_URL: postgres.value.adminUrl,
+          REDIS_URL: redis.value.url,
+          EDGE_PORT: String(port),
+          PUBLIC_BASE_URL: `http://localhost:${port}`,
+          SHORT_HOST: shortHost,
+          SUBDOMAIN_HOST: shortHost,
+        },
+        ports: "ephemeral",
+        output: (line) => lines.push(line),
+      });
+    }, 180_000);
+
+    afterAll(async () => {
+      await cluster?.stop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    }, 90_000);
+
+    it("signs in with OAuth, creates a link, counts its visits exactly, attributes a conversion, and forgets it once deleted", async () => {
+      try {
+        await runLinkJourney(cluster.url.replace("127.0.0.1", "localhost"), shortHost);
+      } catch (error) {
+        throw new Error(
+          `${(error as Error).message}\n--- last service output ---\n${lines.slice(-40).join("\n")}`,
+          {
+            cause: error,
+          },
+        );
+      }
+    }, 240_000);
+  },
+);

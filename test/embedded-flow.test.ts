@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type RunningKurz, startEmbedded } from "@kurz/embedded";
+import { freePort } from "@kurz/testing";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { runLinkJourney } from "./support/run-link-journey";
+
+describe("embedded mode: the real services end to end through the edge", () => {
+  let kurz: RunningKurz;
+  let dataDir: string;
+  let shortHost: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "kurz-flow-embedded-"));
+    const port = await freePort();
+    shortHost = `localhost:${port}`;
+    kurz = await startEmbedded({
+      ports: "ephemeral",
+      env: {
+        ...process.env,
+        LOG_LEVEL: "warn",
+        DATA_DIR: dataDir,
+        EDGE_PORT: String(port),
+        PUBLIC_BASE_URL: `http://localhost:${port}`,
+        SHORT_HOST: shortHost,
+        SUBDOMAIN_HOST: shortHost,
+      },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await kurz?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it("signs in with OAuth, creates a link, counts its visits exactly, attributes a conversion, and forgets it once deleted", async () => {
+    await runLinkJourney(kurz.url.replace("127.0.0.1", "localhost"), shortHost);
+  }, 180_000);
+});

@@ -30,8 +30,9 @@ export {
   type RestRateLimitOptions,
 } from "./rate-limit/create-rest-rate-limit";
 export { type LimitRestRoutesOptions, limitRestRoutes } from "./rate-limit/limit-rest-routes";
-export { restRateLimitConfigShape } from "./rate-limit/rate-limit-config";
+export { type RestRateLimitConfig, restRateLimitConfigShape } from "./rate-limit/rate-limit-config";
 export { rateLimitField, rateLimitPolicyField, setRateLimitFields } from "./rate-limit/rate-limit-fields";
+export { restRateLimitFromAuthServer } from "./rate-limit/rest-rate-limit-from-auth-server";
 export { type ReadinessCheck, type ReadinessResult, runReadinessChecks } from "./readiness";
 export { runMain, SHUTDOWN_DEADLINE_EXIT_CODE, type Stoppable } from "./run-main";
 export { type RunningService, type ServeOptions, serve } from "./serve";

@@ -4,7 +4,13 @@ import type { EventConsumer, EventProducer } from "@kurz/events";
 import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
 import { analyticsV1 } from "@kurz/proto";
-import { createHttpApp, type HttpApp, type ReadinessCheck } from "@kurz/service-runtime";
+import {
+  createHttpApp,
+  type HttpApp,
+  limitRestRoutes,
+  type ReadinessCheck,
+  type RestRateLimit,
+} from "@kurz/service-runtime";
 import { type AnalyticsReader, createAnalyticsReader } from "./analytics/analytics-reader";
 import { type AnalyticsIngestConfig, SERVICE_NAME } from "./config";
 import type { ConversionRecorderDeps } from "./conversions/record-conversion";
@@ -23,6 +29,8 @@ export interface AppDependencies {
   /** Publishes conversion.recorded and manually tracked scans (flushed per request). */
   eventProducer: EventProducer;
   verifier: TokenVerifier;
+  /** Per-plan requests per minute on the analytics and conversion routes (see @kurz/service-runtime). */
+  restRateLimit: RestRateLimit;
   /** The running consumer, for the lag metric (absent until it joined). */
   consumer(): EventConsumer | undefined;
 }
@@ -53,6 +61,7 @@ export function buildApp(deps: AppDependencies): App {
     clickWaitMs: config.CONVERSION_CLICK_WAIT_MS,
     metadataMaxBytes: config.CONVERSION_METADATA_MAX_BYTES,
   };
+  limitRestRoutes(http.app, deps.restRateLimit);
   registerAnalyticsRoutes(http.app, reader, deps.verifier);
   registerConversionRoutes(http.app, conversions, deps.verifier);
   registerMetricsRoute(http.app, deps.pipeline, deps.consumer);

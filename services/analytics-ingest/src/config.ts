@@ -1,7 +1,7 @@
 import { verifierConfigShape } from "@kurz/auth-verifier";
 import { durationMs, parseConfig } from "@kurz/config";
 import { SERVICES } from "@kurz/routes";
-import { commonConfigShape, grpcAddress } from "@kurz/service-runtime";
+import { commonConfigShape, grpcAddress, restRateLimitConfigShape } from "@kurz/service-runtime";
 import { z } from "zod";
 
 export const SERVICE_NAME = "analytics-ingest";
@@ -9,7 +9,8 @@ export const SERVICE_NAME = "analytics-ingest";
 const schema = z.object({
   ...commonConfigShape(SERVICES["analytics-ingest"]),
   ...verifierConfigShape,
-  /** gRPC address of auth-server (account plans: analytics retention). */
+  ...restRateLimitConfigShape,
+  /** gRPC address of auth-server (account plans: analytics retention, REST rate limits). */
   AUTH_SERVER_GRPC_ADDR: grpcAddress("127.0.0.1:50051"),
   /** ClickHouse server URL; absent → chDB in-process under DATA_DIR. */
   CLICKHOUSE_URL: z.url().optional(),

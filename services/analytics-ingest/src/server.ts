@@ -3,7 +3,12 @@ import { createRevocationCheck, createVerifierFromConfig } from "@kurz/auth-veri
 import type { EventConsumer } from "@kurz/events";
 import { createGrpcClient } from "@kurz/grpc";
 import { authV1 } from "@kurz/proto";
-import { type RunningService, type SharedInfrastructure, startService } from "@kurz/service-runtime";
+import {
+  type RunningService,
+  restRateLimitFromAuthServer,
+  type SharedInfrastructure,
+  startService,
+} from "@kurz/service-runtime";
 import { buildApp } from "./app";
 import { type AnalyticsIngestConfig, SERVICE_NAME } from "./config";
 import { createUserAgentClassifier } from "./enrichment/classify-user-agent";
@@ -77,6 +82,7 @@ export function startAnalyticsIngest(
         pipeline,
         eventProducer,
         verifier: createVerifierFromConfig(config, { isRevoked: revocations.isRevoked }),
+        restRateLimit: restRateLimitFromAuthServer({ config, store: infra.cache!.cache, authServer, logger }),
         consumer: () => consumer,
       });
       const started = await startIngestConsumer(infra.bus!, pipeline, config.INGEST_BATCH_MAX_ROWS);

@@ -13,6 +13,7 @@ import {
 } from "@kurz/events";
 import { createLogger } from "@kurz/logger";
 import { clicksV1 } from "@kurz/proto";
+import { type AccountQuotaLookup, type Clock, createRestRateLimit } from "@kurz/service-runtime";
 import { startTestIssuer, type TestIssuer } from "@kurz/testing";
 import { v7 as uuidv7 } from "uuid";
 import { type App, buildApp } from "../src/app";
@@ -78,7 +79,14 @@ export function clickEvent(click: ClickInit): ReturnType<typeof encodeEvent> {
 
 export async function startIngestHarness(
   env: Record<string, string> = {},
-  options: { redisUrl?: string; redisKeyPrefix?: string } = {},
+  options: {
+    redisUrl?: string;
+    redisKeyPrefix?: string;
+    /** The clock of the REST rate windows. */
+    clock?: Clock;
+    /** Plans' REST requests per minute; without it every account gets REST_REQUESTS_PER_MINUTE. */
+    accountQuota?: AccountQuotaLookup;
+  } = {},
 ): Promise<IngestHarness> {
   const logger = createLogger({
     service: "analytics-ingest-test",
@@ -141,6 +149,14 @@ export async function startIngestHarness(
     pipeline: pipelineProxy,
     eventProducer,
     verifier,
+    restRateLimit: createRestRateLimit({
+      store: cache.cache,
+      clock: options.clock,
+      logger,
+      accountQuota: options.accountQuota ?? (async () => 0),
+      defaultPerMinute: config.REST_REQUESTS_PER_MINUTE,
+      perIpPerMinute: config.REST_REQUESTS_PER_MINUTE_PER_IP,
+    }),
     consumer: () => harness.consumer,
   });
   await app.http.app.ready();

@@ -10,3 +10,9 @@ export const restRateLimitConfigShape = {
   /** How long an account's plan (its rate limit) is cached after GetAccount. */
   PLAN_CACHE_TTL_MS: durationMs(30_000),
 };
+
+export interface RestRateLimitConfig {
+  REST_REQUESTS_PER_MINUTE: number;
+  REST_REQUESTS_PER_MINUTE_PER_IP: number;
+  PLAN_CACHE_TTL_MS: number;
+}

@@ -187,6 +187,58 @@ describe("an independent OAuth client (oauth4webapi)", () => {
     await expectTokenRefused(refreshed.access_token);
   });
 
+  it("gives a client registered for authorization_code alone, as in the spec's example, refresh tokens that rotate", async () => {
+    const client = (await oauth.processDynamicClientRegistrationResponse(
+      await oauth.dynamicClientRegistrationRequest(
+        as,
+        {
+          client_name: "Flow App",
+          redirect_uris: [CALLBACK],
+          grant_types: ["authorization_code"],
+          token_endpoint_auth_method: "client_secret_post",
+        },
+        insecure,
+      ),
+    )) as oauth.Client & { client_secret: string };
+    // RFC 7591 §3.2.1: the server may replace requested metadata, and says what it registered.
+    expect(client.grant_types).toEqual(["authorization_code", "refresh_token"]);
+    const clientAuth = oauth.ClientSecretPost(client.client_secret);
+
+    const state = oauth.generateRandomState();
+    const authorizationUrl = new URL(as.authorization_endpoint ?? "");
+    authorizationUrl.search = new URLSearchParams({
+      client_id: client.client_id,
+      redirect_uri: CALLBACK,
+      response_type: "code",
+      scope: "account:read",
+      state,
+    }).toString();
+    const params = oauth.validateAuthResponse(as, client, await authorizeAsBrowser(authorizationUrl), state);
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(
+        as,
+        client,
+        clientAuth,
+        params,
+        CALLBACK,
+        oauth.nopkce,
+        insecure,
+      ),
+    );
+    expect(tokens.refresh_token).toMatch(/^kurz_rt_/);
+
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token ?? "", insecure),
+    );
+    expect(refreshed.refresh_token).toMatch(/^kurz_rt_/);
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    expect((await callAccountApi(refreshed.access_token)).status).toBe(200);
+  });
+
   it("runs the same flow as a public client with PKCE and revokes an access token", async () => {
     const client = await oauth.processDynamicClientRegistrationResponse(
       await oauth.dynamicClientRegistrationRequest(

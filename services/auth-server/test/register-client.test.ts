@@ -55,6 +55,17 @@ describe("dynamic client registration (RFC 7591)", () => {
     expect(JSON.stringify(row)).not.toContain(String(body.client_secret));
   });
 
+  it("registers a client asking for authorization_code alone with refresh_token as well, and says so", async () => {
+    const response = await register({ ...valid, grant_types: ["authorization_code"] });
+    expect(response.status).toBe(201);
+    expect(response.body.grant_types).toEqual(["authorization_code", "refresh_token"]);
+    const [row] = await server.server.ctx.db
+      .select()
+      .from(oauthClients)
+      .where(eq(oauthClients.clientId, String(response.body.client_id)));
+    expect(row?.grantTypes).toEqual(["authorization_code", "refresh_token"]);
+  });
+
   it("registers a public client without a secret", async () => {
     const response = await register({ ...valid, token_endpoint_auth_method: "none" });
     expect(response.status).toBe(201);

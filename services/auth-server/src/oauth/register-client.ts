@@ -116,6 +116,11 @@ export function validateClientMetadata(body: unknown, allowLoopback: boolean): V
   if (!grantTypes.includes("authorization_code")) {
     throw metadataError("grant_types must include authorization_code");
   }
+  // Spec §3.3 promises a rotated refresh token with every token response, yet its own
+  // registration example asks for authorization_code alone. RFC 7591 §3.2.1 lets the server
+  // replace requested metadata, so every client gets refresh_token too, and the response's
+  // grant_types says so.
+  if (!grantTypes.includes("refresh_token")) grantTypes.push("refresh_token");
 
   const responseTypes = stringArray(input.response_types, "response_types") ?? ["code"];
   if (responseTypes.length !== 1 || responseTypes[0] !== "code") {

@@ -1,6 +1,7 @@
 /**
  * The closed set of error codes. Codes are stable API: callers branch on them.
  * gRPC status numbers follow https://grpc.github.io/grpc/core/md_doc_statuscodes.html.
+ * README.md shows this catalog as a table; a test keeps the two equal.
  */
 export const GrpcStatus = {
   OK: 0,
@@ -44,6 +45,13 @@ export const errorCatalog = {
   INSUFFICIENT_SCOPE: entry(403, GrpcStatus.PERMISSION_DENIED, "Insufficient scope"),
   FORBIDDEN: entry(403, GrpcStatus.PERMISSION_DENIED, "Not allowed"),
   PLAN_REQUIRED: entry(403, GrpcStatus.PERMISSION_DENIED, "Your plan does not include this feature"),
+  // A quota of the plan (links, QR codes, domains, campaigns, API keys, ...) is used up. Waiting
+  // never clears it; deleting something or upgrading does. gRPC FAILED_PRECONDITION, not
+  // RESOURCE_EXHAUSTED: the gRPC status guide keeps FAILED_PRECONDITION for "do not retry until
+  // the system state has been explicitly fixed", whereas RESOURCE_EXHAUSTED is what generic
+  // clients and proxies back off and retry, and what a peer without our trailers reads as
+  // RATE_LIMITED (codeForGrpcStatus).
+  QUOTA_EXCEEDED: entry(403, GrpcStatus.FAILED_PRECONDITION, "Your plan's quota is used up"),
   NOT_FOUND: entry(404, GrpcStatus.NOT_FOUND, "Not found"),
   URL_NOT_FOUND: entry(404, GrpcStatus.NOT_FOUND, "Short URL not found"),
   METHOD_NOT_ALLOWED: entry(405, GrpcStatus.UNIMPLEMENTED, "Method not allowed"),
@@ -53,7 +61,9 @@ export const errorCatalog = {
   GONE: entry(410, GrpcStatus.NOT_FOUND, "Gone"),
   PAYLOAD_TOO_LARGE: entry(413, GrpcStatus.INVALID_ARGUMENT, "Request body too large"),
   UNSUPPORTED_MEDIA_TYPE: entry(415, GrpcStatus.INVALID_ARGUMENT, "Unsupported content type"),
-  PLAN_LIMIT_EXCEEDED: entry(429, GrpcStatus.RESOURCE_EXHAUSTED, "Plan limit exceeded", true),
+  // Spec §7.3: "rate limit reached". The plan's requests per window; retry once it resets.
+  PLAN_LIMIT_EXCEEDED: entry(429, GrpcStatus.RESOURCE_EXHAUSTED, "Your plan's rate limit is reached", true),
+  // Too many requests from one address (no account to charge them to).
   RATE_LIMITED: entry(429, GrpcStatus.RESOURCE_EXHAUSTED, "Too many requests", true),
   INTERNAL: entry(500, GrpcStatus.INTERNAL, "Internal error"),
   NOT_IMPLEMENTED: entry(501, GrpcStatus.UNIMPLEMENTED, "Not implemented"),

@@ -8,6 +8,8 @@ export interface RestErrorBody {
   code: string;
   details?: Record<string, unknown>;
   required_scope?: string;
+  /** What to do next (the MCP error body's `hint`, spec §7.3), for client errors that have one. */
+  hint?: string;
 }
 
 export function toRestErrorBody(value: unknown): { status: number; body: RestErrorBody } {
@@ -23,5 +25,6 @@ export function toRestErrorBody(value: unknown): { status: number; body: RestErr
     if (typeof required_scope === "string") body.required_scope = required_scope;
     if (Object.keys(rest).length > 0) body.details = rest;
   }
+  if (error.isClientError && error.hint) body.hint = error.hint;
   return { status: error.httpStatus, body };
 }

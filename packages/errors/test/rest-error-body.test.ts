@@ -58,6 +58,36 @@ describe("toRestErrorBody", () => {
     expect(new AppError("ALIAS_EXISTS").retryable).toBe(false);
   });
 
+  it("refuses a used-up quota with 403 QUOTA_EXCEEDED, not retryable, its details and an upgrade hint", () => {
+    const error = new AppError("QUOTA_EXCEEDED", {
+      message: "Your free plan allows 0 branded domains",
+      details: { limit: 0, used: 0, plan: "free" },
+      hint: "Upgrade your plan",
+    });
+    expect(error.retryable).toBe(false);
+    expect(error.grpcStatus).toBe(GrpcStatus.FAILED_PRECONDITION);
+    expect(toRestErrorBody(error)).toEqual({
+      status: 403,
+      body: {
+        success: false,
+        error: "Your free plan allows 0 branded domains",
+        code: "QUOTA_EXCEEDED",
+        details: { limit: 0, used: 0, plan: "free" },
+        hint: "Upgrade your plan",
+      },
+    });
+  });
+
+  it("keeps the rate limit (PLAN_LIMIT_EXCEEDED, RATE_LIMITED) retryable with 429, apart from quotas", () => {
+    for (const code of ["PLAN_LIMIT_EXCEEDED", "RATE_LIMITED"] as const) {
+      expect(errorCatalog[code]).toMatchObject({
+        http: 429,
+        grpc: GrpcStatus.RESOURCE_EXHAUSTED,
+        retryable: true,
+      });
+    }
+  });
+
   it("maps every code to an HTTP status and a gRPC status", () => {
     for (const [code, entry] of Object.entries(errorCatalog)) {
       expect(entry.http, code).toBeGreaterThanOrEqual(400);

@@ -14,8 +14,10 @@ export interface LinkReference {
 
 /**
  * The account's link by code, alias or id; URL_NOT_FOUND otherwise (another account's link
- * included). A code is unique per host, so an account may hold it on several of its hosts:
- * `domain` picks one, else the standard host's wins, else the oldest.
+ * included). The code (or alias) is tried first and the id second — the spec's rule for A/B test
+ * ids (§2.8) — because a custom alias may itself be shaped like a UUID, and such a link must stay
+ * reachable by the alias its owner chose. A code is unique per host, so an account may hold it on
+ * several of its hosts: `domain` picks one, else the standard host's wins, else the oldest.
  */
 export async function getLinkOrThrow(
   db: LinkApiExecutor,
@@ -28,19 +30,21 @@ export async function getLinkOrThrow(
   const notFound = () =>
     new AppError("URL_NOT_FOUND", { details: { shortCode }, hint: "List your links to find the code" });
   if (shortCode === "" || shortCode.length > 64) throw notFound();
-  const conditions: SQL[] = [eq(links.accountId, accountId)];
-  if (z.uuid().safeParse(shortCode).success) conditions.push(eq(links.id, shortCode));
-  else conditions.push(eq(links.code, shortCode));
   const domain = reference.domain?.trim().toLowerCase().replace(/:\d+$/, "");
-  if (domain) conditions.push(eq(links.host, domain));
+  const find = async (match: SQL) => {
+    const conditions: SQL[] = [eq(links.accountId, accountId), match];
+    if (domain) conditions.push(eq(links.host, domain));
+    const query = db
+      .select()
+      .from(links)
+      .where(and(...conditions))
+      .orderBy(asc(links.createdAt))
+      .limit(10);
+    return options.forUpdate ? await query.for("update") : await query;
+  };
 
-  const query = db
-    .select()
-    .from(links)
-    .where(and(...conditions))
-    .orderBy(asc(links.createdAt))
-    .limit(10);
-  const rows = options.forUpdate ? await query.for("update") : await query;
+  let rows = await find(eq(links.code, shortCode));
+  if (rows.length === 0 && z.uuid().safeParse(shortCode).success) rows = await find(eq(links.id, shortCode));
   const row = rows.find((candidate) => candidate.host === hosts.standardHost) ?? rows[0];
   if (!row) throw notFound();
   return row;

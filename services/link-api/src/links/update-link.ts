@@ -15,8 +15,27 @@ import { resolveLinkTarget } from "./resolve-link-target";
 const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 
 /**
+ * 409 INVALID_STATE (the input is valid; the link's state refuses it, as for the spec's other
+ * state rules) for a destination change, or a switch to dynamic, of a static link.
+ */
+function staticLinkStaysStatic(field: "url" | "utm" | "is_dynamic"): AppError {
+  const what =
+    field === "is_dynamic"
+      ? "A static link cannot become dynamic: it answers 301, which browsers cache, so a later destination change would not reach visitors who already followed it"
+      : "The destination of a static link cannot change: it answers 301, which browsers cache, so visitors who already followed it would keep going to the old destination";
+  const next = "create a new link, or create links with is_dynamic true when their destination may change";
+  // The REST body carries no hint, so the message says what to do as well.
+  return new AppError("INVALID_STATE", {
+    message: `${what}. Instead, ${next}`,
+    details: { field, reason: "static_link" },
+    hint: `Instead, ${next}`,
+  });
+}
+
+/**
  * Changes the fields present in input. Only dynamic links may change destination (url or UTM
- * fields): a static link was answered with 301, which browsers cache for good. Moving the link
+ * fields), and a static link cannot become dynamic: it was answered with 301, which browsers
+ * cache. Moving the link
  * to another host keeps its code, so the code must be free there (ALIAS_EXISTS otherwise).
  */
 export async function updateLink(
@@ -34,7 +53,10 @@ export async function updateLink(
       const current = await getLinkOrThrow(tx, ctx.hosts, accountId, reference, { forUpdate: true });
       const changes: Partial<typeof links.$inferInsert> = {};
 
-      const dynamic = input.is_dynamic ?? current.dynamic;
+      // Turning a static link dynamic is refused, not just a destination change in the same
+      // request: a flip followed by a second PATCH of the url would change a destination that
+      // browsers hold in their cached 301 all the same. Dynamic → static is fine (301 from now on).
+      if (input.is_dynamic === true && !current.dynamic) throw staticLinkStaysStatic("is_dynamic");
       if (input.is_dynamic !== undefined) changes.dynamic = input.is_dynamic;
       if (input.name !== undefined) changes.name = input.name;
       if (input.tracking_enabled !== undefined) changes.trackingEnabled = input.tracking_enabled;
@@ -57,12 +79,10 @@ export async function updateLink(
         };
         const originalUrl = input.url ?? current.originalUrl;
         const destinationUrl = mergeUtm(originalUrl, utm);
-        if (destinationUrl !== current.destinationUrl && !dynamic) {
-          throw new AppError("INVALID_STATE", {
-            message: "Only dynamic links can change destination",
-            details: { field: input.url !== undefined ? "url" : "utm" },
-            hint: "Create the link with is_dynamic true to edit its destination later",
-          });
+        // The stored flag decides, never the requested one: what visitors' browsers cached is
+        // the 301 this link has answered so far.
+        if (destinationUrl !== current.destinationUrl && !current.dynamic) {
+          throw staticLinkStaysStatic(input.url !== undefined ? "url" : "utm");
         }
         if (!fitsUrlLength(destinationUrl)) {
           throw new AppError("VALIDATION_ERROR", {

@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NODE_RUN := node --import tsx --import @kurz/telemetry/register
 
-.PHONY: help start start-distributed test bench lint format typecheck generate check-generated deps backends clean-data
+.PHONY: help start start-distributed test bench lint format typecheck generate check-generated docs deps backends clean-data
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-18s %s\n", $$1, $$2 }'
@@ -40,6 +40,9 @@ generate: ## Regenerate TypeScript from proto/ (buf lint + buf generate)
 
 check-generated: ## Fail when committed generated code differs from a fresh generation
 	@pnpm --filter @kurz/proto check-generated
+
+docs: ## Regenerate the OpenAPI document served at /api/v1/docs from every service's route schemas
+	@pnpm --filter @kurz/openapi-tools generate
 
 clean-data: ## Delete the embedded run's data directory (.data/)
 	@rm -rf .data

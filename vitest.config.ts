@@ -8,6 +8,7 @@ export default defineConfig({
       "packages/*/test/**/*.test.ts",
       "services/*/test/**/*.test.ts",
       "apps/*/test/**/*.test.ts",
+      "tools/*/test/**/*.test.ts",
       "test/**/*.test.ts",
     ],
     pool: "forks",

@@ -1,4 +1,4 @@
-export { matchRoute } from "./match-route";
+export { findRoute, matchRoute } from "./match-route";
 export { DEFAULT_SERVICE, HEALTH_PREFIX, ROUTE_TABLE, type Route } from "./route-table";
 export {
   EDGE_PORT,

@@ -12,10 +12,18 @@ function prefixMatches(prefix: string, path: string): boolean {
 /** Sorted once: longest prefix first, so the first match is the most specific. */
 const SORTED: readonly Route[] = [...ROUTE_TABLE].sort((a, b) => b.prefix.length - a.prefix.length);
 
+/**
+ * The route table entry that answers `path` (a request URL path, query string allowed), or
+ * undefined when none does and the path falls through to DEFAULT_SERVICE.
+ */
+export function findRoute(path: string, table: readonly Route[] = SORTED): Route | undefined {
+  for (const route of table) {
+    if (prefixMatches(route.prefix, path)) return route;
+  }
+  return undefined;
+}
+
 /** The service that answers `path` (a request URL path, query string allowed). */
 export function matchRoute(path: string, table: readonly Route[] = SORTED): ServiceName {
-  for (const route of table) {
-    if (prefixMatches(route.prefix, path)) return route.service;
-  }
-  return DEFAULT_SERVICE;
+  return findRoute(path, table)?.service ?? DEFAULT_SERVICE;
 }

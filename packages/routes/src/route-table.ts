@@ -13,36 +13,42 @@ import type { ServiceName } from "./services";
 export interface Route {
   prefix: string;
   service: ServiceName;
+  /**
+   * Whether every route the service serves under this prefix belongs in the one OpenAPI document
+   * (/api/v1/docs). tools/openapi's test fails when such a route is missing from it. False for
+   * what is described elsewhere: server-rendered pages, the docs themselves, the MCP protocol.
+   */
+  openapi: boolean;
 }
 
 export const ROUTE_TABLE: readonly Route[] = [
   // OAuth 2.0 authorization server (RFC 8414 discovery, JWKS, the /mcp/oauth endpoints).
-  { prefix: "/.well-known/oauth-authorization-server", service: "auth-server" },
-  { prefix: "/.well-known/jwks.json", service: "auth-server" },
-  { prefix: "/mcp/oauth", service: "auth-server" },
+  { prefix: "/.well-known/oauth-authorization-server", service: "auth-server", openapi: true },
+  { prefix: "/.well-known/jwks.json", service: "auth-server", openapi: true },
+  { prefix: "/mcp/oauth", service: "auth-server", openapi: true },
   // Server-rendered account pages: log-in, sign-up, consent, API keys.
-  { prefix: "/auth", service: "auth-server" },
-  { prefix: "/account", service: "auth-server" },
-  { prefix: "/api/v1/account", service: "auth-server" },
-  { prefix: "/api/v1/api-keys", service: "auth-server" },
+  { prefix: "/auth", service: "auth-server", openapi: false },
+  { prefix: "/account", service: "auth-server", openapi: false },
+  { prefix: "/api/v1/account", service: "auth-server", openapi: true },
+  { prefix: "/api/v1/api-keys", service: "auth-server", openapi: true },
   // Links, QR codes, campaigns, domains.
-  { prefix: "/api/v1/urls", service: "link-api" },
-  { prefix: "/api/v1/short-urls", service: "link-api" },
-  { prefix: "/api/v1/qr", service: "link-api" },
-  { prefix: "/api/v1/qr-codes", service: "link-api" },
-  { prefix: "/api/v1/campaigns", service: "link-api" },
-  { prefix: "/api/v1/domains", service: "link-api" },
-  { prefix: "/api/v1/tags", service: "link-api" },
-  { prefix: "/api/v1/docs", service: "link-api" },
+  { prefix: "/api/v1/urls", service: "link-api", openapi: true },
+  { prefix: "/api/v1/short-urls", service: "link-api", openapi: true },
+  { prefix: "/api/v1/qr", service: "link-api", openapi: true },
+  { prefix: "/api/v1/qr-codes", service: "link-api", openapi: true },
+  { prefix: "/api/v1/campaigns", service: "link-api", openapi: true },
+  { prefix: "/api/v1/domains", service: "link-api", openapi: true },
+  { prefix: "/api/v1/tags", service: "link-api", openapi: true },
+  { prefix: "/api/v1/docs", service: "link-api", openapi: false },
   // Analytics and conversions.
-  { prefix: "/api/v1/analytics", service: "analytics-ingest" },
-  { prefix: "/api/v1/conversions", service: "analytics-ingest" },
+  { prefix: "/api/v1/analytics", service: "analytics-ingest", openapi: true },
+  { prefix: "/api/v1/conversions", service: "analytics-ingest", openapi: true },
   // A/B tests.
-  { prefix: "/api/v1/ab-tests", service: "abtest-engine" },
+  { prefix: "/api/v1/ab-tests", service: "abtest-engine", openapi: true },
   // Webhooks.
-  { prefix: "/api/v1/webhooks", service: "webhook-dispatcher" },
+  { prefix: "/api/v1/webhooks", service: "webhook-dispatcher", openapi: true },
   // MCP server (JSON-RPC, SSE, listings, health). /mcp/oauth above is longer and wins.
-  { prefix: "/mcp", service: "mcp-gateway" },
+  { prefix: "/mcp", service: "mcp-gateway", openapi: false },
 ];
 
 /** Where unmatched paths go: short codes, password pages, QR scan entries. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchRoute, ROUTE_TABLE } from "../src";
+import { findRoute, matchRoute, ROUTE_TABLE } from "../src";
 
 describe("matchRoute", () => {
   it("sends OAuth endpoints to the auth server even though they live under /mcp", () => {
@@ -36,6 +36,15 @@ describe("matchRoute", () => {
     expect(matchRoute("/")).toBe("redirector");
     expect(matchRoute("/abc123")).toBe("redirector");
     expect(matchRoute("/abc123/password")).toBe("redirector");
+  });
+
+  it("says which paths belong in the API document: REST and OAuth, not pages, docs or MCP", () => {
+    expect(findRoute("/api/v1/urls/:code")?.openapi).toBe(true);
+    expect(findRoute("/mcp/oauth/token")?.openapi).toBe(true);
+    expect(findRoute("/auth/login")?.openapi).toBe(false);
+    expect(findRoute("/api/v1/docs/json")?.openapi).toBe(false);
+    expect(findRoute("/mcp/tools")?.openapi).toBe(false);
+    expect(findRoute("/abc123")).toBeUndefined();
   });
 
   it("has no duplicate prefixes", () => {

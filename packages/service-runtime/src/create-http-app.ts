@@ -19,8 +19,20 @@ export interface HttpAppOptions {
   trustProxy?: boolean | string | string[];
 }
 
+/** A route as registered: what the OpenAPI document is generated from and checked against. */
+export interface RegisteredRoute {
+  /** Upper case; the HEAD routes fastify adds beside GET routes are listed too. */
+  method: string;
+  /** The full path, plugin prefixes included, in fastify's syntax (`/api/v1/urls/:id`). */
+  url: string;
+  /** The route's schema as given (zod or JSON Schema), absent when it has none. */
+  schema: Record<string, unknown> | undefined;
+}
+
 export interface HttpApp {
   app: FastifyInstance;
+  /** Every route registered on the app so far, in registration order. */
+  routes(): readonly RegisteredRoute[];
   /** Flips /readyz to 503 first thing on shutdown, so load balancers stop sending traffic. */
   markShuttingDown(): void;
 }
@@ -70,6 +82,19 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     requestIdHeader: "x-request-id",
   });
 
+  // First thing, so that routes of every plugin registered later are seen too.
+  const routes: RegisteredRoute[] = [];
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      routes.push({
+        method: method.toUpperCase(),
+        url: route.url,
+        schema: route.schema as RegisteredRoute["schema"],
+      });
+    }
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = error instanceof AppError ? error : (mapFastifyError(error) ?? error);
     const { status, body } = toRestErrorBody(appError);
@@ -100,6 +125,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
 
   return {
     app,
+    routes: () => routes,
     markShuttingDown: () => {
       shuttingDown = true;
     },

@@ -8,7 +8,7 @@ export {
   type InfrastructureNeeds,
   type SharedInfrastructure,
 } from "./connect-infrastructure";
-export { createHttpApp, type HttpApp, type HttpAppOptions } from "./create-http-app";
+export { createHttpApp, type HttpApp, type HttpAppOptions, type RegisteredRoute } from "./create-http-app";
 export { downstreamReadiness } from "./downstream-readiness";
 export { Lifecycle, pendingShutdownSteps, type ShutdownPhase } from "./lifecycle";
 export {

@@ -1,2 +1,3 @@
 export { type AbtestEngineConfig, loadConfig, SERVICE_NAME } from "./config";
+export { describeHttpApi } from "./describe-http-api";
 export { startAbtestEngine } from "./server";

@@ -547,13 +547,20 @@ describe("events", () => {
 });
 
 describe("documentation", () => {
-  it("serves an OpenAPI 3.1 document generated from the routes, and a docs page", async () => {
+  it("serves the OpenAPI 3.1 document of every service, generated from the routes, and a docs page", async () => {
     const response = await api.http.inject({ method: "GET", url: "/api/v1/docs/openapi.json" });
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toBe("3.1.0");
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(["/api/v1/urls", "/api/v1/urls/{code}"]),
+      expect.arrayContaining([
+        "/api/v1/urls",
+        "/api/v1/urls/{code}",
+        "/api/v1/analytics/{id}",
+        "/api/v1/conversions",
+        "/api/v1/api-keys",
+        "/mcp/oauth/token",
+      ]),
     );
     expect(document.paths["/api/v1/urls"].post.security).toEqual([{ bearerAuth: ["shorturl:create"] }]);
     expect(

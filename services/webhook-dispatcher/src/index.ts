@@ -1,2 +1,3 @@
 export { loadConfig, SERVICE_NAME, type WebhookDispatcherConfig } from "./config";
+export { describeHttpApi } from "./describe-http-api";
 export { startWebhookDispatcher } from "./server";

@@ -1,48 +1,126 @@
 import { accessTokenOf, requireScope, type TokenVerifier } from "@kurz/auth-verifier";
+import { bearerSecurity, documentationOnly, errorResponses } from "@kurz/openapi";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
 import type { AnalyticsReader } from "../analytics/analytics-reader";
-import { type AnalyticsQuery, parseAnalyticsQuery, rangeOf } from "./parse-analytics-query";
+import {
+  type AnalyticsQuery,
+  analyticsQuerySchema,
+  parseAnalyticsQuery,
+  rangeOf,
+} from "./parse-analytics-query";
 
-type Handler = (
+type Run = (
   reader: AnalyticsReader,
   accountId: string,
   query: AnalyticsQuery,
   params: Record<string, string>,
 ) => Promise<unknown>;
 
+const PARAMETERS: Record<string, string> = {
+  id: "Link id, or a short code / alias of yours",
+  campaignId: "Campaign UUID",
+  abTestId: "A/B test UUID",
+};
+
+/** The `params` schema of a route with path parameters (none: no `params` at all). */
+function paramsOf(url: string) {
+  const names = [...url.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1] ?? "");
+  if (names.length === 0) return {};
+  return {
+    params: z.object(
+      Object.fromEntries(names.map((name) => [name, z.string().describe(PARAMETERS[name] ?? name)])),
+    ),
+  };
+}
+
+/** One report: what it answers (its OpenAPI summary) and how. */
+interface Report {
+  summary: string;
+  run: Run;
+}
+
+function report(summary: string, run: Run): Report {
+  return { summary, run };
+}
+
 /** Per link: `{id}` is a link id or a short code / alias of the calling account. */
-const LINK_ROUTES: Record<string, Handler> = {
-  "": (r, a, q, p) => r.getLinkStats(a, p.id ?? "", q.period),
-  "/geography": (r, a, q, p) => r.getGeography(a, p.id, rangeOf(q), q.limit),
-  "/devices": (r, a, q, p) => r.getDevices(a, p.id, rangeOf(q), q.limit),
-  "/referrers": (r, a, q, p) => r.getReferrers(a, p.id, rangeOf(q), q.limit),
-  "/utm": (r, a, q, p) => r.getUtmBreakdown(a, p.id, rangeOf(q), q.limit),
-  "/timeline": (r, a, q, p) => r.getClicksTimeline(a, p.id, rangeOf(q)),
-  "/clicks": (r, a, q, p) => r.listClickDetails(a, p.id, rangeOf(q), q, q.includeBots ?? false),
-  "/traffic-quality": (r, a, q, p) => r.getTrafficQuality(a, p.id, rangeOf(q)),
-  "/conversions": (r, a, q, p) => r.getConversionStats(a, p.id, rangeOf(q)),
-  "/qr": (r, a, q, p) => r.getQrAnalytics(a, p.id, rangeOf(q)),
-  "/complete": (r, a, q, p) => r.getCompleteAnalytics(a, p.id, rangeOf(q), q.limit),
+const LINK_ROUTES: Record<string, Report> = {
+  "": report("Clicks of one link over a period", (r, a, q, p) => r.getLinkStats(a, p.id ?? "", q.period)),
+  "/geography": report("Clicks of one link by country, region and city", (r, a, q, p) =>
+    r.getGeography(a, p.id, rangeOf(q), q.limit),
+  ),
+  "/devices": report("Clicks of one link by device, browser and OS", (r, a, q, p) =>
+    r.getDevices(a, p.id, rangeOf(q), q.limit),
+  ),
+  "/referrers": report("Clicks of one link by referrer", (r, a, q, p) =>
+    r.getReferrers(a, p.id, rangeOf(q), q.limit),
+  ),
+  "/utm": report("Clicks of one link by UTM parameter", (r, a, q, p) =>
+    r.getUtmBreakdown(a, p.id, rangeOf(q), q.limit),
+  ),
+  "/timeline": report("Clicks of one link over time", (r, a, q, p) =>
+    r.getClicksTimeline(a, p.id, rangeOf(q)),
+  ),
+  "/clicks": report("Single clicks of one link, newest first", (r, a, q, p) =>
+    r.listClickDetails(a, p.id, rangeOf(q), q, q.includeBots ?? false),
+  ),
+  "/traffic-quality": report("Human versus bot clicks of one link", (r, a, q, p) =>
+    r.getTrafficQuality(a, p.id, rangeOf(q)),
+  ),
+  "/conversions": report("Conversions of one link", (r, a, q, p) =>
+    r.getConversionStats(a, p.id, rangeOf(q)),
+  ),
+  "/qr": report("QR scans of one link", (r, a, q, p) => r.getQrAnalytics(a, p.id, rangeOf(q))),
+  "/complete": report("Every report of one link at once", (r, a, q, p) =>
+    r.getCompleteAnalytics(a, p.id, rangeOf(q), q.limit),
+  ),
 };
 
 /** The calling account as a whole. */
-const ACCOUNT_ROUTES: Record<string, Handler> = {
-  "/overview": (r, a, q) => r.getAccountOverview(a, rangeOf(q)),
-  "/timeline": (r, a, q) => r.getClicksTimeline(a, undefined, rangeOf(q)),
-  "/top-links": (r, a, q) => r.getTopLinks(a, rangeOf(q), q.limit, q.order),
-  "/geography": (r, a, q) => r.getGeography(a, undefined, rangeOf(q), q.limit),
-  "/devices": (r, a, q) => r.getDevices(a, undefined, rangeOf(q), q.limit),
-  "/referrers": (r, a, q) => r.getReferrers(a, undefined, rangeOf(q), q.limit),
-  "/utm": (r, a, q) => r.getUtmBreakdown(a, undefined, rangeOf(q), q.limit),
-  "/utm-links": (r, a, q) => r.listLinksWithUtm(a, rangeOf(q), q),
-  "/traffic-quality": (r, a, q) => r.getTrafficQuality(a, undefined, rangeOf(q)),
-  "/clicks": (r, a, q) => r.listClickDetails(a, undefined, rangeOf(q), q, q.includeBots ?? false),
-  "/recent": (r, a, q) => r.getRecentActivity(a, q.limit),
-  "/domains": (r, a, q) => r.getDomainAnalytics(a, rangeOf(q), q.host),
-  "/qr": (r, a, q) => r.getQrAnalytics(a, undefined, rangeOf(q)),
-  "/conversions": (r, a, q) => r.getConversionStats(a, undefined, rangeOf(q)),
-  "/campaigns/:campaignId": (r, a, q, p) => r.getCampaignAnalytics(a, p.campaignId ?? "", rangeOf(q)),
-  "/ab-tests/:abTestId": (r, a, q, p) => r.getVariantStats(a, p.abTestId ?? "", q.days),
+const ACCOUNT_ROUTES: Record<string, Report> = {
+  "/overview": report("Totals of your account", (r, a, q) => r.getAccountOverview(a, rangeOf(q))),
+  "/timeline": report("Clicks of your account over time", (r, a, q) =>
+    r.getClicksTimeline(a, undefined, rangeOf(q)),
+  ),
+  "/top-links": report("Your links with the most clicks", (r, a, q) =>
+    r.getTopLinks(a, rangeOf(q), q.limit, q.order),
+  ),
+  "/geography": report("Clicks of your account by country, region and city", (r, a, q) =>
+    r.getGeography(a, undefined, rangeOf(q), q.limit),
+  ),
+  "/devices": report("Clicks of your account by device, browser and OS", (r, a, q) =>
+    r.getDevices(a, undefined, rangeOf(q), q.limit),
+  ),
+  "/referrers": report("Clicks of your account by referrer", (r, a, q) =>
+    r.getReferrers(a, undefined, rangeOf(q), q.limit),
+  ),
+  "/utm": report("Clicks of your account by UTM parameter", (r, a, q) =>
+    r.getUtmBreakdown(a, undefined, rangeOf(q), q.limit),
+  ),
+  "/utm-links": report("Your links that were clicked with UTM parameters", (r, a, q) =>
+    r.listLinksWithUtm(a, rangeOf(q), q),
+  ),
+  "/traffic-quality": report("Human versus bot clicks of your account", (r, a, q) =>
+    r.getTrafficQuality(a, undefined, rangeOf(q)),
+  ),
+  "/clicks": report("Single clicks of your account, newest first", (r, a, q) =>
+    r.listClickDetails(a, undefined, rangeOf(q), q, q.includeBots ?? false),
+  ),
+  "/recent": report("Latest activity of your account", (r, a, q) => r.getRecentActivity(a, q.limit)),
+  "/domains": report("Clicks by short host (your branded domains and subdomains)", (r, a, q) =>
+    r.getDomainAnalytics(a, rangeOf(q), q.host),
+  ),
+  "/qr": report("QR scans of your account", (r, a, q) => r.getQrAnalytics(a, undefined, rangeOf(q))),
+  "/conversions": report("Conversions of your account", (r, a, q) =>
+    r.getConversionStats(a, undefined, rangeOf(q)),
+  ),
+  "/campaigns/:campaignId": report("Clicks of one campaign's links", (r, a, q, p) =>
+    r.getCampaignAnalytics(a, p.campaignId ?? "", rangeOf(q)),
+  ),
+  "/ab-tests/:abTestId": report("Exposures and conversions of an A/B test's variants", (r, a, q, p) =>
+    r.getVariantStats(a, p.abTestId ?? "", q.days),
+  ),
 };
 
 /**
@@ -55,24 +133,45 @@ export function registerAnalyticsRoutes(
   verifier: TokenVerifier,
 ): void {
   const guard = requireScope(verifier, "analytics:read");
-  const route = (url: string, handler: Handler) =>
-    app.get(url, { preHandler: guard }, async (request: FastifyRequest) => {
-      const query = parseAnalyticsQuery(request.query);
-      const analytics = await handler(
-        reader,
-        accessTokenOf(request).accountId,
-        query,
-        request.params as Record<string, string>,
-      );
-      return { success: true, analytics };
-    });
+  const route = (url: string, { summary, run }: Report) =>
+    app.get(
+      url,
+      {
+        preHandler: guard,
+        schema: {
+          tags: ["Analytics"],
+          summary,
+          ...paramsOf(url),
+          querystring: analyticsQuerySchema,
+          response: {
+            200: z.object({ success: z.literal(true), analytics: z.unknown().describe("The report") }),
+            ...errorResponses(404, 503),
+          },
+          security: bearerSecurity("analytics:read"),
+        },
+        // parseAnalyticsQuery checks the query with the same schema and answers in its own words.
+        ...documentationOnly,
+      },
+      async (request: FastifyRequest) => {
+        const query = parseAnalyticsQuery(request.query);
+        const analytics = await run(
+          reader,
+          accessTokenOf(request).accountId,
+          query,
+          request.params as Record<string, string>,
+        );
+        return { success: true, analytics };
+      },
+    );
 
-  for (const [suffix, handler] of Object.entries(ACCOUNT_ROUTES))
-    route(`/api/v1/analytics/account${suffix}`, handler);
-  for (const [suffix, handler] of Object.entries(LINK_ROUTES))
-    route(`/api/v1/analytics/:id${suffix}`, handler);
+  for (const [suffix, report] of Object.entries(ACCOUNT_ROUTES))
+    route(`/api/v1/analytics/account${suffix}`, report);
+  for (const [suffix, report] of Object.entries(LINK_ROUTES)) route(`/api/v1/analytics/:id${suffix}`, report);
   // The quick-reference route of the spec (§4.2): everything about one link.
-  route("/api/v1/analytics/url/:id/overview", (r, a, q, p) =>
-    r.getCompleteAnalytics(a, p.id, rangeOf(q), q.limit),
+  route(
+    "/api/v1/analytics/url/:id/overview",
+    report("Every report of one link at once (quick-reference path)", (r, a, q, p) =>
+      r.getCompleteAnalytics(a, p.id, rangeOf(q), q.limit),
+    ),
   );
 }

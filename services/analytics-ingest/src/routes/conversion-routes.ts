@@ -1,20 +1,37 @@
 import { accessTokenOf, requireScope, type TokenVerifier } from "@kurz/auth-verifier";
 import { AppError } from "@kurz/errors";
+import { bearerSecurity, documentationOnly, errorResponses } from "@kurz/openapi";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { type ConversionRecorderDeps, recordConversion } from "../conversions/record-conversion";
 
 const bodySchema = z
   .object({
-    svc_click_id: z.string().optional(),
-    /** The legacy name of svc_click_id (spec §9). */
-    service_click_id: z.string().optional(),
-    event_name: z.string(),
+    svc_click_id: z
+      .string()
+      .optional()
+      .describe("The click id the redirect appended to the destination (required, or its legacy name)"),
+    service_click_id: z.string().optional().describe("The legacy name of svc_click_id (spec §9)"),
+    event_name: z.string().describe("What happened: purchase, signup, ..."),
     value: z.number().optional(),
-    currency: z.string().optional(),
+    currency: z.string().optional().describe("ISO 4217 code of value"),
     metadata: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
+
+const conversionSchema = z.object({
+  conversionId: z.string(),
+  clickId: z.string(),
+  link: z.object({ linkId: z.string(), host: z.string(), code: z.string() }),
+  abTestId: z.string().describe("Empty unless the click was part of an A/B test"),
+  variantId: z.string(),
+  eventName: z.string(),
+  value: z.number().nullable(),
+  currency: z.string(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  occurredAt: z.string().describe("ISO 8601"),
+});
+const conversionResponse = z.object({ success: z.literal(true), conversion: conversionSchema });
 
 /**
  * POST /api/v1/conversions (scope conversion:write), spec §2.7. 201 with the recorded
@@ -28,7 +45,28 @@ export function registerConversionRoutes(
 ): void {
   app.post(
     "/api/v1/conversions",
-    { preHandler: requireScope(verifier, "conversion:write") },
+    {
+      preHandler: requireScope(verifier, "conversion:write"),
+      schema: {
+        tags: ["Conversions"],
+        summary: "Record a conversion of a click",
+        description:
+          "201 with the recorded conversion; 200 with the same body when it was recorded before " +
+          "(same click, event name and Idempotency-Key header).",
+        headers: z.object({
+          "idempotency-key": z.string().optional().describe("Makes a retried report count once"),
+        }),
+        body: bodySchema,
+        response: {
+          200: conversionResponse.describe("Recorded before"),
+          201: conversionResponse.describe("Recorded"),
+          ...errorResponses(404, 503),
+        },
+        security: bearerSecurity("conversion:write"),
+      },
+      // The handler checks the body with the same schema and names the missing click id.
+      ...documentationOnly,
+    },
     async (request, reply) => {
       const parsed = bodySchema.safeParse(request.body);
       if (!parsed.success) {

@@ -1,5 +1,6 @@
 import { accessTokenOf, requireScope, type TokenVerifier } from "@kurz/auth-verifier";
 import { AppError } from "@kurz/errors";
+import { bearerSecurity, documentationOnly, errorResponses } from "@kurz/openapi";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { getAccountOrThrow } from "../accounts/find-account";
@@ -14,8 +15,52 @@ import { planOf } from "../plans/plans";
 
 const createKeyBody = z.object({
   name: z.string().max(100),
-  permissions: z.array(z.string().max(64)).min(1).max(40),
+  permissions: z
+    .array(z.string().max(64))
+    .min(1)
+    .max(40)
+    .describe('"mcp" lets the key call the MCP server; other entries are scopes your token carries'),
 });
+
+const int = z.number().int();
+const planSchema = z.object({
+  id: z.string().describe("free, pro, business or enterprise"),
+  name: z.string(),
+  mcp_access: z.boolean(),
+  webhooks: z.boolean(),
+  ab_tests: z.boolean(),
+  max_links: int.describe("0: unlimited (as every max_*)"),
+  max_qr_codes: int,
+  max_branded_domains: int,
+  max_subdomains: int,
+  max_campaigns: int,
+  max_ab_tests: int,
+  max_webhook_endpoints: int,
+  analytics_retention_days: int,
+  rest_requests_per_minute: int,
+  mcp_requests_per_minute: int,
+  grantable_scopes: z.array(z.string()),
+});
+const accountSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    created_at: z.string(),
+    plan: planSchema,
+  })
+  .meta({ id: "Account" });
+const apiKeySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string().describe("The key's first characters, to recognise it"),
+    permissions: z.array(z.string()),
+    created_at: z.string(),
+    last_used_at: z.string().nullable(),
+  })
+  .meta({ id: "ApiKey" });
+const tags = ["Account"];
 
 function accountView(account: AccountRow) {
   const plan = planOf(account.plan);
@@ -54,9 +99,22 @@ export function registerAccountApiRoutes(
   ctx: AuthContext,
   verifier: TokenVerifier,
 ): void {
+  // Handlers check their input themselves (messages clients see); the schemas document it.
   app.get(
     "/api/v1/account",
-    { preHandler: requireScope(verifier, "account:read") },
+    {
+      preHandler: requireScope(verifier, "account:read"),
+      schema: {
+        tags,
+        summary: "Your account and what its plan allows",
+        response: {
+          200: z.object({ success: z.literal(true), account: accountSchema }),
+          ...errorResponses(),
+        },
+        security: bearerSecurity("account:read"),
+      },
+      ...documentationOnly,
+    },
     async (request, reply) => {
       const account = await getAccountOrThrow(ctx, accessTokenOf(request).accountId);
       return reply.header("cache-control", "no-store").send({ success: true, account: accountView(account) });
@@ -65,7 +123,19 @@ export function registerAccountApiRoutes(
 
   app.get(
     "/api/v1/api-keys",
-    { preHandler: requireScope(verifier, "account:read") },
+    {
+      preHandler: requireScope(verifier, "account:read"),
+      schema: {
+        tags,
+        summary: "List your API keys (never their secrets)",
+        response: {
+          200: z.object({ success: z.literal(true), api_keys: z.array(apiKeySchema) }),
+          ...errorResponses(),
+        },
+        security: bearerSecurity("account:read"),
+      },
+      ...documentationOnly,
+    },
     async (request, reply) => {
       const keys = await listApiKeys(ctx, accessTokenOf(request).accountId);
       return reply
@@ -76,7 +146,23 @@ export function registerAccountApiRoutes(
 
   app.post(
     "/api/v1/api-keys",
-    { preHandler: requireScope(verifier, "account:write") },
+    {
+      preHandler: requireScope(verifier, "account:write"),
+      schema: {
+        tags,
+        summary: "Create an API key (the secret is shown once, in this response)",
+        body: createKeyBody,
+        response: {
+          201: z.object({
+            success: z.literal(true),
+            api_key: apiKeySchema.extend({ key: z.string().describe("The secret: <prefix>_<opaque>") }),
+          }),
+          ...errorResponses(),
+        },
+        security: bearerSecurity("account:write"),
+      },
+      ...documentationOnly,
+    },
     async (request, reply) => {
       const token = accessTokenOf(request);
       const parsed = createKeyBody.safeParse(request.body);
@@ -106,7 +192,17 @@ export function registerAccountApiRoutes(
 
   app.delete(
     "/api/v1/api-keys/:id",
-    { preHandler: requireScope(verifier, "account:write") },
+    {
+      preHandler: requireScope(verifier, "account:write"),
+      schema: {
+        tags,
+        summary: "Revoke an API key",
+        params: z.object({ id: z.string().describe("API key id") }),
+        response: { 200: z.object({ success: z.literal(true) }), ...errorResponses(404) },
+        security: bearerSecurity("account:write"),
+      },
+      ...documentationOnly,
+    },
     async (request, reply) => {
       const { id } = request.params as { id: string };
       await revokeApiKey(ctx, accessTokenOf(request).accountId, id);

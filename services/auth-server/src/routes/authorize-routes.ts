@@ -1,3 +1,4 @@
+import { documentationOnly } from "@kurz/openapi";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthContext } from "../auth-context";
 import type { AccountRow } from "../db/schema";
@@ -12,6 +13,7 @@ import {
 } from "../oauth/validate-authorization-request";
 import { renderErrorPage } from "../pages/auth-pages";
 import { renderConsentPage } from "../pages/consent-page";
+import { authorizeSchema } from "./oauth-endpoint-schemas";
 import { chromeFor, currentAccount, formOf, redirectAfterPost, sendPage } from "./page-support";
 
 function hostOf(uri: string): string {
@@ -62,21 +64,25 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AuthContext):
     return sendPage(reply, body, 200, [new URL(auth.redirectUri).origin]);
   };
 
-  app.get("/mcp/oauth/authorize", async (request, reply) => {
-    const params = new URL(request.url, "http://placeholder").searchParams;
-    const account = await currentAccount(ctx, request);
-    const outcome = await validateAuthorizationRequest(ctx, params);
-    if (outcome.kind !== "ok") return refuse(request, reply, account, outcome, false);
-    if (!account) {
-      const returnTo = `/mcp/oauth/authorize?${outcome.request.params.toString()}`;
-      return reply
-        .header("cache-control", "no-store")
-        .redirect(`/auth/login?return_to=${encodeURIComponent(returnTo)}`);
-    }
-    const beyondPlan = planScopeError(ctx, outcome.request, account);
-    if (beyondPlan) return refuse(request, reply, account, beyondPlan, false);
-    return consentPage(request, reply, account, outcome.request);
-  });
+  app.get(
+    "/mcp/oauth/authorize",
+    { schema: authorizeSchema, ...documentationOnly },
+    async (request, reply) => {
+      const params = new URL(request.url, "http://placeholder").searchParams;
+      const account = await currentAccount(ctx, request);
+      const outcome = await validateAuthorizationRequest(ctx, params);
+      if (outcome.kind !== "ok") return refuse(request, reply, account, outcome, false);
+      if (!account) {
+        const returnTo = `/mcp/oauth/authorize?${outcome.request.params.toString()}`;
+        return reply
+          .header("cache-control", "no-store")
+          .redirect(`/auth/login?return_to=${encodeURIComponent(returnTo)}`);
+      }
+      const beyondPlan = planScopeError(ctx, outcome.request, account);
+      if (beyondPlan) return refuse(request, reply, account, beyondPlan, false);
+      return consentPage(request, reply, account, outcome.request);
+    },
+  );
 
   app.post("/auth/consent", async (request, reply) => {
     const form = formOf(request);

@@ -1,3 +1,4 @@
+import { documentationOnly } from "@kurz/openapi";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import type { AuthContext } from "../auth-context";
 import { authenticateClient } from "../oauth/authenticate-client";
@@ -8,6 +9,13 @@ import { refreshAccessToken } from "../oauth/refresh-token-grant";
 import { registerClient } from "../oauth/register-client";
 import { revokeToken } from "../oauth/revoke-token";
 import { OAUTH_PATHS, serverMetadata } from "../oauth/server-metadata";
+import {
+  jwksSchema,
+  metadataSchema,
+  registerSchema,
+  revokeSchema,
+  tokenSchema,
+} from "./oauth-endpoint-schemas";
 
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
 
@@ -75,39 +83,46 @@ export async function registerOAuthEndpointRoutes(app: FastifyInstance, ctx: Aut
       if (path !== OAUTH_PATHS.authorize) oauth.options(path, async () => undefined);
     }
 
-    oauth.get(OAUTH_PATHS.metadata, async (_request, reply) =>
-      reply.header("cache-control", "public, max-age=300").send(serverMetadata(ctx.config)),
+    oauth.get(
+      OAUTH_PATHS.metadata,
+      { schema: metadataSchema, ...documentationOnly },
+      async (_request, reply) =>
+        reply.header("cache-control", "public, max-age=300").send(serverMetadata(ctx.config)),
     );
 
-    oauth.get(OAUTH_PATHS.jwks, async (_request, reply) =>
+    oauth.get(OAUTH_PATHS.jwks, { schema: jwksSchema, ...documentationOnly }, async (_request, reply) =>
       reply
         .header("content-type", "application/jwk-set+json")
         .header("cache-control", "public, max-age=300")
         .send(await ctx.signingKeys.jwks()),
     );
 
-    oauth.post(OAUTH_PATHS.register, async (request, reply) => {
-      const limit = await ctx.cache.rateLimiter.take(`register:${request.ip}`, {
-        capacity: ctx.config.REGISTRATIONS_PER_HOUR_PER_IP,
-        refillPerSecond: ctx.config.REGISTRATIONS_PER_HOUR_PER_IP / 3600,
-      });
-      if (!limit.allowed) {
-        reply.header("retry-after", String(Math.ceil(limit.retryAfterMs / 1000)));
-        throw new OAuthError(
-          "invalid_request",
-          "Too many client registrations from this address; try again later",
-          429,
-        );
-      }
-      const contentType = request.headers["content-type"] ?? "";
-      if (!/^application\/json\b/i.test(contentType)) {
-        throw new OAuthError("invalid_client_metadata", "Content-Type must be application/json");
-      }
-      return reply
-        .code(201)
-        .headers(NO_STORE)
-        .send(await registerClient(ctx, request.body));
-    });
+    oauth.post(
+      OAUTH_PATHS.register,
+      { schema: registerSchema, ...documentationOnly },
+      async (request, reply) => {
+        const limit = await ctx.cache.rateLimiter.take(`register:${request.ip}`, {
+          capacity: ctx.config.REGISTRATIONS_PER_HOUR_PER_IP,
+          refillPerSecond: ctx.config.REGISTRATIONS_PER_HOUR_PER_IP / 3600,
+        });
+        if (!limit.allowed) {
+          reply.header("retry-after", String(Math.ceil(limit.retryAfterMs / 1000)));
+          throw new OAuthError(
+            "invalid_request",
+            "Too many client registrations from this address; try again later",
+            429,
+          );
+        }
+        const contentType = request.headers["content-type"] ?? "";
+        if (!/^application\/json\b/i.test(contentType)) {
+          throw new OAuthError("invalid_client_metadata", "Content-Type must be application/json");
+        }
+        return reply
+          .code(201)
+          .headers(NO_STORE)
+          .send(await registerClient(ctx, request.body));
+      },
+    );
 
     const formOf = (body: unknown): FormParams => {
       if (!(body instanceof URLSearchParams)) {
@@ -116,7 +131,7 @@ export async function registerOAuthEndpointRoutes(app: FastifyInstance, ctx: Aut
       return FormParams.of(body);
     };
 
-    oauth.post(OAUTH_PATHS.token, async (request, reply) => {
+    oauth.post(OAUTH_PATHS.token, { schema: tokenSchema, ...documentationOnly }, async (request, reply) => {
       const form = formOf(request.body);
       const grantType = form.get("grant_type");
       if (!grantType) throw new OAuthError("invalid_request", "Missing required parameter: grant_type");
@@ -131,7 +146,7 @@ export async function registerOAuthEndpointRoutes(app: FastifyInstance, ctx: Aut
       return reply.headers(NO_STORE).send(response);
     });
 
-    oauth.post(OAUTH_PATHS.revoke, async (request, reply) => {
+    oauth.post(OAUTH_PATHS.revoke, { schema: revokeSchema, ...documentationOnly }, async (request, reply) => {
       const form = formOf(request.body);
       const client = await authenticateClient(ctx, request.headers.authorization, form);
       await revokeToken(ctx, client, form);

@@ -1,0 +1,2 @@
+export { type Clock, cacheTimer, systemClock } from "./clock";
+export { TestClock } from "./test-clock";

@@ -2,11 +2,20 @@ import fastifyCookie from "@fastify/cookie";
 import { createTokenVerifier, type TokenVerifier } from "@kurz/auth-verifier";
 import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import { authV1 } from "@kurz/proto";
-import { createHttpApp, type HttpApp, type ReadinessCheck } from "@kurz/service-runtime";
+import {
+  cacheAccountQuotas,
+  createHttpApp,
+  createRestRateLimit,
+  type HttpApp,
+  limitRestRoutes,
+  type ReadinessCheck,
+} from "@kurz/service-runtime";
 import type { AuthContext } from "./auth-context";
 import { SERVICE_NAME } from "./config";
+import { createAdminServiceImplementation } from "./grpc/admin-service";
 import { createAuthServiceImplementation } from "./grpc/auth-service";
 import { OAUTH_PATHS } from "./oauth/server-metadata";
+import { accountRequestsPerMinute } from "./plans/account-requests-per-minute";
 import { registerAccountApiRoutes } from "./routes/account-api-routes";
 import { registerAccountPageRoutes } from "./routes/account-page-routes";
 import { registerAuthPageRoutes } from "./routes/auth-page-routes";
@@ -63,7 +72,23 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     (_request, body, done) => done(null, new URLSearchParams(body as string)),
   );
 
-  await registerOAuthEndpointRoutes(app, ctx);
+  // The same per-plan limit as every service's REST API; its counters also hold the OAuth
+  // endpoints' per-address and per-client windows.
+  const rateLimit = createRestRateLimit({
+    store: ctx.cache.cache,
+    clock: ctx.clock,
+    logger: ctx.logger,
+    accountQuota: cacheAccountQuotas(accountRequestsPerMinute(ctx), {
+      ttlMs: ctx.config.PLAN_CACHE_TTL_MS,
+      clock: ctx.clock,
+      logger: ctx.logger,
+    }),
+    defaultPerMinute: ctx.config.REST_REQUESTS_PER_MINUTE,
+    perIpPerMinute: ctx.config.REST_REQUESTS_PER_MINUTE_PER_IP,
+  });
+  limitRestRoutes(app, rateLimit);
+
+  await registerOAuthEndpointRoutes(app, ctx, rateLimit);
   registerAuthorizeRoutes(app, ctx);
   registerAuthPageRoutes(app, ctx);
   registerAccountPageRoutes(app, ctx);
@@ -71,5 +96,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   const grpc = createGrpcServer({ logger: ctx.logger });
   grpc.addService(authV1.AuthService, createAuthServiceImplementation(ctx));
+  // Guarded by the admin secret in each handler, not by service tokens: the admin command is an
+  // operator's process, not a service.
+  grpc.addService(authV1.AdminService, createAdminServiceImplementation(ctx));
   return { http, grpc };
 }

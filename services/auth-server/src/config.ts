@@ -1,7 +1,7 @@
 import { verifierConfigShape } from "@kurz/auth-verifier";
 import { booleanFromEnv, listFromEnv, parseConfig } from "@kurz/config";
 import { SERVICES } from "@kurz/routes";
-import { commonConfigShape } from "@kurz/service-runtime";
+import { commonConfigShape, restRateLimitConfigShape } from "@kurz/service-runtime";
 import { z } from "zod";
 
 export const SERVICE_NAME = "auth-server";
@@ -15,6 +15,7 @@ const optionalSecret = z
 const schema = z
   .object({
     ...commonConfigShape(SERVICES["auth-server"]),
+    ...restRateLimitConfigShape,
     PUBLIC_BASE_URL: verifierConfigShape.PUBLIC_BASE_URL,
     API_AUDIENCE: verifierConfigShape.API_AUDIENCE,
     BRAND_PREFIX: z
@@ -23,6 +24,9 @@ const schema = z
       .default("kurz"),
     // 32 bytes, base64 / base64url (43-44 chars) or hex (64 chars). Unset: see loadKeyEncryptionKey.
     KEY_ENCRYPTION_KEY: z.string().optional(),
+    // What the admin command presents to AdminService. Unset: generated under DATA_DIR in embedded
+    // mode; with DATABASE_URL, admin calls are refused (see the README).
+    ADMIN_SECRET: optionalSecret,
     // Unset: allowed exactly when PUBLIC_BASE_URL is http on a loopback host (local development).
     ALLOW_LOOPBACK_REDIRECTS: z
       .enum(["true", "false", "1", "0", "yes", "no"])
@@ -36,6 +40,8 @@ const schema = z
     LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
     LOGIN_THROTTLE_WINDOW_SEC: z.coerce.number().int().min(1).default(900),
     REGISTRATIONS_PER_HOUR_PER_IP: z.coerce.number().int().min(1).default(30),
+    // Token and revocation requests per minute per client_id and address (see the README).
+    OAUTH_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     OAUTH_CLIENT_CHATGPT_REDIRECT_URIS: listFromEnv([
       "https://chatgpt.com/connector_platform_oauth_redirect",
     ]),

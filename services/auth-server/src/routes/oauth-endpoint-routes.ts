@@ -1,5 +1,5 @@
-import { documentationOnly } from "@kurz/openapi";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { RestRateLimit } from "@kurz/service-runtime";
 import type { AuthContext } from "../auth-context";
 import { authenticateClient } from "../oauth/authenticate-client";
 import { exchangeAuthorizationCode } from "../oauth/authorization-code-grant";
@@ -9,13 +9,7 @@ import { refreshAccessToken } from "../oauth/refresh-token-grant";
 import { registerClient } from "../oauth/register-client";
 import { revokeToken } from "../oauth/revoke-token";
 import { OAUTH_PATHS, serverMetadata } from "../oauth/server-metadata";
-import {
-  jwksSchema,
-  metadataSchema,
-  registerSchema,
-  revokeSchema,
-  tokenSchema,
-} from "./oauth-endpoint-schemas";
+import { createOAuthRequestLimits } from "./limit-oauth-requests";
 
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
 
@@ -51,7 +45,12 @@ function toOAuthError(error: FastifyError, registration: boolean): OAuthError | 
  * revocation. Errors use the OAuth body `{ error, error_description }` (never the REST one), and
  * every endpoint answers CORS, so browser-based MCP clients can use it too (no cookies involved).
  */
-export async function registerOAuthEndpointRoutes(app: FastifyInstance, ctx: AuthContext): Promise<void> {
+export async function registerOAuthEndpointRoutes(
+  app: FastifyInstance,
+  ctx: AuthContext,
+  rateLimit: RestRateLimit,
+): Promise<void> {
+  const limits = createOAuthRequestLimits(rateLimit, ctx.config);
   await app.register(async (oauth) => {
     oauth.addHook("onRequest", async (request, reply) => {
       reply.header("access-control-allow-origin", "*");
@@ -83,46 +82,28 @@ export async function registerOAuthEndpointRoutes(app: FastifyInstance, ctx: Aut
       if (path !== OAUTH_PATHS.authorize) oauth.options(path, async () => undefined);
     }
 
-    oauth.get(
-      OAUTH_PATHS.metadata,
-      { schema: metadataSchema, ...documentationOnly },
-      async (_request, reply) =>
-        reply.header("cache-control", "public, max-age=300").send(serverMetadata(ctx.config)),
+    oauth.get(OAUTH_PATHS.metadata, async (_request, reply) =>
+      reply.header("cache-control", "public, max-age=300").send(serverMetadata(ctx.config)),
     );
 
-    oauth.get(OAUTH_PATHS.jwks, { schema: jwksSchema, ...documentationOnly }, async (_request, reply) =>
+    oauth.get(OAUTH_PATHS.jwks, async (_request, reply) =>
       reply
         .header("content-type", "application/jwk-set+json")
         .header("cache-control", "public, max-age=300")
         .send(await ctx.signingKeys.jwks()),
     );
 
-    oauth.post(
-      OAUTH_PATHS.register,
-      { schema: registerSchema, ...documentationOnly },
-      async (request, reply) => {
-        const limit = await ctx.cache.rateLimiter.take(`register:${request.ip}`, {
-          capacity: ctx.config.REGISTRATIONS_PER_HOUR_PER_IP,
-          refillPerSecond: ctx.config.REGISTRATIONS_PER_HOUR_PER_IP / 3600,
-        });
-        if (!limit.allowed) {
-          reply.header("retry-after", String(Math.ceil(limit.retryAfterMs / 1000)));
-          throw new OAuthError(
-            "invalid_request",
-            "Too many client registrations from this address; try again later",
-            429,
-          );
-        }
-        const contentType = request.headers["content-type"] ?? "";
-        if (!/^application\/json\b/i.test(contentType)) {
-          throw new OAuthError("invalid_client_metadata", "Content-Type must be application/json");
-        }
-        return reply
-          .code(201)
-          .headers(NO_STORE)
-          .send(await registerClient(ctx, request.body));
-      },
-    );
+    oauth.post(OAUTH_PATHS.register, async (request, reply) => {
+      await limits.registration(request, reply);
+      const contentType = request.headers["content-type"] ?? "";
+      if (!/^application\/json\b/i.test(contentType)) {
+        throw new OAuthError("invalid_client_metadata", "Content-Type must be application/json");
+      }
+      return reply
+        .code(201)
+        .headers(NO_STORE)
+        .send(await registerClient(ctx, request.body));
+    });
 
     const formOf = (body: unknown): FormParams => {
       if (!(body instanceof URLSearchParams)) {
@@ -131,8 +112,9 @@ export async function registerOAuthEndpointRoutes(app: FastifyInstance, ctx: Aut
       return FormParams.of(body);
     };
 
-    oauth.post(OAUTH_PATHS.token, { schema: tokenSchema, ...documentationOnly }, async (request, reply) => {
+    oauth.post(OAUTH_PATHS.token, async (request, reply) => {
       const form = formOf(request.body);
+      await limits.tokenRequest(request, reply, form);
       const grantType = form.get("grant_type");
       if (!grantType) throw new OAuthError("invalid_request", "Missing required parameter: grant_type");
       if (grantType !== "authorization_code" && grantType !== "refresh_token") {
@@ -146,8 +128,9 @@ export async function registerOAuthEndpointRoutes(app: FastifyInstance, ctx: Aut
       return reply.headers(NO_STORE).send(response);
     });
 
-    oauth.post(OAUTH_PATHS.revoke, { schema: revokeSchema, ...documentationOnly }, async (request, reply) => {
+    oauth.post(OAUTH_PATHS.revoke, async (request, reply) => {
       const form = formOf(request.body);
+      await limits.tokenRequest(request, reply, form);
       const client = await authenticateClient(ctx, request.headers.authorization, form);
       await revokeToken(ctx, client, form);
       return reply.code(200).headers(NO_STORE).send();

@@ -1,3 +1,4 @@
+import { documentationOnly } from "@kurz/openapi";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import type { RestRateLimit } from "@kurz/service-runtime";
 import type { AuthContext } from "../auth-context";
@@ -10,6 +11,13 @@ import { registerClient } from "../oauth/register-client";
 import { revokeToken } from "../oauth/revoke-token";
 import { OAUTH_PATHS, serverMetadata } from "../oauth/server-metadata";
 import { createOAuthRequestLimits } from "./limit-oauth-requests";
+import {
+  jwksSchema,
+  metadataSchema,
+  registerSchema,
+  revokeSchema,
+  tokenSchema,
+} from "./oauth-endpoint-schemas";
 
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
 
@@ -82,28 +90,35 @@ export async function registerOAuthEndpointRoutes(
       if (path !== OAUTH_PATHS.authorize) oauth.options(path, async () => undefined);
     }
 
-    oauth.get(OAUTH_PATHS.metadata, async (_request, reply) =>
-      reply.header("cache-control", "public, max-age=300").send(serverMetadata(ctx.config)),
+    oauth.get(
+      OAUTH_PATHS.metadata,
+      { schema: metadataSchema, ...documentationOnly },
+      async (_request, reply) =>
+        reply.header("cache-control", "public, max-age=300").send(serverMetadata(ctx.config)),
     );
 
-    oauth.get(OAUTH_PATHS.jwks, async (_request, reply) =>
+    oauth.get(OAUTH_PATHS.jwks, { schema: jwksSchema, ...documentationOnly }, async (_request, reply) =>
       reply
         .header("content-type", "application/jwk-set+json")
         .header("cache-control", "public, max-age=300")
         .send(await ctx.signingKeys.jwks()),
     );
 
-    oauth.post(OAUTH_PATHS.register, async (request, reply) => {
-      await limits.registration(request, reply);
-      const contentType = request.headers["content-type"] ?? "";
-      if (!/^application\/json\b/i.test(contentType)) {
-        throw new OAuthError("invalid_client_metadata", "Content-Type must be application/json");
-      }
-      return reply
-        .code(201)
-        .headers(NO_STORE)
-        .send(await registerClient(ctx, request.body));
-    });
+    oauth.post(
+      OAUTH_PATHS.register,
+      { schema: registerSchema, ...documentationOnly },
+      async (request, reply) => {
+        await limits.registration(request, reply);
+        const contentType = request.headers["content-type"] ?? "";
+        if (!/^application\/json\b/i.test(contentType)) {
+          throw new OAuthError("invalid_client_metadata", "Content-Type must be application/json");
+        }
+        return reply
+          .code(201)
+          .headers(NO_STORE)
+          .send(await registerClient(ctx, request.body));
+      },
+    );
 
     const formOf = (body: unknown): FormParams => {
       if (!(body instanceof URLSearchParams)) {
@@ -112,7 +127,7 @@ export async function registerOAuthEndpointRoutes(
       return FormParams.of(body);
     };
 
-    oauth.post(OAUTH_PATHS.token, async (request, reply) => {
+    oauth.post(OAUTH_PATHS.token, { schema: tokenSchema, ...documentationOnly }, async (request, reply) => {
       const form = formOf(request.body);
       await limits.tokenRequest(request, reply, form);
       const grantType = form.get("grant_type");
@@ -128,7 +143,7 @@ export async function registerOAuthEndpointRoutes(
       return reply.headers(NO_STORE).send(response);
     });
 
-    oauth.post(OAUTH_PATHS.revoke, async (request, reply) => {
+    oauth.post(OAUTH_PATHS.revoke, { schema: revokeSchema, ...documentationOnly }, async (request, reply) => {
       const form = formOf(request.body);
       await limits.tokenRequest(request, reply, form);
       const client = await authenticateClient(ctx, request.headers.authorization, form);

@@ -19,4 +19,6 @@ export interface AuthContext {
   revocations: RevocationList;
   /** Publishes committed outbox events now rather than at the relay's next poll. */
   wakeOutbox(): void;
+  /** What AdminService calls must present (see admin/admin-secret.ts); undefined: refuse all. */
+  adminSecret: string | undefined;
 }

@@ -4,6 +4,7 @@ import { type RunningService, type SharedInfrastructure, startService } from "@k
 import { buildApp } from "./app";
 import type { AuthContext } from "./auth-context";
 import { type Clock, systemClock } from "./clock";
+import { loadAdminSecret } from "./admin/admin-secret";
 import { type AuthServerConfig, SERVICE_NAME } from "./config";
 import { loadKeyEncryptionKey } from "./keys/load-key-encryption-key";
 import { deriveKey } from "./keys/secret-box";
@@ -80,6 +81,7 @@ export async function startAuthServer(
         }),
         revocations: createRevocationList({ db: database.db, cache: cache.cache, clock }),
         wakeOutbox: () => relay.wake(),
+        adminSecret: await loadAdminSecret(config, logger, SERVICE_NAME),
       };
       await syncPreregisteredClients(ctx);
       await runMaintenance(ctx);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabaseAdminOperations } from "../src/admin/admin-operations";
 import { runAdminCommand } from "../src/admin/run-admin-command";
 import { accounts, outboxMessages } from "../src/db/schema";
 import { Browser } from "./support/browser";
@@ -19,10 +20,13 @@ afterAll(async () => {
 async function run(...args: string[]): Promise<{ code: number; output: string }> {
   const lines: string[] = [];
   const code = await runAdminCommand(args, {
-    db: server.server.ctx.db,
-    now: () => new Date(),
     out: (line) => lines.push(line),
-    rotateSigningKey: (immediately) => server.server.ctx.signingKeys.rotate({ immediately }),
+    connect: async () =>
+      createDatabaseAdminOperations({
+        db: server.server.ctx.db,
+        now: () => new Date(),
+        rotateSigningKey: (immediately) => server.server.ctx.signingKeys.rotate({ immediately }),
+      }),
   });
   return { code, output: lines.join("\n") };
 }

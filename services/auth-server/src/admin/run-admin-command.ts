@@ -1,10 +1,5 @@
-import type { Database } from "@kurz/relational";
-import { eq } from "drizzle-orm";
-import { normalizeEmail } from "../accounts/account-input";
-import { setAccountPlan } from "../accounts/set-account-plan";
-import { accounts } from "../db/schema";
-import type { RotationResult } from "../keys/signing-key-store";
 import { PLAN_IDS, PLANS } from "../plans/plans";
+import type { AdminOperations } from "./admin-operations";
 
 export const ADMIN_USAGE = `Usage: pnpm --filter @kurz/auth-server admin <command>
 
@@ -15,15 +10,28 @@ Commands:
   rotate-signing-key [--now]   Add a signing key: published at once, signing after
                                SIGNING_KEY_PUBLISH_LEAD_SEC (or at once with --now)
 
-Works against DATABASE_URL, or the embedded database under DATA_DIR (default: the repository's
-.data, as used by \`make start\`; stop the embedded run first: PGlite serves one process).`;
+Asks the running auth-server (AdminService on its gRPC port, with the admin secret: ADMIN_SECRET,
+or the file the embedded server keeps under DATA_DIR). Only when nothing listens there does it
+open the database itself: DATABASE_URL, or the embedded one under DATA_DIR (default: the
+repository's .data, as used by \`make start\`). It says which way it went.`;
 
 export interface AdminDependencies {
-  db: Database;
-  now: () => Date;
   out: (line: string) => void;
-  /** Opened only for the command that needs the key-encryption key. */
-  rotateSigningKey: (immediately: boolean) => Promise<RotationResult>;
+  /** Reaches auth-server's data (the running server, or the database); only commands that need it call it. */
+  connect: () => Promise<AdminOperations>;
+}
+
+/** Runs `work` on freshly connected operations and closes them, whatever happens. */
+async function withOperations<T>(
+  deps: AdminDependencies,
+  work: (ops: AdminOperations) => Promise<T>,
+): Promise<T> {
+  const operations = await deps.connect();
+  try {
+    return await work(operations);
+  } finally {
+    await operations.close();
+  }
 }
 
 /** Runs one admin command; resolves to the process exit code. */
@@ -33,28 +41,24 @@ export async function runAdminCommand(args: readonly string[], deps: AdminDepend
     case "set-plan": {
       const [email, plan] = rest;
       if (!email || !plan || rest.length !== 2) break;
-      const change = await setAccountPlan({ db: deps.db, now: deps.now() }, email, plan);
+      const change = await withOperations(deps, (ops) => ops.setPlan(email, plan));
       deps.out(
         change.changed
-          ? `${change.account.email}: plan ${change.previousPlan} → ${change.account.plan} (account.plan_changed queued)`
-          : `${change.account.email} is already on the ${plan} plan`,
+          ? `${change.email}: plan ${change.previousPlan} → ${change.plan} (account.plan_changed queued)`
+          : `${change.email} is already on the ${plan} plan`,
       );
       return 0;
     }
     case "show-account": {
       const [email] = rest;
       if (!email || rest.length !== 1) break;
-      const [account] = await deps.db
-        .select()
-        .from(accounts)
-        .where(eq(accounts.email, normalizeEmail(email)))
-        .limit(1);
+      const account = await withOperations(deps, (ops) => ops.findAccount(email));
       if (!account) {
         deps.out(`No account with email ${email}`);
         return 1;
       }
       deps.out(
-        `${account.email}  id=${account.id}  plan=${account.plan}  created=${account.createdAt.toISOString()}`,
+        `${account.email}  id=${account.accountId}  plan=${account.plan}  created=${account.createdAt.toISOString()}`,
       );
       return 0;
     }
@@ -71,7 +75,7 @@ export async function runAdminCommand(args: readonly string[], deps: AdminDepend
     case "rotate-signing-key": {
       const immediately = rest.includes("--now");
       if (rest.some((arg) => arg !== "--now")) break;
-      const result = await deps.rotateSigningKey(immediately);
+      const result = await withOperations(deps, (ops) => ops.rotateSigningKey(immediately));
       deps.out(`signing key ${result.kid} published; signs from ${result.activatesAt.toISOString()}`);
       return 0;
     }

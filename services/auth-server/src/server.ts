@@ -1,10 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { createOutboxRelay } from "@kurz/outbox";
 import { type RunningService, type SharedInfrastructure, startService } from "@kurz/service-runtime";
+import { loadAdminSecret } from "./admin/admin-secret";
 import { buildApp } from "./app";
 import type { AuthContext } from "./auth-context";
 import { type Clock, systemClock } from "./clock";
-import { loadAdminSecret } from "./admin/admin-secret";
 import { type AuthServerConfig, SERVICE_NAME } from "./config";
 import { loadKeyEncryptionKey } from "./keys/load-key-encryption-key";
 import { deriveKey } from "./keys/secret-box";

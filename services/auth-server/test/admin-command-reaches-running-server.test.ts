@@ -67,7 +67,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-describe("the admin command while auth-server runs on PGlite", () => {
+// Each case starts the real command as a process (tsx compiles it first): slow on a busy machine.
+describe("the admin command while auth-server runs on PGlite", { timeout: 120_000 }, () => {
   it("keeps the generated admin secret readable by its owner only", async () => {
     const file = adminSecretFile({ DATA_DIR: dataDir }, SERVICE_NAME);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
@@ -107,7 +108,7 @@ describe("the admin command while auth-server runs on PGlite", () => {
   });
 });
 
-describe("the admin command when auth-server is not running", () => {
+describe("the admin command when auth-server is not running", { timeout: 120_000 }, () => {
   beforeAll(async () => {
     await server?.stop();
     server = undefined;

@@ -1,6 +1,6 @@
 import { documentationOnly } from "@kurz/openapi";
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import type { RestRateLimit } from "@kurz/service-runtime";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import type { AuthContext } from "../auth-context";
 import { authenticateClient } from "../oauth/authenticate-client";
 import { exchangeAuthorizationCode } from "../oauth/authorization-code-grant";

@@ -12,6 +12,7 @@ import {
 } from "@kurz/service-runtime";
 import type { AuthContext } from "./auth-context";
 import { SERVICE_NAME } from "./config";
+import { createAdminServiceImplementation } from "./grpc/admin-service";
 import { createAuthServiceImplementation } from "./grpc/auth-service";
 import { OAUTH_PATHS } from "./oauth/server-metadata";
 import { accountRequestsPerMinute } from "./plans/account-requests-per-minute";
@@ -95,5 +96,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   const grpc = createGrpcServer({ logger: ctx.logger });
   grpc.addService(authV1.AuthService, createAuthServiceImplementation(ctx));
+  // Guarded by the admin secret in each handler, not by service tokens: the admin command is an
+  // operator's process, not a service.
+  grpc.addService(authV1.AdminService, createAdminServiceImplementation(ctx));
   return { http, grpc };
 }

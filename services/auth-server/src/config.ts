@@ -24,6 +24,9 @@ const schema = z
       .default("kurz"),
     // 32 bytes, base64 / base64url (43-44 chars) or hex (64 chars). Unset: see loadKeyEncryptionKey.
     KEY_ENCRYPTION_KEY: z.string().optional(),
+    // What the admin command presents to AdminService. Unset: generated under DATA_DIR in embedded
+    // mode; with DATABASE_URL, admin calls are refused (see the README).
+    ADMIN_SECRET: optionalSecret,
     // Unset: allowed exactly when PUBLIC_BASE_URL is http on a loopback host (local development).
     ALLOW_LOOPBACK_REDIRECTS: z
       .enum(["true", "false", "1", "0", "yes", "no"])

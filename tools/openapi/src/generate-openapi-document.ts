@@ -60,11 +60,11 @@ export async function generateOpenApiDocument(
     });
   }
   const merged = mergeOpenApiDocuments(BASE, fragments);
-  return {
-    ...merged,
-    // JSON has no comments: the generated-file marker rides as an extension field.
+  // JSON has no comments: the generated-file marker rides as an extension field.
+  const marker = {
     "x-generated": `@generated from the services' route schemas by tools/openapi; do not edit, run \`${REGENERATE_COMMAND}\``,
-  } as OpenAPIV3_1.Document;
+  };
+  return Object.assign(merged, marker);
 }
 
 /** The file's exact text: two-space JSON and a final newline, so diffs stay readable. */
@@ -74,7 +74,9 @@ export function renderOpenApiDocument(document: OpenAPIV3_1.Document): string {
 
 /** OpenAPI 3.1 schema violations of the document, as readable lines (none: valid). */
 export async function validateOpenApiDocument(document: OpenAPIV3_1.Document): Promise<string[]> {
-  const result = await new Validator().validate(structuredClone(document) as object);
+  const result = await new Validator().validate(
+    structuredClone(document) as unknown as Parameters<Validator["validate"]>[0],
+  );
   if (result.valid) return [];
   const errors = Array.isArray(result.errors) ? result.errors : [{ message: String(result.errors) }];
   return errors.map((error) => JSON.stringify(error));

@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from "@kurz/clock";
 import type { Logger } from "@kurz/logger";
 import type { CacheConnection } from "./cache-ports";
 import { createMemoryCacheStore } from "./memory/create-memory-cache-store";
@@ -19,6 +20,8 @@ export interface CreateCacheOptions {
   /** Upper bound on any one Redis command, queueing included. Default 1,000 ms. */
   commandTimeoutMs?: number;
   logger?: Logger;
+  /** Memory only: what TTLs, buckets and lock expiry read (Redis keeps its own time). */
+  clock?: Clock;
 }
 
 const DEFAULT_MAX_ENTRIES = 10_000;
@@ -60,9 +63,10 @@ function createRedisCache(url: string, options: CreateCacheOptions): CacheConnec
 
 function createMemoryCache(options: CreateCacheOptions): CacheConnection {
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
-  const cache = createMemoryCacheStore(maxEntries);
-  const rateLimiter = createMemoryRateLimiter(maxEntries);
-  const locks = createMemoryLocks(options.logger);
+  const clock = options.clock ?? systemClock;
+  const cache = createMemoryCacheStore(maxEntries, clock);
+  const rateLimiter = createMemoryRateLimiter(maxEntries, clock);
+  const locks = createMemoryLocks(options.logger, clock);
   return {
     kind: "memory",
     cache: cache.store,

@@ -1,9 +1,2 @@
-/**
- * Time as a service sees it. Rate windows and caches read it, so tests can move it forward and
- * cross their boundaries instead of sleeping (auth-server's own Clock has the same shape).
- */
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
+// The one Clock of Kurz, re-exported so services take it from their runtime.
+export { type Clock, systemClock } from "@kurz/clock";

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { CacheConnection } from "@kurz/cache";
 import type { ClickStore } from "@kurz/clickstore";
+import { type Clock, systemClock } from "@kurz/clock";
 import type { EventBus, EventProducer } from "@kurz/events";
 import type { Logger } from "@kurz/logger";
 import type { DatabaseConnection } from "@kurz/relational";
@@ -32,6 +33,11 @@ export interface InfrastructureNeeds {
  */
 export interface SharedInfrastructure {
   bus?: EventBus;
+  /**
+   * What every service of the process reads time from (caches, windows, expiry, key reloads).
+   * Embedded tests share one TestClock across all services to cross those boundaries together.
+   */
+  clock?: Clock;
 }
 
 export interface Infrastructure {
@@ -79,7 +85,9 @@ export async function connectInfrastructure(options: ConnectOptions): Promise<In
   if (needs.cache) {
     const { createCache } = await import("@kurz/cache");
     const cache = createCache(
-      config.REDIS_URL ? { redisUrl: config.REDIS_URL, keyPrefix: `kurz:${service}:`, logger } : { logger },
+      config.REDIS_URL
+        ? { redisUrl: config.REDIS_URL, keyPrefix: `kurz:${service}:`, logger }
+        : { logger, clock: options.shared?.clock ?? systemClock },
     );
     lifecycle.add("clients", "cache", () => cache.close());
     infra.cache = cache;

@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from "@kurz/clock";
 import type { GrpcServer } from "@kurz/grpc";
 import { createLogger, type Logger } from "@kurz/logger";
 import {
@@ -25,6 +26,8 @@ export interface ServiceBaseConfig extends InfrastructureConfig {
 
 export interface ServiceContext {
   logger: Logger;
+  /** Time for everything this service expires, reloads or counts in windows (shared.clock or the system's). */
+  clock: Clock;
   infra: Infrastructure;
   lifecycle: Lifecycle;
   /** The infrastructure checks plus one per downstream service: hand it to createHttpApp. */
@@ -102,7 +105,13 @@ export async function startService<Extra extends object = object>(
         downstreamReadiness(service, address, lifecycle),
       ),
     ];
-    const { http, grpc, ...extra } = await spec.build({ logger, infra, lifecycle, readiness });
+    const { http, grpc, ...extra } = await spec.build({
+      logger,
+      clock: spec.shared?.clock ?? systemClock,
+      infra,
+      lifecycle,
+      readiness,
+    });
     const running = await serve({
       name,
       host: config.HOST,

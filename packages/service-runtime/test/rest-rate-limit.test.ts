@@ -15,7 +15,7 @@ const MINUTE_MS = 60_000;
 /** A clock the test moves; starts mid-minute so window offsets do not line up by chance. */
 function movableClock(start = Date.UTC(2026, 0, 1, 12, 0, 30)) {
   let now = start;
-  return { now: () => new Date(now), advance: (ms: number) => (now += ms) };
+  return { now: () => new Date(now), monotonicMs: () => now, advance: (ms: number) => (now += ms) };
 }
 
 const caches: { close(): Promise<void> }[] = [];

@@ -1,3 +1,4 @@
+import { type Clock, cacheTimer } from "@kurz/clock";
 import { LRUCache } from "lru-cache";
 import type { CacheStore } from "../cache-ports";
 import { checkIncrement, checkTtl } from "../check-arguments";
@@ -8,8 +9,15 @@ const INTEGER = /^-?\d+$/;
  * Process-local cache. Bounded by entry count (least recently used goes first) so a burst of
  * distinct keys cannot grow memory without limit. Expired entries are dropped on read.
  */
-export function createMemoryCacheStore(maxEntries: number): { store: CacheStore; clear(): void } {
-  const entries = new LRUCache<string, string | Buffer>({ max: maxEntries, ttlAutopurge: false });
+export function createMemoryCacheStore(
+  maxEntries: number,
+  clock: Clock,
+): { store: CacheStore; clear(): void } {
+  const entries = new LRUCache<string, string | Buffer>({
+    max: maxEntries,
+    ttlAutopurge: false,
+    perf: cacheTimer(clock),
+  });
 
   const store: CacheStore = {
     get(key) {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Clock } from "@kurz/clock";
 import type { Logger } from "@kurz/logger";
 import type { Lock, Locks } from "../cache-ports";
 import { checkTtl } from "../check-arguments";
@@ -17,7 +18,7 @@ const SWEEP_THRESHOLD = 1024;
  * this is as exclusive as Redis is across pods). Ownership is a random token, as in Redis, so a
  * holder whose lock expired cannot release or extend the next holder's lock.
  */
-export function createMemoryLocks(logger?: Logger): { locks: Locks; clear(): void } {
+export function createMemoryLocks(logger: Logger | undefined, clock: Clock): { locks: Locks; clear(): void } {
   const held = new Map<string, Held>();
 
   function ownedBy(key: string, token: string, now: number): Held | undefined {
@@ -32,7 +33,7 @@ export function createMemoryLocks(logger?: Logger): { locks: Locks; clear(): voi
 
   async function acquire(key: string, ttlMs: number): Promise<Lock | null> {
     checkTtl(ttlMs);
-    const now = performance.now();
+    const now = clock.monotonicMs();
     const current = held.get(key);
     if (current !== undefined && current.expiresAt > now) return null;
     if (held.size >= SWEEP_THRESHOLD) sweep(now);
@@ -41,13 +42,13 @@ export function createMemoryLocks(logger?: Logger): { locks: Locks; clear(): voi
     return {
       key,
       async release() {
-        if (!ownedBy(key, token, performance.now())) return false;
+        if (!ownedBy(key, token, clock.monotonicMs())) return false;
         held.delete(key);
         return true;
       },
       async extend(nextTtlMs) {
         checkTtl(nextTtlMs);
-        const now = performance.now();
+        const now = clock.monotonicMs();
         const entry = ownedBy(key, token, now);
         if (!entry) return false;
         entry.expiresAt = now + nextTtlMs;

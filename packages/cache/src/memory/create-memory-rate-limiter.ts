@@ -1,10 +1,11 @@
+import { type Clock, cacheTimer } from "@kurz/clock";
 import { LRUCache } from "lru-cache";
 import type { RateLimiter } from "../cache-ports";
 import { checkTakeOptions } from "../check-arguments";
 
 interface Bucket {
   tokens: number;
-  /** performance.now() of the last refill: monotonic, so wall-clock jumps do not mint tokens. */
+  /** clock.monotonicMs() of the last refill: monotonic, so wall-clock jumps do not mint tokens. */
   at: number;
 }
 
@@ -13,8 +14,15 @@ interface Bucket {
  * callers cannot interleave and over-admit. A bucket idle long enough to be full again is
  * indistinguishable from a new one, so it may be evicted (TTL) or pushed out (LRU bound).
  */
-export function createMemoryRateLimiter(maxEntries: number): { rateLimiter: RateLimiter; clear(): void } {
-  const buckets = new LRUCache<string, Bucket>({ max: maxEntries, ttlAutopurge: false });
+export function createMemoryRateLimiter(
+  maxEntries: number,
+  clock: Clock,
+): { rateLimiter: RateLimiter; clear(): void } {
+  const buckets = new LRUCache<string, Bucket>({
+    max: maxEntries,
+    ttlAutopurge: false,
+    perf: cacheTimer(clock),
+  });
 
   const rateLimiter: RateLimiter = {
     take(key, options) {
@@ -25,7 +33,7 @@ export function createMemoryRateLimiter(maxEntries: number): { rateLimiter: Rate
         return Promise.reject(error);
       }
       const { capacity, refillPerSecond } = options;
-      const now = performance.now();
+      const now = clock.monotonicMs();
       let bucket = buckets.get(key);
       if (bucket === undefined) {
         bucket = { tokens: capacity, at: now };

@@ -33,7 +33,7 @@ export async function startAuthServer(
   shared: SharedInfrastructure = {},
   options: StartOptions = {},
 ): Promise<RunningAuthServer> {
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? shared.clock ?? systemClock;
   const running = await startService<{ ctx: AuthContext }>({
     name: SERVICE_NAME,
     config,

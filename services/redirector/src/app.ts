@@ -1,4 +1,5 @@
 import type { CacheConnection } from "@kurz/cache";
+import type { Clock } from "@kurz/clock";
 import type { EventProducer } from "@kurz/events";
 import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
@@ -24,6 +25,8 @@ export interface AppDependencies {
   clickProducer: EventProducer;
   /** link-api's Resolve (a test may pass its own fixture's client). */
   linkSource: LinkSource;
+  /** Time for the link cache's TTLs; the system's unless a test shares its clock. */
+  clock?: Clock;
 }
 
 export interface App {
@@ -55,6 +58,7 @@ export function buildApp(deps: AppDependencies): App {
     l1MaxEntries: config.LINK_L1_MAX_ENTRIES,
     l2TtlMs: config.LINK_L2_TTL_MS,
     negativeTtlMs: config.LINK_NEGATIVE_TTL_MS,
+    clock: deps.clock,
   });
   const clicks = createClickPublisher(deps.clickProducer, SERVICE_NAME, logger);
   const visitors = createVisitorReader(

@@ -17,7 +17,7 @@ export function startRedirector(
     needs: { cache: true, events: true },
     downstream: [["link-api", config.LINK_API_GRPC_ADDR]],
     shared,
-    build: async ({ logger, infra, lifecycle, readiness }) => {
+    build: async ({ logger, clock, infra, lifecycle, readiness }) => {
       const bus = infra.bus!;
       const clickProducer = bus.producer({ maxBufferedMessages: config.CLICK_BUFFER_MAX_MESSAGES });
       let flushClicks = () => {};
@@ -39,6 +39,7 @@ export function startRedirector(
         cache: infra.cache!,
         clickProducer,
         linkSource: linkSourceFromGrpc(linkApi, config.RESOLVE_DEADLINE_MS),
+        clock,
       });
       flushClicks = () => app.clicks.flush();
       const consumer = await startLinkChangeConsumer(bus, app.links);

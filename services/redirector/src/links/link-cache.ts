@@ -1,5 +1,6 @@
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import type { CacheStore } from "@kurz/cache";
+import { type Clock, cacheTimer, systemClock } from "@kurz/clock";
 import { AppError } from "@kurz/errors";
 import type { Logger } from "@kurz/logger";
 import { linksV1 } from "@kurz/proto";
@@ -15,6 +16,8 @@ export interface LinkCacheOptions {
   l1MaxEntries: number;
   l2TtlMs: number;
   negativeTtlMs: number;
+  /** What the in-process TTLs count on (a test clock crosses them without sleeping). */
+  clock?: Clock;
 }
 
 export interface LinkCache {
@@ -61,6 +64,7 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
     // Expired entries stay readable (allowStale) as a last resort while link-api is down.
     noDeleteOnStaleGet: true,
     updateAgeOnGet: false,
+    perf: cacheTimer(options.clock ?? systemClock),
   });
   const inFlight = new Map<string, Promise<CachedLink | null>>();
   const generations = new LRUCache<string, number>({ max: options.l1MaxEntries });

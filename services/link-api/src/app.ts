@@ -5,11 +5,13 @@ import type { Logger } from "@kurz/logger";
 import { createOutboxRelay, type OutboxRelay } from "@kurz/outbox";
 import { campaignsV1, domainsV1, linksV1, qrV1 } from "@kurz/proto";
 import {
+  type Clock,
   createHttpApp,
   type HttpApp,
   limitRestRoutes,
   type ReadinessCheck,
   type RestRateLimit,
+  systemClock,
 } from "@kurz/service-runtime";
 import type { AccountPlans } from "./accounts/account-plans";
 import { SERVICE_NAME } from "./config";
@@ -37,7 +39,13 @@ export interface AppDependencies {
   /** A producer of the outbox relay's own (see @kurz/outbox). */
   outboxProducer: EventProducer;
   outboxPollIntervalMs: number;
+  /** Default: the system clock. */
+  clock?: Clock;
+  /** DELETED_CODE_QUARANTINE_DAYS; default 90. */
+  deletedCodeQuarantineDays?: number;
 }
+
+const DAY_MS = 86_400_000;
 
 export interface App {
   http: HttpApp;
@@ -62,6 +70,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     plans: deps.plans,
     domainVerifier: deps.domainVerifier,
     logger: deps.logger,
+    clock: deps.clock ?? systemClock,
+    deletedCodeQuarantineMs: (deps.deletedCodeQuarantineDays ?? 90) * DAY_MS,
     eventsWritten: () => relay.wake(),
   };
 

@@ -30,6 +30,11 @@ const schema = z.object({
   /** DNS servers for branded-domain verification (ip or ip:port); empty: the system's. */
   DNS_SERVERS: listFromEnv([]),
   DNS_TIMEOUT_MS: durationMs(3_000),
+  /**
+   * Days a deleted link's code stays held for its owner (restore or reuse); nobody else can take
+   * it meanwhile, so printed links and QR codes cannot be taken over. 0: free at once.
+   */
+  DELETED_CODE_QUARANTINE_DAYS: z.coerce.number().int().min(0).max(3_650).default(90),
   /** How often the outbox is polled when no write woke the relay. */
   OUTBOX_POLL_INTERVAL_MS: durationMs(1_000),
 });

@@ -1,4 +1,5 @@
 import type { Logger } from "@kurz/logger";
+import type { Clock } from "@kurz/service-runtime";
 import type { AccountPlans } from "./accounts/account-plans";
 import type { LinkApiDatabase } from "./db/link-api-database";
 import type { DomainVerifier } from "./domains/domain-verifier";
@@ -11,6 +12,10 @@ export interface LinkApiContext {
   plans: AccountPlans;
   domainVerifier: DomainVerifier;
   logger: Logger;
+  /** Time as link-api sees it (code quarantine, expiry checks): tests move it forward. */
+  clock: Clock;
+  /** How long a deleted link's code stays reserved for its owner; 0: free at once. */
+  deletedCodeQuarantineMs: number;
   /** Called after a transaction that wrote events committed: the outbox relay publishes now. */
   eventsWritten(): void;
 }

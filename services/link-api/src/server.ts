@@ -74,6 +74,7 @@ export function startLinkApi(
         }),
         outboxProducer,
         outboxPollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
+        deletedCodeQuarantineDays: config.DELETED_CODE_QUARANTINE_DAYS,
       });
       app.relay.start();
       // After the servers stopped taking writes, before the producers flush.

@@ -125,7 +125,7 @@ describe("LinkService", () => {
     await expect(
       api.links.createLink({ url: "https://example.com", customAlias: alias }, { accountId: randomUUID() }),
     ).rejects.toMatchObject({ code: "ALIAS_EXISTS" });
-    const check = await api.links.checkAlias({ alias });
+    const check = await api.links.checkAlias({ alias }, { accountId: randomUUID() });
     expect(check).toMatchObject({ available: false, reason: "taken" });
   });
 

@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   text,
@@ -133,6 +134,40 @@ export const links = pgTable(
   ],
 );
 
+/** A links row as JSON (dates as ISO strings): what deleted_links keeps of a deleted link. */
+export type StoredLink = {
+  [K in keyof typeof links.$inferSelect]: (typeof links.$inferSelect)[K] extends Date
+    ? string
+    : (typeof links.$inferSelect)[K] extends Date | null
+      ? string | null
+      : (typeof links.$inferSelect)[K];
+};
+
+/**
+ * Deleted links, kept while their code is quarantined (DELETED_CODE_QUARANTINE_DAYS): printed
+ * links and QR codes go on pointing at a deleted code, so no other account may take it meanwhile;
+ * the owner may restore the link or reuse the code. `link` is the row as it was, as JSON, so new
+ * columns of links need no twin here. No foreign keys: a deleted link must not block deleting its
+ * domain or campaign — restoring checks them again.
+ */
+export const deletedLinks = pgTable(
+  "deleted_links",
+  {
+    linkId: uuid("link_id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    host: text("host").notNull(),
+    code: text("code").notNull(),
+    // From link-api's clock, not now(): tests cross the quarantine by moving the clock.
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull(),
+    link: jsonb("link").$type<StoredLink>().notNull(),
+  },
+  (table) => [
+    // One tombstone per host + code: taking a code removes its tombstone in the same transaction.
+    uniqueIndex("deleted_links_host_code_unique").on(table.host, table.code),
+    index("deleted_links_account_deleted_idx").on(table.accountId, table.deletedAt),
+  ],
+);
+
 export const qrCodes = pgTable(
   "qr_codes",
   {
@@ -167,3 +202,4 @@ export type CampaignRow = typeof campaigns.$inferSelect;
 export type SubdomainRow = typeof subdomains.$inferSelect;
 export type BrandedDomainRow = typeof brandedDomains.$inferSelect;
 export type QrCodeRow = typeof qrCodes.$inferSelect;
+export type DeletedLinkRow = typeof deletedLinks.$inferSelect;

@@ -148,8 +148,13 @@ export function createLinkService(
       return { link: toMessage(row) };
     },
 
-    async checkAlias(request) {
-      const result = await checkAliasAvailability(ctx.db, ctx.hosts, request.alias, request.domain);
+    async checkAlias(request, context) {
+      const result = await checkAliasAvailability(
+        ctx,
+        callingAccount(context),
+        request.alias,
+        request.domain,
+      );
       return { available: result.available, reason: result.reason ?? "" };
     },
 

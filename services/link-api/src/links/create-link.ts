@@ -6,15 +6,13 @@ import { getCampaignOrThrow } from "../campaigns/get-campaign-or-throw";
 import type { LinkApiTransaction } from "../db/link-api-database";
 import { type LinkRow, links } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
+import { takeOverDeletedCode } from "./deleted-code-quarantine";
 import { enqueueLinkChanged } from "./enqueue-link-changed";
-import { generateShortCode, RANDOM_CODE_LENGTH } from "./generate-short-code";
 import { hashLinkPassword } from "./hash-link-password";
+import { insertWithRandomCode } from "./insert-with-random-code";
 import type { CreateLinkInput } from "./link-input-schemas";
 import { fitsUrlLength, mergeUtm, type UtmFields } from "./merge-utm";
 import { resolveLinkTarget } from "./resolve-link-target";
-
-/** Random-code attempts before giving up; each collision is a 1 in 10^12-ish event. */
-const RANDOM_CODE_ATTEMPTS = 5;
 
 export interface CreateLinkOptions {
   /** Set by dynamic QR codes: the link's visits are QR scans. */
@@ -42,8 +40,8 @@ export function utmOf(input: {
   };
 }
 
-export function assertFutureExpiry(expiresAt: Date | null): void {
-  if (expiresAt && expiresAt.getTime() <= Date.now()) {
+export function assertFutureExpiry(expiresAt: Date | null, now: Date): void {
+  if (expiresAt && expiresAt.getTime() <= now.getTime()) {
     throw new AppError("VALIDATION_ERROR", {
       message: "expires_at must be in the future",
       details: { field: "expires_at" },
@@ -55,7 +53,7 @@ export function assertFutureExpiry(expiresAt: Date | null): void {
  * Creates a short link. Everything that can be refused is checked before the row is written;
  * the row, the quota check and the link.created event commit together. A custom alias already
  * taken on its host is ALIAS_EXISTS — decided by the unique index, so two concurrent creates of
- * one alias cannot both succeed.
+ * one alias cannot both succeed — and so is a code another account deleted within its quarantine.
  */
 export async function createLink(
   ctx: LinkApiContext,
@@ -72,7 +70,7 @@ export async function createLink(
     });
   }
   const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
-  assertFutureExpiry(expiresAt);
+  assertFutureExpiry(expiresAt, ctx.clock.now());
   const plan = await ctx.plans.getPlan(accountId);
   const passwordHash = input.password ? await hashLinkPassword(input.password) : "";
   const campaignId = input.campaign_id || null;
@@ -124,16 +122,9 @@ export async function createLink(
           hint: "Choose another alias, or check one first with check-alias",
         });
       }
+      await takeOverDeletedCode(tx, ctx, accountId, target.host, input.customAlias);
     } else {
-      for (let attempt = 0; attempt < RANDOM_CODE_ATTEMPTS && !inserted; attempt++) {
-        // After repeated collisions, a longer code: the space is filling up.
-        const length = RANDOM_CODE_LENGTH + Math.max(0, attempt - 2);
-        [inserted] = await tx
-          .insert(links)
-          .values({ ...values, id: randomUUID(), code: generateShortCode(length), customAlias: false })
-          .onConflictDoNothing({ target: [links.host, links.code] })
-          .returning();
-      }
+      inserted = await insertWithRandomCode(tx, { ...values, id: randomUUID(), customAlias: false });
       if (!inserted) throw new AppError("INTERNAL", { message: "Could not allocate a short code" });
     }
     await enqueueLinkChanged(tx, "link.created", inserted);

@@ -2,10 +2,14 @@ import { AppError } from "@kurz/errors";
 import { eq } from "drizzle-orm";
 import { type LinkRow, links } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
+import { keepDeletedLink } from "./deleted-code-quarantine";
 import { enqueueLinkChanged } from "./enqueue-link-changed";
 import { getLinkOrThrow, type LinkReference } from "./get-link-or-throw";
 
-/** Deletes the account's link; the link.deleted event carries its last state. */
+/**
+ * Deletes the account's link; the link.deleted event carries its last state. Its code stays held
+ * for the account during the quarantine (see deleted-code-quarantine.ts); the edge answers 404.
+ */
 export async function deleteLink(
   ctx: LinkApiContext,
   accountId: string,
@@ -19,6 +23,7 @@ export async function deleteLink(
       });
     }
     await tx.delete(links).where(eq(links.id, current.id));
+    await keepDeletedLink(tx, ctx, current);
     await enqueueLinkChanged(tx, "link.deleted", current);
     return current;
   });

@@ -5,6 +5,7 @@ import { getCampaignOrThrow } from "../campaigns/get-campaign-or-throw";
 import { type LinkRow, links } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
 import { assertFutureExpiry } from "./create-link";
+import { takeOverDeletedCode } from "./deleted-code-quarantine";
 import { enqueueLinkChanged } from "./enqueue-link-changed";
 import { getLinkOrThrow, type LinkReference } from "./get-link-or-throw";
 import { hashLinkPassword } from "./hash-link-password";
@@ -46,7 +47,7 @@ export async function updateLink(
 ): Promise<LinkRow> {
   const passwordHash =
     input.password === undefined ? undefined : input.password ? await hashLinkPassword(input.password) : "";
-  if (input.expires_at) assertFutureExpiry(new Date(input.expires_at));
+  if (input.expires_at) assertFutureExpiry(new Date(input.expires_at), ctx.clock.now());
 
   try {
     const row = await ctx.db.transaction(async (tx) => {
@@ -131,6 +132,10 @@ export async function updateLink(
         .set({ ...changes, version: sql`nextval('link_version_seq')`, updatedAt: sql`now()` })
         .where(eq(links.id, current.id))
         .returning();
+      // A code moved to another host is taken there: not while another account's quarantine holds it.
+      if (updated!.host !== current.host) {
+        await takeOverDeletedCode(tx, ctx, accountId, updated!.host, updated!.code);
+      }
       await enqueueLinkChanged(tx, "link.updated", updated!, current);
       return updated!;
     });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { links, qrCodes } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
+import { keepDeletedLink } from "../links/deleted-code-quarantine";
 import { enqueueLinkChanged } from "../links/enqueue-link-changed";
 import { enqueueQrChanged } from "./enqueue-qr-changed";
 import { getQrCodeOrThrow } from "./get-qr-code-or-throw";
@@ -13,6 +14,8 @@ export async function deleteQrCode(ctx: LinkApiContext, accountId: string, id: s
     await tx.delete(qrCodes).where(eq(qrCodes.id, current.id));
     if (current.link) {
       await tx.delete(links).where(eq(links.id, current.link.id));
+      // The printed symbol encodes this code: it is quarantined like any deleted link's.
+      await keepDeletedLink(tx, ctx, current.link);
       await enqueueLinkChanged(tx, "link.deleted", current.link);
     }
     await enqueueQrChanged(tx, "qr.deleted", current, ctx.hosts);

@@ -12,6 +12,7 @@ import {
   updateLinkInputSchema,
 } from "../links/link-input-schemas";
 import { listLinks } from "../links/list-links";
+import { restoreLink } from "../links/restore-link";
 import { linkViewSchema, toLinkView } from "../links/to-link-view";
 import { updateLink } from "../links/update-link";
 import type { ApiDependencies } from "./api-dependencies";
@@ -88,7 +89,13 @@ export function registerLinkRoutes(
       summary: "Check whether a custom alias is available",
       querystring: z.strictObject({
         alias: z.string().max(100),
-        domain: z.string().max(253).optional().describe("Host to check on; default the standard short host"),
+        domain: z
+          .string()
+          .max(253)
+          .optional()
+          .describe(
+            "One of your hosts: a reserved subdomain or a verified branded domain; default the standard short host",
+          ),
       }),
       response: {
         200: z.object({
@@ -96,16 +103,19 @@ export function registerLinkRoutes(
           alias: z.string(),
           domain: z.string(),
           available: z.boolean(),
-          reason: z.enum(["invalid", "reserved", "taken"]).optional(),
+          reason: z
+            .enum(["invalid", "reserved", "taken", "recently_deleted"])
+            .optional()
+            .describe("recently_deleted: another account deleted it; held during the code quarantine"),
         }),
-        ...errorResponses(),
+        ...errorResponses(404, 409),
       },
       security: securityOf("shorturl:read"),
     },
     handler: async (request) => {
       const result = await checkAliasAvailability(
-        ctx.db,
-        ctx.hosts,
+        ctx,
+        accountOf(request),
         request.query.alias,
         request.query.domain,
       );
@@ -198,6 +208,30 @@ export function registerLinkRoutes(
     },
     handler: async (request) => {
       const row = await deleteLink(ctx, accountOf(request), {
+        shortCode: request.params.code,
+        domain: request.query.domain,
+      });
+      return { success: true as const, url: toLinkView(row, ctx.hosts) };
+    },
+  });
+
+  // Not in the spec: our answer to deleted codes being held for their owner (README "Deleted
+  // codes"). Restoring brings a link into existence again, counted by the plan: create's scope.
+  app.post(`${base}/:code/restore`, {
+    preHandler: guard(deps, "shorturl:create"),
+    schema: {
+      tags,
+      summary: "Restore a deleted short URL",
+      description:
+        "Brings back a link you deleted, with its code, host and settings, while its code is still " +
+        "held for you (DELETED_CODE_QUARANTINE_DAYS, 90 by default). {code} is the code, alias or link id.",
+      params: codeParams,
+      querystring: domainQuery,
+      response: { 200: linkResponse, ...errorResponses(404, 409) },
+      security: securityOf("shorturl:create"),
+    },
+    handler: async (request) => {
+      const row = await restoreLink(ctx, accountOf(request), {
         shortCode: request.params.code,
         domain: request.query.domain,
       });

@@ -38,8 +38,10 @@ export interface TestLinkApiOptions {
   plans?: TestAuthServiceOptions;
   dnsServers?: string[];
   requestsPerMinute?: number;
-  /** The clock of the REST rate windows (a test moves it across a window). */
+  /** link-api's clock: REST rate windows, code quarantine, expiry checks (tests move it forward). */
   clock?: Clock;
+  /** DELETED_CODE_QUARANTINE_DAYS; 90 when omitted. */
+  deletedCodeQuarantineDays?: number;
 }
 
 export interface TestLinkApi {
@@ -105,6 +107,8 @@ export async function startTestLinkApi(options: TestLinkApiOptions = {}): Promis
     }),
     outboxProducer,
     outboxPollIntervalMs: 50,
+    clock: options.clock,
+    deletedCodeQuarantineDays: options.deletedCodeQuarantineDays,
   });
   app.relay.start();
   await app.http.app.ready();

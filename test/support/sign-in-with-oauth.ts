@@ -11,6 +11,8 @@ export interface SignedInUser {
   email: string;
   accessToken: string;
   refreshToken: string | undefined;
+  clientId: string;
+  clientSecret: string;
 }
 
 /**
@@ -80,5 +82,11 @@ export async function signInWithOAuth(edgeUrl: string, scope: string): Promise<S
   );
   const tokens = await oauth.processAuthorizationCodeResponse(as, client, response);
   expect(tokens.scope?.split(" ").sort()).toEqual(scope.split(" ").sort());
-  return { email, accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
+  return {
+    email,
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    clientId: registered.client_id,
+    clientSecret: registered.client_secret,
+  };
 }

@@ -1,6 +1,7 @@
 import * as abtestEngine from "@kurz/abtest-engine";
 import * as analyticsIngest from "@kurz/analytics-ingest";
 import * as authServer from "@kurz/auth-server";
+import type { Clock } from "@kurz/clock";
 import { loadEdgeConfig, startEdge, upstreamVariable } from "@kurz/edge";
 import { createEventBus } from "@kurz/events";
 import * as linkApi from "@kurz/link-api";
@@ -43,6 +44,10 @@ export interface EmbeddedOptions {
    * second instance). The edge listens on EDGE_PORT when set, else 8080 / OS-chosen.
    */
   ports?: "default" | "ephemeral";
+  /** One clock for every service (tests move it forward); the system's by default. */
+  clock?: Clock;
+  /** Variables for one service only, over `env` (e.g. each service's own DATABASE_URL). */
+  serviceEnv?: Partial<Record<ServiceName, Env>>;
 }
 
 export interface RunningKurz extends Stoppable {
@@ -61,7 +66,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Runn
   const logger = createLogger({ service: "embedded", level: baseEnv.LOG_LEVEL ?? "info" });
   const brokers = (baseEnv.KAFKA_BROKERS ?? "").split(",").filter(Boolean);
   const bus = createEventBus({ brokers, clientId: "kurz-embedded", logger });
-  const shared: SharedInfrastructure = { bus };
+  const shared: SharedInfrastructure = { bus, ...(options.clock ? { clock: options.clock } : {}) };
 
   const started: RunningService[] = [];
   const services = {} as Record<ServiceName, RunningService>;
@@ -78,7 +83,10 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Runn
         options.ports === "ephemeral"
           ? { HTTP_PORT: "0", GRPC_PORT: "0" }
           : { HTTP_PORT: String(SERVICES[name].httpPort), GRPC_PORT: String(SERVICES[name].grpcPort) };
-      const running = await serviceModule.start({ ...baseEnv, ...addresses, ...ports }, shared);
+      const running = await serviceModule.start(
+        { ...baseEnv, ...options.serviceEnv?.[name], ...addresses, ...ports },
+        shared,
+      );
       started.push(running);
       services[name] = running;
       addresses[serviceVariable(name, "GRPC_ADDR")] = running.grpcAddress;

@@ -1,6 +1,2 @@
-/** Time as the service sees it. Tests inject one they can move forward (code expiry, throttling). */
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
+// Time as the service sees it (code expiry, throttling, key reloads): the one Clock of Kurz.
+export { type Clock, systemClock } from "@kurz/clock";

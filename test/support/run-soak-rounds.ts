@@ -1,0 +1,150 @@
+import { request } from "node:http";
+import type { TestClock } from "@kurz/clock";
+import { waitFor } from "@kurz/testing";
+import { expect } from "vitest";
+import { signInWithOAuth } from "./sign-in-with-oauth";
+
+const SCOPE = "shorturl:create shorturl:read shorturl:update analytics:read";
+/** Past every one-minute boundary: the signing keys' reload age, the REST rate window. */
+const ROUND_MS = 61_000;
+const VISITS_PER_ROUND = 5;
+const UA = "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0";
+
+function visit(
+  edgeUrl: string,
+  shortHost: string,
+  code: string,
+): Promise<{ status: number; location?: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${edgeUrl}/${code}`,
+      { headers: { host: shortHost, "user-agent": UA, "x-forwarded-for": "5.9.0.1" } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The `r` (remaining) of an IETF RateLimit field: `"default";r=42;t=18`. */
+function remainingOf(header: string | null): number {
+  const match = /;r=(\d+)/.exec(header ?? "");
+  if (!match) throw new Error(`no RateLimit field with r= in ${header}`);
+  return Number(match[1]);
+}
+
+/**
+ * A user's afternoon, compressed: every round moves the shared clock past a minute — the
+ * signing keys' reload age, the REST rate window, the redirector's link cache TTL, the
+ * negative-cache TTL — then does what a user does: a refresh, a brand-new OAuth sign-in (the
+ * grant that once froze), an edit of a dynamic link, visits, exact counts, the health of all.
+ */
+export async function runSoakRounds(
+  edgeUrl: string,
+  shortHost: string,
+  clock: TestClock,
+  rounds: number,
+): Promise<void> {
+  const user = await signInWithOAuth(edgeUrl, SCOPE);
+  let accessToken = user.accessToken;
+  let refreshToken = user.refreshToken ?? "";
+  expect(refreshToken).not.toBe("");
+  // biome-ignore lint/suspicious/noExplicitAny: JSON bodies under test
+  const api = async (
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; headers: Headers; body: any }> => {
+    const response = await fetch(`${edgeUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  };
+
+  const created = await api("POST", "/api/v1/urls", { url: "https://example.com/round-0", is_dynamic: true });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const dynamicCode = created.body.url.id as string;
+  // Every human GET that redirects is one click: count each, the waits' polls included.
+  let visits = 0;
+  const visitDynamic = async () => {
+    const answer = await visit(edgeUrl, shortHost, dynamicCode);
+    if (answer.status === 301) visits += 1;
+    return answer;
+  };
+
+  for (let round = 1; round <= rounds; round++) {
+    const before = remainingOf((await api("GET", "/api/v1/urls?limit=1")).headers.get("ratelimit"));
+    clock.advance(ROUND_MS);
+
+    const refreshed = await fetch(`${edgeUrl}/mcp/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token: refreshToken,
+        client_id: user.clientId,
+        client_secret: user.clientSecret,
+      }).toString(),
+      signal: AbortSignal.timeout(15_000),
+    });
+    expect(refreshed.status, `round ${round}: refresh`).toBe(200);
+    const tokens = (await refreshed.json()) as { access_token: string; refresh_token: string };
+    accessToken = tokens.access_token;
+    refreshToken = tokens.refresh_token;
+
+    // A new window: the count started again.
+    const after = remainingOf((await api("GET", "/api/v1/urls?limit=1")).headers.get("ratelimit"));
+    expect(after, `round ${round}: rate window`).toBeGreaterThan(before);
+
+    // The code exchange that froze the embedded auth-server once the keys' cache was stale.
+    await signInWithOAuth(edgeUrl, SCOPE);
+
+    // A code first seen as unknown (a cached miss), then created: it must start redirecting.
+    const alias = `soak-${round}-${user.clientId.slice(0, 8)}`;
+    expect((await visit(edgeUrl, shortHost, alias)).status, `round ${round}: unknown code`).toBe(404);
+    expect(
+      (await api("POST", "/api/v1/urls", { url: `https://example.com/new-${round}`, customAlias: alias }))
+        .status,
+    ).toBe(201);
+    await waitFor(
+      async () => (await visit(edgeUrl, shortHost, alias)).status === 301,
+      `round ${round}: the new alias to redirect`,
+    );
+
+    const destination = `https://example.com/round-${round}`;
+    expect((await api("PATCH", `/api/v1/urls/${dynamicCode}`, { url: destination })).status).toBe(200);
+    await waitFor(
+      async () => (await visitDynamic()).location === destination,
+      `round ${round}: the edited destination to reach the redirector`,
+    );
+    for (let i = 0; i < VISITS_PER_ROUND; i++) {
+      expect((await visitDynamic()).location).toBe(destination);
+    }
+
+    // Every visit so far, each counted once: never fewer, and never more once all have arrived.
+    const stats = await waitFor(
+      async () => {
+        const { body } = await api("GET", `/api/v1/analytics/${dynamicCode}`);
+        const clicks = body?.analytics?.counts?.clicks as number | undefined;
+        return clicks !== undefined && clicks >= visits ? body.analytics.counts : undefined;
+      },
+      `round ${round}: the visits to be counted`,
+      30_000,
+    );
+    expect(stats.clicks, `round ${round}: exact clicks`).toBe(visits);
+    expect(stats.bots).toBe(0);
+
+    const health = await fetch(`${edgeUrl}/.kurz/health`, { signal: AbortSignal.timeout(15_000) });
+    expect(health.status, `round ${round}: health`).toBe(200);
+  }
+}

@@ -1,5 +1,6 @@
 import { createLogger } from "@kurz/logger";
 import type { Stoppable } from "@kurz/service-runtime";
+import { runAsService } from "@kurz/telemetry/service-scope";
 import type { EdgeConfig } from "./config";
 import { createEdge } from "./create-edge";
 
@@ -7,10 +8,13 @@ export interface RunningEdge extends Stoppable {
   url: string;
 }
 
-export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
-  const logger = createLogger({ service: "edge", level: config.logLevel });
-  const app = await createEdge({ logger, upstreams: config.upstreams });
-  const address = await app.listen({ host: config.host, port: config.port });
-  logger.info({ event: "edge.listening", address }, `edge listening on ${address}`);
-  return { url: address, stop: () => app.close() };
+/** Runs as "edge" (runAsService): in the embedded process its spans are told from the services'. */
+export function startEdge(config: EdgeConfig): Promise<RunningEdge> {
+  return runAsService("edge", async () => {
+    const logger = createLogger({ service: "edge", level: config.logLevel });
+    const app = await createEdge({ logger, upstreams: config.upstreams });
+    const address = await app.listen({ host: config.host, port: config.port });
+    logger.info({ event: "edge.listening", address }, `edge listening on ${address}`);
+    return { url: address, stop: () => app.close() };
+  });
 }

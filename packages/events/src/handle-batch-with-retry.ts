@@ -1,5 +1,6 @@
 import { backOffBetweenAttempts } from "./back-off-between-attempts";
 import { backoffDelay } from "./backoff-delay";
+import { processBatchInSpan } from "./consumer-spans";
 import type { BatchHandler, MessageHandler, ReceivedMessage } from "./event-message";
 import {
   errorText,
@@ -50,7 +51,7 @@ export async function handleBatchWithRetry(
     try {
       const batch = messages.map((message) => ({ ...message, attempt }));
       outcome = await unlessAborted(
-        Promise.resolve().then(() => input.handleBatch(batch)),
+        processBatchInSpan(input.groupId, messages, attempt, () => input.handleBatch(batch)),
         input.crashed,
       );
     } catch (error) {

@@ -1,6 +1,7 @@
 import { AppError } from "@kurz/errors";
 import { backOffBetweenAttempts } from "./back-off-between-attempts";
 import { type BackoffOptions, backoffDelay } from "./backoff-delay";
+import { processMessageInSpan } from "./consumer-spans";
 import type { EventLogger } from "./event-logger";
 import type { MessageHandler, ReceivedMessage } from "./event-message";
 import { isDeadLetterTopic } from "./topics";
@@ -64,7 +65,9 @@ export async function handleWithRetry(input: HandleWithRetryInput): Promise<Hand
   for (let attempt = 1; failures < input.maxAttempts; attempt++) {
     if (input.crashed.aborted) return "abandoned";
     try {
-      const work = Promise.resolve().then(() => input.handler({ ...message, attempt }));
+      const work = processMessageInSpan(input.groupId, message, attempt, () =>
+        input.handler({ ...message, attempt }),
+      );
       if ((await unlessAborted(work, input.crashed)) === "aborted") return "abandoned";
       return "handled";
     } catch (error) {

@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from "@kurz/clock";
 import type { GrpcServer } from "@kurz/grpc";
 import { createLogger, type Logger } from "@kurz/logger";
+import { runAsService } from "@kurz/telemetry/service-scope";
 import {
   connectInfrastructure,
   type Infrastructure,
@@ -79,9 +80,16 @@ async function migrateOnly(
 /**
  * The one start sequence of every service: logger → infrastructure (migrations applied) → app →
  * listen, with the shutdown order arranged by Lifecycle. A failed start closes whatever it had
- * opened, so nothing is left running.
+ * opened, so nothing is left running. It runs as the service (runAsService): the spans of
+ * everything it starts carry `kurz.service`, which tells services apart in one process.
  */
-export async function startService<Extra extends object = object>(
+export function startService<Extra extends object = object>(
+  spec: ServiceSpec<Extra>,
+): Promise<RunningService & Partial<Extra>> {
+  return runAsService(spec.name, () => startServiceAs(spec));
+}
+
+async function startServiceAs<Extra extends object>(
   spec: ServiceSpec<Extra>,
 ): Promise<RunningService & Partial<Extra>> {
   const { name, config } = spec;

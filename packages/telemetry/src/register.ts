@@ -1,6 +1,8 @@
 /**
  * Preloaded with `node --import @kurz/telemetry/register` (after tsx) so instrumentations patch
- * http, grpc-js, kafkajs, pg and ioredis before any service module imports them.
+ * http, grpc-js, kafkajs, pg and ioredis before any service module imports them. The process is
+ * named after the package of its entry file (process.argv[1]: services/link-api/src/main.ts →
+ * link-api) unless OTEL_SERVICE_NAME says otherwise.
  */
 import { register } from "node:module";
 import { startTelemetry, stopTelemetry } from "./start-telemetry";

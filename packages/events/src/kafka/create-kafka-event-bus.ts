@@ -1,4 +1,6 @@
 import { AppError } from "@kurz/errors";
+import { context, ROOT_CONTEXT } from "@opentelemetry/api";
+import { suppressTracing } from "@opentelemetry/core";
 import { type Admin, Kafka, logLevel, type Message, Partitioners, type Producer } from "kafkajs";
 import { assertConsumableTopics } from "../assert-consumable-topics";
 import { createBufferedProducer, type EventProducer, type OutgoingMessage } from "../buffered-producer";
@@ -29,6 +31,16 @@ export const defaultKafkaTuning: KafkaTuning = {
   joinTimeoutMs: 60_000,
   pingTimeoutMs: 3_000,
 };
+
+/**
+ * Runs a send with tracing suppressed. Each message already carries the trace context it was
+ * published in (encodeEvent, the click publisher); the kafkajs instrumentation would overwrite
+ * it with a `send` span of whatever context the producer's background loop happens to run in
+ * (the request that started it), cutting every later message off from its producer's trace.
+ */
+function untraced<T>(send: () => Promise<T>): Promise<T> {
+  return context.with(suppressTracing(ROOT_CONTEXT), send);
+}
 
 function toKafkaMessage(message: EventMessage): Message {
   const { value } = message;
@@ -135,7 +147,7 @@ export function createKafkaEventBus(options: {
         admin: () => admin.get(),
         publishDeadLetter: async (topic, message) => {
           const connected = await deadLetterProducer.get();
-          await connected.send({ topic, acks: -1, messages: [toKafkaMessage(message)] });
+          await untraced(() => connected.send({ topic, acks: -1, messages: [toKafkaMessage(message)] }));
         },
       },
       consumeOptions,
@@ -156,7 +168,7 @@ export function createKafkaEventBus(options: {
           acceptsTopic: (topic) => topics.includes(topic),
           deliver: async (batch) => {
             const connected = await client.get();
-            await connected.sendBatch({ acks: -1, topicMessages: topicMessagesOf(batch) });
+            await untraced(() => connected.sendBatch({ acks: -1, topicMessages: topicMessagesOf(batch) }));
           },
           disconnect: async () => {
             producers.delete(producer);

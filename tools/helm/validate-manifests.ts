@@ -5,13 +5,15 @@
  *     (types, required fields, enums, formats, limits such as 16 rules per HTTPRoute);
  *   - no field those schemas do not know (find-unknown-fields.ts);
  *   - no two objects of one kind share a name;
- *   - the public routes (Ingress paths, HTTPRoute matches) are exactly the route table's.
+ *   - the public routes (Ingress paths, HTTPRoute matches) are exactly the route table's;
+ *   - every service container names itself to OpenTelemetry (check-telemetry-env.ts).
  *
  *   pnpm exec tsx tools/helm/validate-manifests.ts rendered.yaml [more.yaml...]
  */
 import { readFileSync } from "node:fs";
 import { parseAllDocuments } from "yaml";
 import { checkRenderedRoutes } from "./check-rendered-routes";
+import { checkTelemetryEnv } from "./check-telemetry-env";
 import { findUnknownFields } from "./find-unknown-fields";
 import type { Manifest } from "./manifest";
 
@@ -93,6 +95,7 @@ async function validateFile(file: string): Promise<string[]> {
     ...findUnknownFields(manifests),
     ...findDuplicates(manifests),
     ...checkRenderedRoutes(manifests),
+    ...checkTelemetryEnv(manifests),
   );
   if (problems.length === 0) {
     const kinds = new Map<string, number>();

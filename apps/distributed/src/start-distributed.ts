@@ -100,6 +100,9 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
           : {}),
         REDIS_URL: redisUrl,
         KAFKA_BROKERS: brokers.join(","),
+        // Each process names itself, over an OTEL_SERVICE_NAME this launcher may have inherited
+        // (that one would name all seven alike).
+        OTEL_SERVICE_NAME: name,
         ...(name === "auth-server"
           ? { KEY_ENCRYPTION_KEY: baseEnv.KEY_ENCRYPTION_KEY ?? (await localKeyEncryptionKey(dataDir)) }
           : {}),
@@ -129,7 +132,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     const edge = spawnNodeProcess(
       "edge",
       `${root}apps/edge/src/main.ts`,
-      { ...baseEnv, ...addresses, EDGE_PORT: String(edgePort) },
+      { ...baseEnv, ...addresses, EDGE_PORT: String(edgePort), OTEL_SERVICE_NAME: "edge" },
       output,
     );
     stoppers.push(async () => {

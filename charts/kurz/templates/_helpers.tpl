@@ -203,13 +203,16 @@ name, then Secret references. A name given as a secret is never also given as pl
 {{- if and (has "kafka" $backends) $root.Values.kafka.brokers }}
 {{- $_ := set $plain "KAFKA_BROKERS" (join "," $root.Values.kafka.brokers) }}
 {{- end }}
+{{- /* The telemetry resource, whether an exporter comes from otel.endpoint or from otel.env: the
+service, its release (the image tag) and the pod. Without an exporter the SDK never starts. */}}
+{{- $tag := ($svc.image | default dict).tag | default $root.Values.image.tag | default $root.Chart.AppVersion }}
+{{- $_ := set $plain "OTEL_SERVICE_NAME" $name }}
+{{- $_ := set $plain "OTEL_RESOURCE_ATTRIBUTES" (printf "service.namespace=kurz,service.version=%s,k8s.namespace.name=$(POD_NAMESPACE),k8s.pod.name=$(POD_NAME)" $tag) }}
 {{- if $root.Values.otel.endpoint }}
 {{- $_ := set $plain "OTEL_EXPORTER_OTLP_ENDPOINT" $root.Values.otel.endpoint }}
-{{- $_ := set $plain "OTEL_SERVICE_NAME" $name }}
-{{- $_ := set $plain "OTEL_RESOURCE_ATTRIBUTES" "service.namespace=kurz,k8s.namespace.name=$(POD_NAMESPACE),k8s.pod.name=$(POD_NAME)" }}
+{{- end }}
 {{- range $key, $value := $root.Values.otel.env }}
 {{- $_ := set $plain $key (toString $value) }}
-{{- end }}
 {{- end }}
 {{- range $key, $value := $root.Values.env }}
 {{- $_ := set $plain $key (toString $value) }}

@@ -16,6 +16,7 @@ import {
 import type { AccountPlans } from "./accounts/account-plans";
 import { SERVICE_NAME } from "./config";
 import type { LinkApiDatabase } from "./db/link-api-database";
+import { parseHostAllowList } from "./destinations/classify-destination-host";
 import type { DomainVerifier } from "./domains/domain-verifier";
 import { createCampaignService } from "./grpc/campaign-service";
 import { createDomainService } from "./grpc/domain-service";
@@ -43,6 +44,8 @@ export interface AppDependencies {
   clock?: Clock;
   /** DELETED_CODE_QUARANTINE_DAYS; default 90. */
   deletedCodeQuarantineDays?: number;
+  /** DESTINATION_ALLOWED_HOSTS (see parseHostAllowList); default none. */
+  destinationAllowedHosts?: readonly string[];
 }
 
 const DAY_MS = 86_400_000;
@@ -72,6 +75,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     logger: deps.logger,
     clock: deps.clock ?? systemClock,
     deletedCodeQuarantineMs: (deps.deletedCodeQuarantineDays ?? 90) * DAY_MS,
+    destinationAllowList: parseHostAllowList(deps.destinationAllowedHosts ?? []),
     eventsWritten: () => relay.wake(),
   };
 

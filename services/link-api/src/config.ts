@@ -3,6 +3,7 @@ import { durationMs, listFromEnv, parseConfig } from "@kurz/config";
 import { SERVICES } from "@kurz/routes";
 import { commonConfigShape, grpcAddress, restRateLimitConfigShape } from "@kurz/service-runtime";
 import { z } from "zod";
+import { parseHostAllowList } from "./destinations/classify-destination-host";
 
 export const SERVICE_NAME = "link-api";
 
@@ -35,6 +36,17 @@ const schema = z.object({
    * it meanwhile, so printed links and QR codes cannot be taken over. 0: free at once.
    */
   DELETED_CODE_QUARANTINE_DAYS: z.coerce.number().int().min(0).max(3_650).default(90),
+  /**
+   * Non-public destination hosts short links may redirect to anyway (a self-hosted Kurz shortening
+   * intranet links): names, `*.suffix`, IPs, CIDRs, comma-separated. Empty: none.
+   */
+  DESTINATION_ALLOWED_HOSTS: listFromEnv([]).superRefine((entries, ctx) => {
+    try {
+      parseHostAllowList(entries);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: (error as Error).message });
+    }
+  }),
   /** How often the outbox is polled when no write woke the relay. */
   OUTBOX_POLL_INTERVAL_MS: durationMs(1_000),
 });

@@ -2,6 +2,7 @@ import type { Logger } from "@kurz/logger";
 import type { Clock } from "@kurz/service-runtime";
 import type { AccountPlans } from "./accounts/account-plans";
 import type { LinkApiDatabase } from "./db/link-api-database";
+import type { HostAllowList } from "./destinations/classify-destination-host";
 import type { DomainVerifier } from "./domains/domain-verifier";
 import type { ShortHosts } from "./hosts/short-hosts";
 
@@ -16,6 +17,8 @@ export interface LinkApiContext {
   clock: Clock;
   /** How long a deleted link's code stays reserved for its owner; 0: free at once. */
   deletedCodeQuarantineMs: number;
+  /** DESTINATION_ALLOWED_HOSTS: non-public destination hosts this deployment redirects to anyway. */
+  destinationAllowList: HostAllowList;
   /** Called after a transaction that wrote events committed: the outbox relay publishes now. */
   eventsWritten(): void;
 }

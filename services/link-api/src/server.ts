@@ -27,7 +27,7 @@ export function startLinkApi(
     needs: { database: { migrationsFolder: MIGRATIONS_FOLDER }, cache: true, events: true },
     downstream: [["auth-server", config.AUTH_SERVER_GRPC_ADDR]],
     shared,
-    build: async ({ logger, infra, lifecycle, readiness }) => {
+    build: async ({ logger, infra, lifecycle, readiness, clock }) => {
       const plans = createGrpcAccountPlans({
         address: config.AUTH_SERVER_GRPC_ADDR,
         ttlMs: config.PLAN_CACHE_TTL_MS,
@@ -75,6 +75,8 @@ export function startLinkApi(
         outboxProducer,
         outboxPollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
         deletedCodeQuarantineDays: config.DELETED_CODE_QUARANTINE_DAYS,
+        destinationAllowedHosts: config.DESTINATION_ALLOWED_HOSTS,
+        clock,
       });
       app.relay.start();
       // After the servers stopped taking writes, before the producers flush.

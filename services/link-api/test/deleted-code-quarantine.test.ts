@@ -12,7 +12,10 @@ import { startTestLinkApi, type TestLinkApi, waitUntil } from "./support/start-t
 const DAY_MS = 86_400_000;
 let api: TestLinkApi;
 let offsetMs = 0;
-const clock = { now: () => new Date(Date.now() + offsetMs) };
+const clock = {
+  now: () => new Date(Date.now() + offsetMs),
+  monotonicMs: () => performance.now() + offsetMs,
+};
 
 beforeAll(async () => {
   api = await startTestLinkApi({ clock, deletedCodeQuarantineDays: 90 });

@@ -6,6 +6,7 @@ import { getCampaignOrThrow } from "../campaigns/get-campaign-or-throw";
 import type { LinkApiTransaction } from "../db/link-api-database";
 import { type LinkRow, links } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
+import { assertDestinationAllowed } from "./assert-destination-allowed";
 import { takeOverDeletedCode } from "./deleted-code-quarantine";
 import { enqueueLinkChanged } from "./enqueue-link-changed";
 import { hashLinkPassword } from "./hash-link-password";
@@ -22,6 +23,8 @@ export interface CreateLinkOptions {
    * calls ctx.eventsWritten() after its commit.
    */
   tx?: LinkApiTransaction;
+  /** The input field the destination came in, for errors (a QR code's is "content"). */
+  urlField?: string;
 }
 
 export function utmOf(input: {
@@ -76,6 +79,8 @@ export async function createLink(
   const campaignId = input.campaign_id || null;
 
   const insertLink = async (tx: LinkApiTransaction): Promise<LinkRow> => {
+    await assertDestinationAllowed(tx, ctx, input.url, options.urlField ?? "url");
+    if (input.expired_url) await assertDestinationAllowed(tx, ctx, input.expired_url, "expired_url");
     await assertWithinQuota(tx, accountId, plan, "maxLinks", async () => {
       const [result] = await tx.select({ n: count() }).from(links).where(eq(links.accountId, accountId));
       return result?.n ?? 0;

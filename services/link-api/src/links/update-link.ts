@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { getCampaignOrThrow } from "../campaigns/get-campaign-or-throw";
 import { type LinkRow, links } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
+import { assertDestinationAllowed } from "./assert-destination-allowed";
 import { assertFutureExpiry } from "./create-link";
 import { takeOverDeletedCode } from "./deleted-code-quarantine";
 import { enqueueLinkChanged } from "./enqueue-link-changed";
@@ -67,6 +68,7 @@ export async function updateLink(
       if (input.expires_at !== undefined)
         changes.expiresAt = input.expires_at ? new Date(input.expires_at) : null;
       if (input.max_clicks !== undefined) changes.maxClicks = input.max_clicks ?? 0;
+      if (input.expired_url) await assertDestinationAllowed(tx, ctx, input.expired_url, "expired_url");
       if (input.expired_url !== undefined) changes.expiredUrl = input.expired_url ?? "";
 
       const utmTouched = UTM_KEYS.some((key) => input[key] !== undefined);
@@ -85,6 +87,7 @@ export async function updateLink(
         if (destinationUrl !== current.destinationUrl && !current.dynamic) {
           throw staticLinkStaysStatic(input.url !== undefined ? "url" : "utm");
         }
+        if (input.url !== undefined) await assertDestinationAllowed(tx, ctx, input.url, "url");
         if (!fitsUrlLength(destinationUrl)) {
           throw new AppError("VALIDATION_ERROR", {
             message: "URL with its UTM fields is longer than 2048 characters",

@@ -58,7 +58,7 @@ export async function createQrCode(
             password: input.password,
             name: input.name,
           },
-          { qr: true, tx },
+          { qr: true, tx, urlField: "content" },
         )
       : undefined;
     const payload = link ? ctx.hosts.shortUrl(link.host, link.code) : built.payload;

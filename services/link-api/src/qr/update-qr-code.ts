@@ -2,6 +2,7 @@ import { AppError } from "@kurz/errors";
 import { eq, sql } from "drizzle-orm";
 import { links, qrCodes } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
+import { assertDestinationAllowed } from "../links/assert-destination-allowed";
 import { enqueueLinkChanged } from "../links/enqueue-link-changed";
 import { hashLinkPassword } from "../links/hash-link-password";
 import { mergeUtm } from "../links/merge-utm";
@@ -43,6 +44,7 @@ export async function updateQrCode(
         });
       }
       const built = buildQrContent(current.type, input.content);
+      await assertDestinationAllowed(tx, ctx, built.content, "content");
       changes.content = built.content;
       Object.assign(linkChanges, {
         originalUrl: built.content,

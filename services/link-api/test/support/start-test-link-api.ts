@@ -42,6 +42,8 @@ export interface TestLinkApiOptions {
   clock?: Clock;
   /** DELETED_CODE_QUARANTINE_DAYS; 90 when omitted. */
   deletedCodeQuarantineDays?: number;
+  /** DESTINATION_ALLOWED_HOSTS; none when omitted. */
+  destinationAllowedHosts?: string[];
 }
 
 export interface TestLinkApi {
@@ -109,6 +111,7 @@ export async function startTestLinkApi(options: TestLinkApiOptions = {}): Promis
     outboxPollIntervalMs: 50,
     clock: options.clock,
     deletedCodeQuarantineDays: options.deletedCodeQuarantineDays,
+    destinationAllowedHosts: options.destinationAllowedHosts,
   });
   app.relay.start();
   await app.http.app.ready();

@@ -251,6 +251,34 @@ describe("API keys over REST", () => {
     expect((await call("DELETE", "/api/v1/api-keys/not-a-uuid", tokens.access_token)).status).toBe(404);
   });
 
+  it("refuses a key beyond the plan's active keys with 403 QUOTA_EXCEEDED, not retryable, until one is revoked", async () => {
+    const browser = await signedUp("many-keys@example.com");
+    // A key may not exceed its token: the token carries the scope the keys get.
+    const scope = "account:write shorturl:read";
+    const token = (await tokensFor(server.url, browser, await registerClient(server.url), scope))
+      .access_token;
+    const create = (name: string) =>
+      call("POST", "/api/v1/api-keys", token, { name, permissions: ["shorturl:read"] });
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const created = await create(`key ${i}`);
+      expect(created.status).toBe(201);
+      ids.push(((await created.json()) as { api_key: { id: string } }).api_key.id);
+    }
+
+    const refused = await create("one too many");
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      code: "QUOTA_EXCEEDED",
+      error: "Your Free plan allows 50 active API keys",
+      details: { limit: 50, used: 50, plan: "free" },
+      hint: expect.stringContaining("upgrade"),
+    });
+
+    expect((await call("DELETE", `/api/v1/api-keys/${ids[0]}`, token)).status).toBe(200);
+    expect((await create("after a revocation")).status).toBe(201);
+  });
+
   it("validates the request body", async () => {
     const response = await call("POST", "/api/v1/api-keys", tokens.access_token, {
       name: "x",

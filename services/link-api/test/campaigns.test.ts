@@ -4,13 +4,14 @@ import { campaignsV1 } from "@kurz/proto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaigns } from "../src/db/schema";
+import { realPlan } from "./support/real-plan";
 import { startTestLinkApi, type TestLinkApi, waitUntil } from "./support/start-test-link-api";
 
 let api: TestLinkApi;
 const LIMITED = "campaign-limited";
 
 beforeAll(async () => {
-  api = await startTestLinkApi({ plans: { plans: { [LIMITED]: { id: "free", maxCampaigns: 1 } } } });
+  api = await startTestLinkApi({ plans: { plans: { [LIMITED]: realPlan("free", { maxCampaigns: 1 }) } } });
 });
 
 afterAll(async () => {
@@ -95,11 +96,14 @@ describe("campaigns over REST", () => {
     expect((await call(randomUUID(), "POST", "/campaigns", { name: "Launch" })).statusCode).toBe(201);
   });
 
-  it("refuses a campaign beyond the plan's maximum", async () => {
+  it("refuses a campaign beyond the plan's maximum with 403 QUOTA_EXCEEDED", async () => {
     expect((await call(LIMITED, "POST", "/campaigns", { name: "first" })).statusCode).toBe(201);
     const response = await call(LIMITED, "POST", "/campaigns", { name: "second" });
-    expect(response.statusCode).toBe(429);
-    expect(response.json().code).toBe("PLAN_LIMIT_EXCEEDED");
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      code: "QUOTA_EXCEEDED",
+      details: { limit: 1, used: 1, plan: "free" },
+    });
     expect(await campaignCount(LIMITED)).toBe(1);
   });
 

@@ -3,18 +3,21 @@ import { domainsV1 } from "@kurz/proto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brandedDomains, subdomains } from "../src/db/schema";
+import { realPlan } from "./support/real-plan";
 import { startTestDnsServer, type TestDnsServer } from "./support/start-test-dns-server";
 import { startTestLinkApi, type TestLinkApi, waitUntil } from "./support/start-test-link-api";
 
 let api: TestLinkApi;
 let dns: TestDnsServer;
-const LIMITED = "domains-limited";
+// auth-server's real plans: free includes 1 subdomain and no branded domain, pro 3 branded domains.
+const FREE = "domains-free";
+const PRO = "domains-pro";
 
 beforeAll(async () => {
   dns = await startTestDnsServer();
   api = await startTestLinkApi({
     dnsServers: [dns.address],
-    plans: { plans: { [LIMITED]: { id: "free", maxSubdomains: 1, maxBrandedDomains: 1 } } },
+    plans: { plans: { [FREE]: realPlan("free"), [PRO]: realPlan("pro") } },
   });
 });
 
@@ -147,13 +150,16 @@ describe("subdomains", () => {
     expect(link.statusCode).toBe(404);
   });
 
-  it("enforces the plan's maximum", async () => {
-    expect(
-      (await call(LIMITED, "POST", "/domains/subdomains", { subdomain: unique("one") })).statusCode,
-    ).toBe(201);
-    const response = await call(LIMITED, "POST", "/domains/subdomains", { subdomain: unique("two") });
-    expect(response.statusCode).toBe(429);
-    expect(response.json().code).toBe("PLAN_LIMIT_EXCEEDED");
+  it("enforces the free plan's one subdomain with 403 QUOTA_EXCEEDED", async () => {
+    expect((await call(FREE, "POST", "/domains/subdomains", { subdomain: unique("one") })).statusCode).toBe(
+      201,
+    );
+    const response = await call(FREE, "POST", "/domains/subdomains", { subdomain: unique("two") });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      code: "QUOTA_EXCEEDED",
+      details: { limit: 1, used: 1, plan: "free" },
+    });
   });
 });
 
@@ -235,6 +241,38 @@ describe("branded domains", () => {
       .from(brandedDomains)
       .where(eq(brandedDomains.accountId, account));
     expect(row!.n).toBe(0);
+  });
+
+  it("refuses a free account any branded domain, as its plan page says (not included is not unlimited)", async () => {
+    const response = await call(FREE, "POST", "/domains/branded", {
+      domain: `${unique("free")}.example.com`,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: "QUOTA_EXCEEDED",
+      error: "Your free plan does not include branded domains (limit 0)",
+      details: { limit: 0, used: 0, plan: "free" },
+      hint: expect.stringContaining("Upgrade"),
+    });
+    const [row] = await api.db
+      .select({ n: count() })
+      .from(brandedDomains)
+      .where(eq(brandedDomains.accountId, FREE));
+    expect(row!.n).toBe(0);
+  });
+
+  it("lets a pro account add its plan's 3 branded domains and refuses the fourth", async () => {
+    for (let i = 0; i < 3; i++) {
+      const added = await call(PRO, "POST", "/domains/branded", { domain: `${unique("pro")}.example.com` });
+      expect(added.statusCode).toBe(201);
+    }
+    const refused = await call(PRO, "POST", "/domains/branded", { domain: `${unique("pro")}.example.com` });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: "QUOTA_EXCEEDED",
+      details: { limit: 3, used: 3, plan: "pro" },
+    });
   });
 
   it("lets two accounts claim a host but only one verify it", async () => {

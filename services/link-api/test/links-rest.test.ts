@@ -5,6 +5,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { links } from "../src/db/schema";
 import { verifyLinkPassword } from "../src/links/hash-link-password";
+import { realPlan } from "./support/real-plan";
 import { startTestLinkApi, type TestLinkApi, waitUntil } from "./support/start-test-link-api";
 
 let api: TestLinkApi;
@@ -19,8 +20,8 @@ beforeAll(async () => {
     clock,
     plans: {
       plans: {
-        [LIMITED]: { id: "free", maxLinks: 2 },
-        [THROTTLED]: { id: "free", restRequestsPerMinute: 3 },
+        [LIMITED]: realPlan("free", { maxLinks: 2 }),
+        [THROTTLED]: realPlan("free", { restRequestsPerMinute: 3 }),
       },
     },
   });
@@ -234,15 +235,19 @@ describe("creating a short URL", () => {
     expect(responses.find((response) => response.statusCode === 409)!.json().code).toBe("ALIAS_EXISTS");
   });
 
-  it("refuses a link beyond the plan's maximum with 429 PLAN_LIMIT_EXCEEDED", async () => {
+  it("refuses a link beyond the plan's maximum with 403 QUOTA_EXCEEDED, naming the limit and plan, and an upgrade hint", async () => {
     for (let i = 0; i < 2; i++)
       expect((await post(LIMITED, { url: "https://example.com" })).statusCode).toBe(201);
     const response = await post(LIMITED, { url: "https://example.com" });
-    expect(response.statusCode).toBe(429);
+    // Not 429: waiting never frees room (that is the rate limit's PLAN_LIMIT_EXCEEDED).
+    expect(response.statusCode).toBe(403);
+    expect(response.headers["retry-after"]).toBeUndefined();
     expect(response.json()).toMatchObject({
       success: false,
-      code: "PLAN_LIMIT_EXCEEDED",
-      details: { limit: 2 },
+      code: "QUOTA_EXCEEDED",
+      error: "Your free plan allows 2 short links",
+      details: { limit: 2, used: 2, plan: "free" },
+      hint: expect.stringContaining("upgrade your plan"),
     });
     expect(await linkCount(LIMITED)).toBe(2);
   });

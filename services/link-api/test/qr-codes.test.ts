@@ -4,13 +4,14 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { links, qrCodes } from "../src/db/schema";
 import { decodeQrImage, makePngLogo } from "./support/decode-qr-image";
+import { realPlan } from "./support/real-plan";
 import { startTestLinkApi, type TestLinkApi, waitUntil } from "./support/start-test-link-api";
 
 let api: TestLinkApi;
 const LIMITED = "qr-limited";
 
 beforeAll(async () => {
-  api = await startTestLinkApi({ plans: { plans: { [LIMITED]: { id: "free", maxQrCodes: 1 } } } });
+  api = await startTestLinkApi({ plans: { plans: { [LIMITED]: realPlan("free", { maxQrCodes: 1 }) } } });
 });
 
 afterAll(async () => {
@@ -264,11 +265,11 @@ describe("QR codes over REST", () => {
     expect((await call(other, "GET", "/qr-codes")).json().qrCodes).toEqual([]);
   });
 
-  it("enforces the plan's maximum and reports counts", async () => {
+  it("enforces the plan's maximum with 403 QUOTA_EXCEEDED and reports counts", async () => {
     expect((await call(LIMITED, "POST", "/qr", { content: "https://example.com" })).statusCode).toBe(201);
     const response = await call(LIMITED, "POST", "/qr", { content: "https://example.com" });
-    expect(response.statusCode).toBe(429);
-    expect(response.json().code).toBe("PLAN_LIMIT_EXCEEDED");
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe("QUOTA_EXCEEDED");
     expect((await call(LIMITED, "GET", "/qr-codes/stats")).json()).toMatchObject({
       total: 1,
       dynamic: 0,

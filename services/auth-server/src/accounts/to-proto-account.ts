@@ -1,8 +1,19 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import type { authV1 } from "@kurz/proto";
+import type { authV1, commonV1 } from "@kurz/proto";
 import type { AccountRow } from "../db/schema";
+import { type Limit, UNLIMITED } from "../plans/limit";
 import { type Plan, planOf } from "../plans/plans";
+
+function toProtoLimit(limit: Limit): MessageInitShape<typeof commonV1.LimitSchema> {
+  return { kind: limit === UNLIMITED ? { case: "unlimited", value: true } : { case: "max", value: limit } };
+}
+
+/**
+ * The deprecated int32 max_* encoding (0 = unlimited), still sent for readers older than the
+ * Limit fields; it cannot say "not included", which it sends as 0 as it always did.
+ */
+const legacyMax = (limit: Limit): number => (limit === UNLIMITED ? 0 : limit);
 
 export function toProtoPlan(plan: Plan): MessageInitShape<typeof authV1.PlanSchema> {
   return {
@@ -10,13 +21,21 @@ export function toProtoPlan(plan: Plan): MessageInitShape<typeof authV1.PlanSche
     mcpAccess: plan.mcpAccess,
     webhooks: plan.webhooks,
     abTests: plan.abTests,
-    maxLinks: plan.maxLinks,
-    maxQrCodes: plan.maxQrCodes,
-    maxBrandedDomains: plan.maxBrandedDomains,
-    maxSubdomains: plan.maxSubdomains,
-    maxCampaigns: plan.maxCampaigns,
-    maxAbTests: plan.maxAbTests,
-    maxWebhookEndpoints: plan.maxWebhookEndpoints,
+    linkLimit: toProtoLimit(plan.maxLinks),
+    qrCodeLimit: toProtoLimit(plan.maxQrCodes),
+    brandedDomainLimit: toProtoLimit(plan.maxBrandedDomains),
+    subdomainLimit: toProtoLimit(plan.maxSubdomains),
+    campaignLimit: toProtoLimit(plan.maxCampaigns),
+    abTestLimit: toProtoLimit(plan.maxAbTests),
+    webhookEndpointLimit: toProtoLimit(plan.maxWebhookEndpoints),
+    apiKeyLimit: toProtoLimit(plan.maxApiKeys),
+    maxLinks: legacyMax(plan.maxLinks),
+    maxQrCodes: legacyMax(plan.maxQrCodes),
+    maxBrandedDomains: legacyMax(plan.maxBrandedDomains),
+    maxSubdomains: legacyMax(plan.maxSubdomains),
+    maxCampaigns: legacyMax(plan.maxCampaigns),
+    maxAbTests: legacyMax(plan.maxAbTests),
+    maxWebhookEndpoints: legacyMax(plan.maxWebhookEndpoints),
     analyticsRetentionDays: plan.analyticsRetentionDays,
     restRequestsPerMinute: plan.restRequestsPerMinute,
     mcpRequestsPerMinute: plan.mcpRequestsPerMinute,

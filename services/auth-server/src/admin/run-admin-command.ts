@@ -1,5 +1,9 @@
+import { type Limit, UNLIMITED } from "../plans/limit";
 import { PLAN_IDS, PLANS } from "../plans/plans";
 import type { AdminOperations } from "./admin-operations";
+
+/** A limit as the plans command prints it: ∞ for unlimited, 0 for not included. */
+const count = (limit: Limit) => (limit === UNLIMITED ? "∞" : String(limit));
 
 export const ADMIN_USAGE = `Usage: pnpm --filter @kurz/auth-server admin <command>
 
@@ -66,8 +70,9 @@ export async function runAdminCommand(args: readonly string[], deps: AdminDepend
       for (const id of PLAN_IDS) {
         const p = PLANS[id];
         deps.out(
-          `${p.id.padEnd(10)} mcp=${p.mcpAccess} webhooks=${p.webhooks} abtests=${p.abTests} links=${p.maxLinks || "∞"} ` +
-            `qr=${p.maxQrCodes || "∞"} retention=${p.analyticsRetentionDays}d rest/min=${p.restRequestsPerMinute} mcp/min=${p.mcpRequestsPerMinute}`,
+          `${p.id.padEnd(10)} mcp=${p.mcpAccess} webhooks=${p.webhooks} abtests=${p.abTests} links=${count(p.maxLinks)} ` +
+            `qr=${count(p.maxQrCodes)} branded-domains=${count(p.maxBrandedDomains)} subdomains=${count(p.maxSubdomains)} ` +
+            `campaigns=${count(p.maxCampaigns)} retention=${p.analyticsRetentionDays}d rest/min=${p.restRequestsPerMinute} mcp/min=${p.mcpRequestsPerMinute}`,
         );
       }
       return 0;

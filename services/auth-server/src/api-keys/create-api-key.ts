@@ -6,10 +6,9 @@ import type { AuthContext } from "../auth-context";
 import { generateOpaqueSecret, sha256Hex } from "../crypto/opaque-secret";
 import { type AccountRow, type ApiKeyRow, apiKeys } from "../db/schema";
 import { accountEvent, enqueueAccountEvents } from "../events/account-event";
+import { allowsAnother } from "../plans/limit";
 import { planOf } from "../plans/plans";
 import { assertGrantablePermissions } from "./api-key-permissions";
-
-export const MAX_ACTIVE_API_KEYS = 50;
 
 export interface CreateApiKeyInput {
   name: string;
@@ -45,7 +44,8 @@ export async function createApiKey(
     });
   }
   const permissions = [...new Set(input.permissions)];
-  assertGrantablePermissions(permissions, planOf(account.plan));
+  const plan = planOf(account.plan);
+  assertGrantablePermissions(permissions, plan);
 
   const secret = generateOpaqueSecret(`${ctx.config.BRAND_PREFIX}_`);
   const key: ApiKeyRow = {
@@ -64,9 +64,13 @@ export async function createApiKey(
       .select({ n: count() })
       .from(apiKeys)
       .where(and(eq(apiKeys.accountId, account.id), isNull(apiKeys.revokedAt)));
-    if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS) {
-      throw new AppError("CONFLICT", {
-        message: `An account can have at most ${MAX_ACTIVE_API_KEYS} API keys; revoke one first`,
+    const used = active?.n ?? 0;
+    if (!allowsAnother(plan.maxApiKeys, used)) {
+      // A quota, not a rate limit: waiting never frees a key, revoking one does.
+      throw new AppError("QUOTA_EXCEEDED", {
+        message: `Your ${plan.name} plan allows ${plan.maxApiKeys} active API keys`,
+        details: { limit: plan.maxApiKeys, used, plan: plan.id },
+        hint: "Revoke a key you no longer use, or upgrade your plan",
       });
     }
     await tx.insert(apiKeys).values(key);

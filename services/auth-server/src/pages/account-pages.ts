@@ -2,12 +2,17 @@ import { SCOPES } from "@kurz/auth-verifier";
 import { MCP_PERMISSION } from "../api-keys/api-key-permissions";
 import type { AccountRow, ApiKeyRow } from "../db/schema";
 import type { AuthorizedApp } from "../oauth/authorized-apps";
+import { type Limit, UNLIMITED } from "../plans/limit";
 import { type Plan, planOf } from "../plans/plans";
 import { html, type SafeHtml } from "./html";
 import { csrfField, field, type PageChrome, renderPage } from "./layout";
 
-const quota = (value: number, unit = "") =>
-  value === 0 ? "Unlimited" : `${value.toLocaleString("en-US")}${unit}`;
+const quota = (limit: Limit, unit = "") =>
+  limit === UNLIMITED
+    ? "Unlimited"
+    : limit === 0
+      ? "Not included"
+      : `${limit.toLocaleString("en-US")}${unit}`;
 const date = (value: Date | null) =>
   value ? value.toISOString().slice(0, 16).replace("T", " ") + " UTC" : "Never";
 
@@ -16,11 +21,12 @@ function planFacts(plan: Plan): SafeHtml {
   return html`<dl class="facts">
     <dt>Short links</dt><dd>${quota(plan.maxLinks)}</dd>
     <dt>QR codes</dt><dd>${quota(plan.maxQrCodes)}</dd>
-    <dt>Branded domains</dt><dd>${plan.maxBrandedDomains === 0 && plan.id !== "enterprise" ? "Not included" : quota(plan.maxBrandedDomains)}</dd>
+    <dt>Branded domains</dt><dd>${quota(plan.maxBrandedDomains)}</dd>
     <dt>Subdomains</dt><dd>${quota(plan.maxSubdomains)}</dd>
     <dt>Campaigns</dt><dd>${quota(plan.maxCampaigns)}</dd>
     <dt>A/B tests</dt><dd>${plan.abTests ? quota(plan.maxAbTests) : "Not included"}</dd>
-    <dt>Webhooks</dt><dd>${plan.webhooks ? `${quota(plan.maxWebhookEndpoints)} endpoints` : "Not included"}</dd>
+    <dt>Webhooks</dt><dd>${plan.webhooks ? quota(plan.maxWebhookEndpoints, " endpoints") : "Not included"}</dd>
+    <dt>API keys</dt><dd>${quota(plan.maxApiKeys)}</dd>
     <dt>MCP server</dt><dd>${yes(plan.mcpAccess)}</dd>
     <dt>Analytics history</dt><dd>${plan.analyticsRetentionDays} days</dd>
     <dt>API rate limit</dt><dd>${plan.restRequestsPerMinute.toLocaleString("en-US")} requests/minute</dd>

@@ -1,30 +1,37 @@
 import { SCOPE_NAMES, type Scope } from "@kurz/auth-verifier";
+import { type Limit, UNLIMITED } from "./limit";
 
 export const PLAN_IDS = ["free", "pro", "business", "enterprise"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
-/** What a plan allows. Quotas of 0 mean unlimited, except where the feature flag is off. */
+/**
+ * What a plan allows. Counts are Limits: 0 means "not included", only UNLIMITED means no maximum.
+ * A feature that is off (abTests, webhooks) has a limit of 0 too.
+ */
 export interface Plan {
   id: PlanId;
   name: string;
   mcpAccess: boolean;
   webhooks: boolean;
   abTests: boolean;
-  maxLinks: number;
-  maxQrCodes: number;
-  maxBrandedDomains: number;
-  maxSubdomains: number;
-  maxCampaigns: number;
-  maxAbTests: number;
-  maxWebhookEndpoints: number;
+  maxLinks: Limit;
+  maxQrCodes: Limit;
+  maxBrandedDomains: Limit;
+  maxSubdomains: Limit;
+  maxCampaigns: Limit;
+  maxAbTests: Limit;
+  maxWebhookEndpoints: Limit;
+  /** Active (not revoked) API keys. */
+  maxApiKeys: Limit;
   analyticsRetentionDays: number;
+  /** REST requests per minute: every plan has a rate, never "unlimited" and never 0. */
   restRequestsPerMinute: number;
+  /** MCP calls per minute; 0 exactly when the plan has no MCP access. */
   mcpRequestsPerMinute: number;
   /** OAuth scopes (and API-key permissions) an account on this plan may grant. */
   grantableScopes: readonly Scope[];
 }
 
-const UNLIMITED = 0;
 const scopesExcept = (prefixes: string[]): Scope[] =>
   SCOPE_NAMES.filter((scope) => !prefixes.some((prefix) => scope.startsWith(prefix)));
 
@@ -47,6 +54,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     maxCampaigns: 5,
     maxAbTests: 0,
     maxWebhookEndpoints: 0,
+    maxApiKeys: 50,
     analyticsRetentionDays: 30,
     restRequestsPerMinute: 60,
     mcpRequestsPerMinute: 0,
@@ -65,6 +73,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     maxCampaigns: 50,
     maxAbTests: 10,
     maxWebhookEndpoints: 0,
+    maxApiKeys: 50,
     analyticsRetentionDays: 365,
     restRequestsPerMinute: 600,
     mcpRequestsPerMinute: 60,
@@ -83,6 +92,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     maxCampaigns: 500,
     maxAbTests: 100,
     maxWebhookEndpoints: 10,
+    maxApiKeys: 50,
     analyticsRetentionDays: 730,
     restRequestsPerMinute: 3_000,
     mcpRequestsPerMinute: 300,
@@ -101,6 +111,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     maxCampaigns: UNLIMITED,
     maxAbTests: UNLIMITED,
     maxWebhookEndpoints: 100,
+    maxApiKeys: 50,
     analyticsRetentionDays: 1_825,
     restRequestsPerMinute: 12_000,
     mcpRequestsPerMinute: 1_200,

@@ -11,6 +11,7 @@ import { listApiKeys } from "../api-keys/list-api-keys";
 import { revokeApiKey } from "../api-keys/revoke-api-key";
 import type { AuthContext } from "../auth-context";
 import type { AccountRow } from "../db/schema";
+import { limitToJson } from "../plans/limit";
 import { planOf } from "../plans/plans";
 
 const createKeyBody = z.object({
@@ -75,13 +76,15 @@ function accountView(account: AccountRow) {
       mcp_access: plan.mcpAccess,
       webhooks: plan.webhooks,
       ab_tests: plan.abTests,
-      max_links: plan.maxLinks,
-      max_qr_codes: plan.maxQrCodes,
-      max_branded_domains: plan.maxBrandedDomains,
-      max_subdomains: plan.maxSubdomains,
-      max_campaigns: plan.maxCampaigns,
-      max_ab_tests: plan.maxAbTests,
-      max_webhook_endpoints: plan.maxWebhookEndpoints,
+      // null: unlimited; 0: not included.
+      max_links: limitToJson(plan.maxLinks),
+      max_qr_codes: limitToJson(plan.maxQrCodes),
+      max_branded_domains: limitToJson(plan.maxBrandedDomains),
+      max_subdomains: limitToJson(plan.maxSubdomains),
+      max_campaigns: limitToJson(plan.maxCampaigns),
+      max_ab_tests: limitToJson(plan.maxAbTests),
+      max_webhook_endpoints: limitToJson(plan.maxWebhookEndpoints),
+      max_api_keys: limitToJson(plan.maxApiKeys),
       analytics_retention_days: plan.analyticsRetentionDays,
       rest_requests_per_minute: plan.restRequestsPerMinute,
       mcp_requests_per_minute: plan.mcpRequestsPerMinute,

@@ -1,11 +1,21 @@
-/** What an account's plan allows link-api to store; 0 means unlimited. */
+/** The one value of a Limit that means "no maximum". */
+export const UNLIMITED = "unlimited";
+
+/**
+ * How many of something the plan allows: a count, where 0 means "not included", or UNLIMITED.
+ * The two once shared the value 0, and free accounts could add unlimited branded domains while
+ * their plan page said "Not included"; keeping them apart in the type makes every reader choose.
+ */
+export type Limit = number | typeof UNLIMITED;
+
+/** What an account's plan allows link-api to store. */
 export interface PlanLimits {
   planId: string;
-  maxLinks: number;
-  maxQrCodes: number;
-  maxCampaigns: number;
-  maxSubdomains: number;
-  maxBrandedDomains: number;
+  maxLinks: Limit;
+  maxQrCodes: Limit;
+  maxCampaigns: Limit;
+  maxSubdomains: Limit;
+  maxBrandedDomains: Limit;
   restRequestsPerMinute: number;
 }
 
@@ -16,3 +26,8 @@ export interface AccountPlans {
 }
 
 export type PlanQuota = "maxLinks" | "maxQrCodes" | "maxCampaigns" | "maxSubdomains" | "maxBrandedDomains";
+
+/** The REST (JSON) form: the number, or null for unlimited; 0 stays 0, "not included". */
+export function limitToJson(limit: Limit): number | null {
+  return limit === UNLIMITED ? null : limit;
+}

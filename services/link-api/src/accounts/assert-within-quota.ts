@@ -1,7 +1,7 @@
 import { AppError } from "@kurz/errors";
 import { sql } from "drizzle-orm";
 import type { LinkApiTransaction } from "../db/link-api-database";
-import type { PlanLimits, PlanQuota } from "./account-plans";
+import { type PlanLimits, type PlanQuota, UNLIMITED } from "./account-plans";
 
 const NOUNS: Record<PlanQuota, string> = {
   maxLinks: "short links",
@@ -12,7 +12,9 @@ const NOUNS: Record<PlanQuota, string> = {
 };
 
 /**
- * Refuses a create that would exceed the plan (PLAN_LIMIT_EXCEEDED). Runs inside the create's
+ * Refuses a create that would exceed the plan with QUOTA_EXCEEDED (403, not retryable: waiting
+ * never frees room, deleting or upgrading does; the rate limit's PLAN_LIMIT_EXCEEDED is another
+ * thing). A limit of 0 means the plan does not include the resource. Runs inside the create's
  * transaction, after a transaction-scoped advisory lock per account and quota, so two concurrent
  * creates cannot both see room for one.
  */
@@ -24,14 +26,20 @@ export async function assertWithinQuota(
   countCurrent: () => Promise<number>,
 ): Promise<void> {
   const limit = plan[quota];
-  if (limit <= 0) return;
+  if (limit === UNLIMITED) return;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${quota}:${accountId}`}))`);
-  const current = await countCurrent();
-  if (current >= limit) {
-    throw new AppError("PLAN_LIMIT_EXCEEDED", {
-      message: `Your ${plan.planId} plan allows ${limit} ${NOUNS[quota]}`,
-      details: { limit, current, plan: plan.planId },
-      hint: "Delete some or upgrade your plan",
-    });
-  }
+  const used = await countCurrent();
+  if (used < limit) return;
+  const noun = NOUNS[quota];
+  throw new AppError("QUOTA_EXCEEDED", {
+    message:
+      limit === 0
+        ? `Your ${plan.planId} plan does not include ${noun} (limit 0)`
+        : `Your ${plan.planId} plan allows ${limit} ${noun}`,
+    details: { limit, used, plan: plan.planId },
+    hint:
+      limit === 0
+        ? `Upgrade your plan to add ${noun}`
+        : `Delete ${noun} you no longer need, or upgrade your plan`,
+  });
 }

@@ -1,8 +1,24 @@
 import { AppError } from "@kurz/errors";
 import { createGrpcClient } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
-import { authV1 } from "@kurz/proto";
-import type { AccountPlans, PlanLimits } from "./account-plans";
+import { authV1, type commonV1 } from "@kurz/proto";
+import { type AccountPlans, type Limit, type PlanLimits, UNLIMITED } from "./account-plans";
+
+/**
+ * A plan's limit from its Limit field, where 0 is "not included". Only a sender older than the
+ * Limit fields (auth-server mid rolling upgrade, or a test stand-in) leaves it out; its deprecated
+ * int32 max_* field is then read with the meaning that sender gave it, 0 for unlimited.
+ */
+function limitFrom(limit: commonV1.Limit | undefined, legacyMax: number): Limit {
+  switch (limit?.kind.case) {
+    case "unlimited":
+      return UNLIMITED;
+    case "max":
+      return limit.kind.value;
+    default:
+      return legacyMax > 0 ? legacyMax : UNLIMITED;
+  }
+}
 
 interface Entry {
   plan: PlanLimits;
@@ -36,11 +52,11 @@ export function createGrpcAccountPlans(options: {
     if (!plan) throw new AppError("INTERNAL", { message: "auth-server returned an account without a plan" });
     return {
       planId: plan.id,
-      maxLinks: plan.maxLinks,
-      maxQrCodes: plan.maxQrCodes,
-      maxCampaigns: plan.maxCampaigns,
-      maxSubdomains: plan.maxSubdomains,
-      maxBrandedDomains: plan.maxBrandedDomains,
+      maxLinks: limitFrom(plan.linkLimit, plan.maxLinks),
+      maxQrCodes: limitFrom(plan.qrCodeLimit, plan.maxQrCodes),
+      maxCampaigns: limitFrom(plan.campaignLimit, plan.maxCampaigns),
+      maxSubdomains: limitFrom(plan.subdomainLimit, plan.maxSubdomains),
+      maxBrandedDomains: limitFrom(plan.brandedDomainLimit, plan.maxBrandedDomains),
       restRequestsPerMinute: plan.restRequestsPerMinute,
     };
   }

@@ -17,6 +17,7 @@ import { resolveLink } from "../links/resolve-link";
 import { toLinkSnapshot } from "../links/to-link-snapshot";
 import { updateLink } from "../links/update-link";
 import { callingAccount } from "./calling-account";
+import { legacyMaxOf, limitToProto } from "./limit-to-proto";
 import { mapDatabaseErrors } from "./map-database-errors";
 import { pageInfoOf, pageOf } from "./page-request";
 import { optionalText, parseInput } from "./parse-input";
@@ -171,7 +172,8 @@ export function createLinkService(
         expiringLinks: BigInt(stats.expiringLinks),
         qrLinks: BigInt(stats.qrLinks),
         totalClicks: BigInt(stats.totalClicks),
-        maxLinks: BigInt(plan.maxLinks),
+        linkLimit: limitToProto(plan.maxLinks),
+        maxLinks: legacyMaxOf(plan.maxLinks),
       };
     },
   });

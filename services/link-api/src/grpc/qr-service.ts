@@ -11,6 +11,7 @@ import { createQrInputSchema, listQrQuerySchema, updateQrInputSchema } from "../
 import { renderQrRecord } from "../qr/render-qr-record";
 import { updateQrCode } from "../qr/update-qr-code";
 import { callingAccount } from "./calling-account";
+import { legacyMaxOf, limitToProto } from "./limit-to-proto";
 import { mapDatabaseErrors } from "./map-database-errors";
 import { pageInfoOf, pageOf } from "./page-request";
 import { optionalText, parseInput } from "./parse-input";
@@ -129,7 +130,8 @@ export function createQrService(
       return {
         total: BigInt(counts.total),
         dynamic: BigInt(counts.dynamic),
-        maxQrCodes: BigInt(plan.maxQrCodes),
+        qrCodeLimit: limitToProto(plan.maxQrCodes),
+        maxQrCodes: legacyMaxOf(plan.maxQrCodes),
       };
     },
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { limitToJson } from "../accounts/account-plans";
 import { checkAliasAvailability } from "../links/check-alias-availability";
 import { createLink } from "../links/create-link";
 import { deleteLink } from "../links/delete-link";
@@ -138,7 +139,7 @@ export function registerLinkRoutes(
             expiringLinks: z.number(),
             qrLinks: z.number(),
             totalClicks: z.number(),
-            maxLinks: z.number().nullable().describe("The plan's maximum; null: unlimited"),
+            maxLinks: z.number().nullable().describe("The plan's maximum; null: unlimited, 0: not included"),
           }),
         }),
         ...errorResponses(),
@@ -151,7 +152,7 @@ export function registerLinkRoutes(
         getLinkStats(ctx.db, accountId),
         ctx.plans.getPlan(accountId),
       ]);
-      return { success: true as const, stats: { ...stats, maxLinks: plan.maxLinks || null } };
+      return { success: true as const, stats: { ...stats, maxLinks: limitToJson(plan.maxLinks) } };
     },
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { limitToJson } from "../accounts/account-plans";
 import type { LinkApiContext } from "../link-api-context";
 import { createQrCode } from "../qr/create-qr-code";
 import { deleteQrCode } from "../qr/delete-qr-code";
@@ -98,7 +99,7 @@ export function registerQrRoutes(root: FastifyInstance, deps: ApiDependencies): 
           success: z.literal(true),
           total: z.number(),
           dynamic: z.number(),
-          maxQrCodes: z.number().nullable(),
+          maxQrCodes: z.number().nullable().describe("The plan's maximum; null: unlimited, 0: not included"),
         }),
         ...errorResponses(),
       },
@@ -110,7 +111,7 @@ export function registerQrRoutes(root: FastifyInstance, deps: ApiDependencies): 
         countQrCodes(ctx.db, accountId),
         ctx.plans.getPlan(accountId),
       ]);
-      return { success: true as const, ...counts, maxQrCodes: plan.maxQrCodes || null };
+      return { success: true as const, ...counts, maxQrCodes: limitToJson(plan.maxQrCodes) };
     },
   });
 

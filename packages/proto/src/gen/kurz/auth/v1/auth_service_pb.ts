@@ -6,17 +6,20 @@ import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegen
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Limit } from "../../common/v1/limit_pb";
+import { file_kurz_common_v1_limit } from "../../common/v1/limit_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file kurz/auth/v1/auth_service.proto.
  */
 export const file_kurz_auth_v1_auth_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch9rdXJ6L2F1dGgvdjEvYXV0aF9zZXJ2aWNlLnByb3RvEgxrdXJ6LmF1dGgudjEi8wIKBFBsYW4SCgoCaWQYASABKAkSEgoKbWNwX2FjY2VzcxgCIAEoCBIQCgh3ZWJob29rcxgDIAEoCBIQCghhYl90ZXN0cxgEIAEoCBIRCgltYXhfbGlua3MYBSABKAUSFAoMbWF4X3FyX2NvZGVzGAYgASgFEhsKE21heF9icmFuZGVkX2RvbWFpbnMYByABKAUSFgoObWF4X3N1YmRvbWFpbnMYCCABKAUSIAoYYW5hbHl0aWNzX3JldGVudGlvbl9kYXlzGAkgASgFEiAKGHJlc3RfcmVxdWVzdHNfcGVyX21pbnV0ZRgKIAEoBRIfChdtY3BfcmVxdWVzdHNfcGVyX21pbnV0ZRgLIAEoBRIYChBncmFudGFibGVfc2NvcGVzGAwgAygJEhUKDW1heF9jYW1wYWlnbnMYDSABKAUSFAoMbWF4X2FiX3Rlc3RzGA4gASgFEh0KFW1heF93ZWJob29rX2VuZHBvaW50cxgPIAEoBSKEAQoHQWNjb3VudBIKCgJpZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEiAKBHBsYW4YBCABKAsyEi5rdXJ6LmF1dGgudjEuUGxhbhIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCImChNWZXJpZnlBcGlLZXlSZXF1ZXN0Eg8KB2FwaV9rZXkYASABKAkiYwoUVmVyaWZ5QXBpS2V5UmVzcG9uc2USJgoHYWNjb3VudBgBIAEoCzIVLmt1cnouYXV0aC52MS5BY2NvdW50Eg4KBmtleV9pZBgCIAEoCRITCgtwZXJtaXNzaW9ucxgDIAMoCSInChFHZXRBY2NvdW50UmVxdWVzdBISCgphY2NvdW50X2lkGAEgASgJIjwKEkdldEFjY291bnRSZXNwb25zZRImCgdhY2NvdW50GAEgASgLMhUua3Vyei5hdXRoLnYxLkFjY291bnQiJAoVSXNUb2tlblJldm9rZWRSZXF1ZXN0EgsKA2p0aRgBIAEoCSIpChZJc1Rva2VuUmV2b2tlZFJlc3BvbnNlEg8KB3Jldm9rZWQYASABKAgiGgoYTGlzdFJldm9rZWRUb2tlbnNSZXF1ZXN0IkcKGUxpc3RSZXZva2VkVG9rZW5zUmVzcG9uc2USKgoGdG9rZW5zGAEgAygLMhoua3Vyei5hdXRoLnYxLlJldm9rZWRUb2tlbiJLCgxSZXZva2VkVG9rZW4SCwoDanRpGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wMowDCgtBdXRoU2VydmljZRJaCgxWZXJpZnlBcGlLZXkSIS5rdXJ6LmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVxdWVzdBoiLmt1cnouYXV0aC52MS5WZXJpZnlBcGlLZXlSZXNwb25zZSIDkAICElQKCkdldEFjY291bnQSHy5rdXJ6LmF1dGgudjEuR2V0QWNjb3VudFJlcXVlc3QaIC5rdXJ6LmF1dGgudjEuR2V0QWNjb3VudFJlc3BvbnNlIgOQAgESYAoOSXNUb2tlblJldm9rZWQSIy5rdXJ6LmF1dGgudjEuSXNUb2tlblJldm9rZWRSZXF1ZXN0GiQua3Vyei5hdXRoLnYxLklzVG9rZW5SZXZva2VkUmVzcG9uc2UiA5ACARJpChFMaXN0UmV2b2tlZFRva2VucxImLmt1cnouYXV0aC52MS5MaXN0UmV2b2tlZFRva2Vuc1JlcXVlc3QaJy5rdXJ6LmF1dGgudjEuTGlzdFJldm9rZWRUb2tlbnNSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Ch9rdXJ6L2F1dGgvdjEvYXV0aF9zZXJ2aWNlLnByb3RvEgxrdXJ6LmF1dGgudjEijwYKBFBsYW4SCgoCaWQYASABKAkSEgoKbWNwX2FjY2VzcxgCIAEoCBIQCgh3ZWJob29rcxgDIAEoCBIQCghhYl90ZXN0cxgEIAEoCBIVCgltYXhfbGlua3MYBSABKAVCAhgBEhgKDG1heF9xcl9jb2RlcxgGIAEoBUICGAESHwoTbWF4X2JyYW5kZWRfZG9tYWlucxgHIAEoBUICGAESGgoObWF4X3N1YmRvbWFpbnMYCCABKAVCAhgBEiAKGGFuYWx5dGljc19yZXRlbnRpb25fZGF5cxgJIAEoBRIgChhyZXN0X3JlcXVlc3RzX3Blcl9taW51dGUYCiABKAUSHwoXbWNwX3JlcXVlc3RzX3Blcl9taW51dGUYCyABKAUSGAoQZ3JhbnRhYmxlX3Njb3BlcxgMIAMoCRIZCg1tYXhfY2FtcGFpZ25zGA0gASgFQgIYARIYCgxtYXhfYWJfdGVzdHMYDiABKAVCAhgBEiEKFW1heF93ZWJob29rX2VuZHBvaW50cxgPIAEoBUICGAESKQoKbGlua19saW1pdBgQIAEoCzIVLmt1cnouY29tbW9uLnYxLkxpbWl0EiwKDXFyX2NvZGVfbGltaXQYESABKAsyFS5rdXJ6LmNvbW1vbi52MS5MaW1pdBIzChRicmFuZGVkX2RvbWFpbl9saW1pdBgSIAEoCzIVLmt1cnouY29tbW9uLnYxLkxpbWl0Ei4KD3N1YmRvbWFpbl9saW1pdBgTIAEoCzIVLmt1cnouY29tbW9uLnYxLkxpbWl0Ei0KDmNhbXBhaWduX2xpbWl0GBQgASgLMhUua3Vyei5jb21tb24udjEuTGltaXQSLAoNYWJfdGVzdF9saW1pdBgVIAEoCzIVLmt1cnouY29tbW9uLnYxLkxpbWl0EjUKFndlYmhvb2tfZW5kcG9pbnRfbGltaXQYFiABKAsyFS5rdXJ6LmNvbW1vbi52MS5MaW1pdBIsCg1hcGlfa2V5X2xpbWl0GBcgASgLMhUua3Vyei5jb21tb24udjEuTGltaXQihAEKB0FjY291bnQSCgoCaWQYASABKAkSDQoFZW1haWwYAiABKAkSDAoEbmFtZRgDIAEoCRIgCgRwbGFuGAQgASgLMhIua3Vyei5hdXRoLnYxLlBsYW4SLgoKY3JlYXRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiJgoTVmVyaWZ5QXBpS2V5UmVxdWVzdBIPCgdhcGlfa2V5GAEgASgJImMKFFZlcmlmeUFwaUtleVJlc3BvbnNlEiYKB2FjY291bnQYASABKAsyFS5rdXJ6LmF1dGgudjEuQWNjb3VudBIOCgZrZXlfaWQYAiABKAkSEwoLcGVybWlzc2lvbnMYAyADKAkiJwoRR2V0QWNjb3VudFJlcXVlc3QSEgoKYWNjb3VudF9pZBgBIAEoCSI8ChJHZXRBY2NvdW50UmVzcG9uc2USJgoHYWNjb3VudBgBIAEoCzIVLmt1cnouYXV0aC52MS5BY2NvdW50IiQKFUlzVG9rZW5SZXZva2VkUmVxdWVzdBILCgNqdGkYASABKAkiKQoWSXNUb2tlblJldm9rZWRSZXNwb25zZRIPCgdyZXZva2VkGAEgASgIIhoKGExpc3RSZXZva2VkVG9rZW5zUmVxdWVzdCJHChlMaXN0UmV2b2tlZFRva2Vuc1Jlc3BvbnNlEioKBnRva2VucxgBIAMoCzIaLmt1cnouYXV0aC52MS5SZXZva2VkVG9rZW4iSwoMUmV2b2tlZFRva2VuEgsKA2p0aRgBIAEoCRIuCgpleHBpcmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcDKMAwoLQXV0aFNlcnZpY2USWgoMVmVyaWZ5QXBpS2V5EiEua3Vyei5hdXRoLnYxLlZlcmlmeUFwaUtleVJlcXVlc3QaIi5rdXJ6LmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVzcG9uc2UiA5ACAhJUCgpHZXRBY2NvdW50Eh8ua3Vyei5hdXRoLnYxLkdldEFjY291bnRSZXF1ZXN0GiAua3Vyei5hdXRoLnYxLkdldEFjY291bnRSZXNwb25zZSIDkAIBEmAKDklzVG9rZW5SZXZva2VkEiMua3Vyei5hdXRoLnYxLklzVG9rZW5SZXZva2VkUmVxdWVzdBokLmt1cnouYXV0aC52MS5Jc1Rva2VuUmV2b2tlZFJlc3BvbnNlIgOQAgESaQoRTGlzdFJldm9rZWRUb2tlbnMSJi5rdXJ6LmF1dGgudjEuTGlzdFJldm9rZWRUb2tlbnNSZXF1ZXN0Gicua3Vyei5hdXRoLnYxLkxpc3RSZXZva2VkVG9rZW5zUmVzcG9uc2UiA5ACAWIGcHJvdG8z", [file_google_protobuf_timestamp, file_kurz_common_v1_limit]);
 
 /**
  * What a plan allows. One row per plan (free, pro, business, enterprise) in auth-server; the other
- * services read it here and enforce it. 0 in a max_* field means unlimited.
+ * services read it here and enforce it. Counts are Limits (the *_limit fields), where 0 means
+ * "not included" and only `unlimited` means no maximum.
  *
  * @generated from message kurz.auth.v1.Plan
  */
@@ -50,22 +53,29 @@ export type Plan = Message<"kurz.auth.v1.Plan"> & {
   abTests: boolean;
 
   /**
-   * @generated from field: int32 max_links = 5;
+   * Deprecated, like every int32 max_* field: 0 meant "unlimited", so a plan could not say "none".
+   * Still sent (0 for unlimited) for readers older than the *_limit fields; read those instead.
+   *
+   * @generated from field: int32 max_links = 5 [deprecated = true];
+   * @deprecated
    */
   maxLinks: number;
 
   /**
-   * @generated from field: int32 max_qr_codes = 6;
+   * @generated from field: int32 max_qr_codes = 6 [deprecated = true];
+   * @deprecated
    */
   maxQrCodes: number;
 
   /**
-   * @generated from field: int32 max_branded_domains = 7;
+   * @generated from field: int32 max_branded_domains = 7 [deprecated = true];
+   * @deprecated
    */
   maxBrandedDomains: number;
 
   /**
-   * @generated from field: int32 max_subdomains = 8;
+   * @generated from field: int32 max_subdomains = 8 [deprecated = true];
+   * @deprecated
    */
   maxSubdomains: number;
 
@@ -77,11 +87,15 @@ export type Plan = Message<"kurz.auth.v1.Plan"> & {
   analyticsRetentionDays: number;
 
   /**
+   * REST requests per minute; never 0.
+   *
    * @generated from field: int32 rest_requests_per_minute = 10;
    */
   restRequestsPerMinute: number;
 
   /**
+   * MCP calls per minute; 0 exactly when mcp_access is false.
+   *
    * @generated from field: int32 mcp_requests_per_minute = 11;
    */
   mcpRequestsPerMinute: number;
@@ -94,19 +108,66 @@ export type Plan = Message<"kurz.auth.v1.Plan"> & {
   grantableScopes: string[];
 
   /**
-   * @generated from field: int32 max_campaigns = 13;
+   * @generated from field: int32 max_campaigns = 13 [deprecated = true];
+   * @deprecated
    */
   maxCampaigns: number;
 
   /**
-   * @generated from field: int32 max_ab_tests = 14;
+   * @generated from field: int32 max_ab_tests = 14 [deprecated = true];
+   * @deprecated
    */
   maxAbTests: number;
 
   /**
-   * @generated from field: int32 max_webhook_endpoints = 15;
+   * @generated from field: int32 max_webhook_endpoints = 15 [deprecated = true];
+   * @deprecated
    */
   maxWebhookEndpoints: number;
+
+  /**
+   * Short links an account may have.
+   *
+   * @generated from field: kurz.common.v1.Limit link_limit = 16;
+   */
+  linkLimit?: Limit | undefined;
+
+  /**
+   * @generated from field: kurz.common.v1.Limit qr_code_limit = 17;
+   */
+  qrCodeLimit?: Limit | undefined;
+
+  /**
+   * @generated from field: kurz.common.v1.Limit branded_domain_limit = 18;
+   */
+  brandedDomainLimit?: Limit | undefined;
+
+  /**
+   * @generated from field: kurz.common.v1.Limit subdomain_limit = 19;
+   */
+  subdomainLimit?: Limit | undefined;
+
+  /**
+   * @generated from field: kurz.common.v1.Limit campaign_limit = 20;
+   */
+  campaignLimit?: Limit | undefined;
+
+  /**
+   * @generated from field: kurz.common.v1.Limit ab_test_limit = 21;
+   */
+  abTestLimit?: Limit | undefined;
+
+  /**
+   * @generated from field: kurz.common.v1.Limit webhook_endpoint_limit = 22;
+   */
+  webhookEndpointLimit?: Limit | undefined;
+
+  /**
+   * Active (not revoked) API keys.
+   *
+   * @generated from field: kurz.common.v1.Limit api_key_limit = 23;
+   */
+  apiKeyLimit?: Limit | undefined;
 };
 
 /**

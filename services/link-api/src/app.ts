@@ -16,7 +16,7 @@ import {
 import type { AccountPlans } from "./accounts/account-plans";
 import { SERVICE_NAME } from "./config";
 import type { LinkApiDatabase } from "./db/link-api-database";
-import { parseHostAllowList } from "./destinations/classify-destination-host";
+import { type HostAllowList, parseHostAllowList } from "./destinations/classify-destination-host";
 import type { DomainVerifier } from "./domains/domain-verifier";
 import { createCampaignService } from "./grpc/campaign-service";
 import { createDomainService } from "./grpc/domain-service";
@@ -44,8 +44,8 @@ export interface AppDependencies {
   clock?: Clock;
   /** DELETED_CODE_QUARANTINE_DAYS; default 90. */
   deletedCodeQuarantineDays?: number;
-  /** DESTINATION_ALLOWED_HOSTS (see parseHostAllowList); default none. */
-  destinationAllowedHosts?: readonly string[];
+  /** DESTINATION_ALLOWED_HOSTS, parsed (parseHostAllowList); default none. */
+  destinationAllowList?: HostAllowList;
 }
 
 const DAY_MS = 86_400_000;
@@ -75,7 +75,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     logger: deps.logger,
     clock: deps.clock ?? systemClock,
     deletedCodeQuarantineMs: (deps.deletedCodeQuarantineDays ?? 90) * DAY_MS,
-    destinationAllowList: parseHostAllowList(deps.destinationAllowedHosts ?? []),
+    destinationAllowList: deps.destinationAllowList ?? parseHostAllowList([]),
     eventsWritten: () => relay.wake(),
   };
 

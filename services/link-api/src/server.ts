@@ -11,6 +11,7 @@ import { createGrpcAccountPlans } from "./accounts/create-grpc-account-plans";
 import { buildApp } from "./app";
 import { type LinkApiConfig, SERVICE_NAME } from "./config";
 import type { LinkApiDatabase } from "./db/link-api-database";
+import { parseHostAllowList } from "./destinations/classify-destination-host";
 import { createDnsDomainVerifier } from "./domains/domain-verifier";
 import { createShortHosts } from "./hosts/short-hosts";
 
@@ -75,7 +76,7 @@ export function startLinkApi(
         outboxProducer,
         outboxPollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
         deletedCodeQuarantineDays: config.DELETED_CODE_QUARANTINE_DAYS,
-        destinationAllowedHosts: config.DESTINATION_ALLOWED_HOSTS,
+        destinationAllowList: parseHostAllowList(config.DESTINATION_ALLOWED_HOSTS),
         clock,
       });
       app.relay.start();

@@ -20,6 +20,7 @@ import { createGrpcAccountPlans } from "../../src/accounts/create-grpc-account-p
 import { type App, buildApp } from "../../src/app";
 import type { LinkApiDatabase } from "../../src/db/link-api-database";
 import * as schema from "../../src/db/schema";
+import { parseHostAllowList } from "../../src/destinations/classify-destination-host";
 import { createDnsDomainVerifier } from "../../src/domains/domain-verifier";
 import { createShortHosts } from "../../src/hosts/short-hosts";
 
@@ -111,7 +112,7 @@ export async function startTestLinkApi(options: TestLinkApiOptions = {}): Promis
     outboxPollIntervalMs: 50,
     clock: options.clock,
     deletedCodeQuarantineDays: options.deletedCodeQuarantineDays,
-    destinationAllowedHosts: options.destinationAllowedHosts,
+    destinationAllowList: parseHostAllowList(options.destinationAllowedHosts ?? []),
   });
   app.relay.start();
   await app.http.app.ready();

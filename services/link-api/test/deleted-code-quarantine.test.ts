@@ -118,6 +118,36 @@ describe("a deleted link's code", () => {
     expect((await api.links.resolve({ host: "localhost", code })).link?.accountId).toBe(other);
   });
 
+  it("on a subdomain stays held when the subdomain passes to another account, also for a link moved there", async () => {
+    const owner = randomUUID();
+    const label = `menu-${randomUUID().slice(0, 8)}`;
+    expect((await call(owner, "POST", "/domains/subdomains", { subdomain: label })).statusCode).toBe(201);
+    const code = alias();
+    const onSubdomain = { url: "https://example.com/printed", subdomain: label, customAlias: code };
+    expect((await call(owner, "POST", "/urls", onSubdomain)).statusCode).toBe(201);
+    expect((await call(owner, "DELETE", `/urls/${code}?domain=${label}.kurz.test`)).statusCode).toBe(200);
+    expect((await call(owner, "DELETE", `/domains/subdomains/${label}`)).statusCode).toBe(200);
+    const next = randomUUID();
+    expect((await call(next, "POST", "/domains/subdomains", { subdomain: label })).statusCode).toBe(201);
+
+    const created = await call(next, "POST", "/urls", { ...onSubdomain, url: "https://evil.example.com" });
+    const standard = await call(next, "POST", "/urls", {
+      url: "https://evil.example.com",
+      customAlias: code,
+    });
+    const moved = await api.http.inject({
+      method: "PATCH",
+      url: `/api/v1/urls/${code}`,
+      headers: await api.auth(next),
+      payload: { subdomain: label },
+    });
+
+    expect(created.statusCode).toBe(409);
+    expect(standard.statusCode).toBe(201);
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().details.reason).toBe("recently_deleted");
+  });
+
   it("of a deleted QR code is held as well: the printed symbol encodes it", async () => {
     const owner = randomUUID();
     const created = await call(owner, "POST", "/qr-codes", {

@@ -39,6 +39,15 @@ refuses() {
   fi
 }
 
+# ci values give PASSWORD_COOKIE_SECRET (secretEnv): the chart must use it as given and generate
+# no second value that a replica could take instead.
+generated_only_when_missing() {
+  if grep -qF -- "-redirector-shared" "$out/ci.yaml"; then
+    echo "ci values give PASSWORD_COOKIE_SECRET, yet a shared Secret was generated" >&2
+    return 1
+  fi
+}
+
 echo "== chart: $chart"
 step "routes.json is up to date" pnpm exec tsx tools/helm/render-routes.ts --check
 step "helm lint (default values)" $helm lint --strict --quiet "$chart"
@@ -47,17 +56,22 @@ step "helm template (default values)" \
   sh -c "$helm template kurz $chart --namespace kurz >$out/default.yaml"
 step "helm template (ci values)" \
   sh -c "$helm template kurz $chart --namespace kurz -f $ci_values >$out/ci.yaml"
+step "helm template (shared secrets from an existing Secret)" \
+  sh -c "$helm template kurz $chart --namespace kurz --set services.redirector.existingSecret=kurz-redirector >$out/existing.yaml"
 step "refuses a service the route table lacks" \
   refuses "no such service in the route table" --set services.nope.enabled=true
 step "refuses a database without KEY_ENCRYPTION_KEY" \
   refuses "KEY_ENCRYPTION_KEY is required" --set services.auth-server.database.url=postgres://db/auth
+step "refuses a replicated service without its shared secrets when generating is off" \
+  refuses "PASSWORD_COOKIE_SECRET must be the same in every replica" --set sharedSecrets.generate=false
+step "generates no shared secret that was given" generated_only_when_missing
 step "refuses Gateway API without a parent Gateway" \
   refuses "gatewayApi.parentRefs" --set gatewayApi.enabled=true
 step "refuses values outside the schema" \
   refuses "replicaz" --set services.redirector.replicaz=2
-if [ -s "$out/default.yaml" ] && [ -s "$out/ci.yaml" ]; then
-  step "rendered objects match the Kubernetes / Gateway API schemas and the route table" \
-    pnpm exec tsx tools/helm/validate-manifests.ts "$out/default.yaml" "$out/ci.yaml"
+if [ -s "$out/default.yaml" ] && [ -s "$out/ci.yaml" ] && [ -s "$out/existing.yaml" ]; then
+  step "rendered objects match the schemas and the route table; replicas share their secrets" \
+    pnpm exec tsx tools/helm/validate-manifests.ts "$out/default.yaml" "$out/ci.yaml" "$out/existing.yaml"
 else
   failed+=("schema validation (nothing rendered to validate)")
 fi

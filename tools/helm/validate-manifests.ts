@@ -6,13 +6,16 @@
  *   - no field those schemas do not know (find-unknown-fields.ts);
  *   - no two objects of one kind share a name;
  *   - the public routes (Ingress paths, HTTPRoute matches) are exactly the route table's;
- *   - every service container names itself to OpenTelemetry (check-telemetry-env.ts).
+ *   - every service container names itself to OpenTelemetry (check-telemetry-env.ts);
+ *   - every replica of a service takes each of its shared secrets from the same Secret key
+ *     (check-shared-secrets.ts).
  *
  *   pnpm exec tsx tools/helm/validate-manifests.ts rendered.yaml [more.yaml...]
  */
 import { readFileSync } from "node:fs";
 import { parseAllDocuments } from "yaml";
 import { checkRenderedRoutes } from "./check-rendered-routes";
+import { checkSharedSecrets } from "./check-shared-secrets";
 import { checkTelemetryEnv } from "./check-telemetry-env";
 import { findUnknownFields } from "./find-unknown-fields";
 import type { Manifest } from "./manifest";
@@ -96,6 +99,7 @@ async function validateFile(file: string): Promise<string[]> {
     ...findDuplicates(manifests),
     ...checkRenderedRoutes(manifests),
     ...checkTelemetryEnv(manifests),
+    ...checkSharedSecrets(manifests),
   );
   if (problems.length === 0) {
     const kinds = new Map<string, number>();

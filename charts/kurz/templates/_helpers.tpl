@@ -124,6 +124,40 @@ Returned as JSON { NAME: value }.
 {{- end }}
 
 {{/*
+Shared secrets of one service (services.<name>.sharedSecrets: values every replica must hold
+alike) that the operator did not give (secretEnv, env, or an existingSecret, which is trusted to
+hold them unless the cluster shows it does not): the chart generates these into the Secret named
+by kurz.sharedSecretName, or refuses to render when sharedSecrets.generate is false. JSON list.
+*/}}
+{{- define "kurz.generatedSecretNames" -}}
+{{- $root := .root }}
+{{- $svc := include "kurz.serviceValues" . | fromJson }}
+{{- $names := list }}
+{{- range $key := $svc.sharedSecrets | default list }}
+{{- $given := or (hasKey ($svc.secretEnv | default dict) $key) (hasKey ($svc.env | default dict) $key) (hasKey ($root.Values.env | default dict) $key) }}
+{{- if $svc.existingSecret }}
+{{- $found := lookup "v1" "Secret" $root.Release.Namespace $svc.existingSecret }}
+{{- if and $found (not (hasKey ($found.data | default dict) $key)) }}
+{{- fail (printf "services.%s.existingSecret %s has no %s, which every replica must share" $.name $svc.existingSecret $key) }}
+{{- end }}
+{{- $given = true }}
+{{- end }}
+{{- if not $given }}
+{{- if not $root.Values.sharedSecrets.generate }}
+{{- fail (printf "services.%s: %s must be the same in every replica; set services.%s.secretEnv.%s or an existingSecret holding it, or sharedSecrets.generate=true" $.name $key $.name $key) }}
+{{- end }}
+{{- $names = append $names $key }}
+{{- end }}
+{{- end }}
+{{- $names | toJson }}
+{{- end }}
+
+{{/* The Secret holding one service's generated shared secrets. */}}
+{{- define "kurz.sharedSecretName" -}}
+{{- printf "%s-shared" (include "kurz.serviceFullname" . | trunc 56 | trimSuffix "-") }}
+{{- end }}
+
+{{/*
 Variables taken from Secrets: JSON { NAME: { secret, key } }. `secretName` is the chart Secret
 to point at (the service's own, or the migration hook's copy).
 */}}
@@ -146,6 +180,13 @@ to point at (the service's own, or the migration hook's copy).
 {{- end }}
 {{- if and (has "clickhouse" $backends) $root.Values.clickhouse.existingSecret }}
 {{- $_ := set $refs "CLICKHOUSE_URL" (dict "secret" $root.Values.clickhouse.existingSecret "key" $root.Values.clickhouse.existingSecretKey) }}
+{{- end }}
+{{- /* Not for migration hooks: they run before the shared Secret exists and need none of it. */}}
+{{- if not .migration }}
+{{- $shared := include "kurz.sharedSecretName" . }}
+{{- range $key := include "kurz.generatedSecretNames" . | fromJsonArray }}
+{{- $_ := set $refs $key (dict "secret" $shared "key" $key) }}
+{{- end }}
 {{- end }}
 {{- $refs | toJson }}
 {{- end }}

@@ -11,7 +11,7 @@ const redis = await redisBackend();
 /** Stands still unless the test moves it: requests cross the rate window without sleeping. */
 function movableClock() {
   let now = Date.now();
-  return { now: () => new Date(now), advance: (ms: number) => (now += ms) };
+  return { now: () => new Date(now), monotonicMs: () => now, advance: (ms: number) => (now += ms) };
 }
 
 const modes = [

@@ -11,7 +11,11 @@ import { startTestLinkApi, type TestLinkApi, waitUntil } from "./support/start-t
 let api: TestLinkApi;
 let offsetMs = 0;
 /** Real time plus what the rate-limit test moves forward. */
-const clock = { now: () => new Date(Date.now() + offsetMs), advance: (ms: number) => (offsetMs += ms) };
+const clock = {
+  now: () => new Date(Date.now() + offsetMs),
+  monotonicMs: () => performance.now() + offsetMs,
+  advance: (ms: number) => (offsetMs += ms),
+};
 const LIMITED = "limited-account";
 const THROTTLED = "throttled-account";
 

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setAccountPlan } from "../src/accounts/set-account-plan";
+import { oauthClients } from "../src/db/schema";
 import { Browser, hiddenFields } from "./support/browser";
 import {
   authorizeUrl,
@@ -254,8 +256,14 @@ describe("client authentication and request errors (spec §7.1)", () => {
     });
   });
 
-  it("refuses the refresh grant to a client registered without it (unauthorized_client)", async () => {
+  it("refuses the refresh grant to a client whose registration lacks it (unauthorized_client)", async () => {
+    // Dynamic registration now always adds refresh_token (RFC 7591 lets the server decide), so
+    // a client without it is one whose grant was taken away, e.g. by an operator.
     const codeOnly = await registerClient(server.url, { grant_types: ["authorization_code"] });
+    await server.server.ctx.db
+      .update(oauthClients)
+      .set({ grantTypes: ["authorization_code"] })
+      .where(eq(oauthClients.clientId, codeOnly.client_id));
     const tokens = await tokensFor(server.url, browser, codeOnly);
     expect(tokens.refresh_token).toBeUndefined();
     const response = await postToken(server.url, {

@@ -65,6 +65,11 @@ step "refuses a database without KEY_ENCRYPTION_KEY" \
 step "refuses a replicated service without its shared secrets when generating is off" \
   refuses "PASSWORD_COOKIE_SECRET must be the same in every replica" --set sharedSecrets.generate=false
 step "generates no shared secret that was given" generated_only_when_missing
+step "refuses a calling service that does not call auth-server (its token endpoint)" \
+  refuses "services.redirector.calls must include auth-server" --set "services.redirector.calls={link-api}"
+step "refuses generated service credentials when generating is off" \
+  refuses "serviceClients.existingSecret is required" --set sharedSecrets.generate=false \
+  --set services.redirector.secretEnv.PASSWORD_COOKIE_SECRET=x
 step "refuses Gateway API without a parent Gateway" \
   refuses "gatewayApi.parentRefs" --set gatewayApi.enabled=true
 step "refuses values outside the schema" \

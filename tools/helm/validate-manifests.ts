@@ -8,13 +8,16 @@
  *   - the public routes (Ingress paths, HTTPRoute matches) are exactly the route table's;
  *   - every service container names itself to OpenTelemetry (check-telemetry-env.ts);
  *   - every replica of a service takes each of its shared secrets from the same Secret key
- *     (check-shared-secrets.ts).
+ *     (check-shared-secrets.ts);
+ *   - every calling service presents the client secret auth-server checks it against
+ *     (check-service-clients.ts).
  *
  *   pnpm exec tsx tools/helm/validate-manifests.ts rendered.yaml [more.yaml...]
  */
 import { readFileSync } from "node:fs";
 import { parseAllDocuments } from "yaml";
 import { checkRenderedRoutes } from "./check-rendered-routes";
+import { checkServiceClients } from "./check-service-clients";
 import { checkSharedSecrets } from "./check-shared-secrets";
 import { checkTelemetryEnv } from "./check-telemetry-env";
 import { findUnknownFields } from "./find-unknown-fields";
@@ -100,6 +103,7 @@ async function validateFile(file: string): Promise<string[]> {
     ...checkRenderedRoutes(manifests),
     ...checkTelemetryEnv(manifests),
     ...checkSharedSecrets(manifests),
+    ...checkServiceClients(manifests),
   );
   if (problems.length === 0) {
     const kinds = new Map<string, number>();

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { allTopics } from "@kurz/events";
 import { ensureDatabase } from "@kurz/relational";
@@ -86,6 +87,14 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
       addresses[serviceVariable(name, "GRPC_ADDR")] = `127.0.0.1:${ports[name].grpc}`;
       addresses[serviceVariable(name, "HTTP_URL")] = `http://127.0.0.1:${ports[name].http}`;
     }
+    // Every calling service's credential at auth-server (DESIGN §5), fresh per run unless the
+    // environment fixes one: auth-server gets them all, each service its own.
+    const clientSecrets: Env = {};
+    for (const name of SERVICE_NAMES) {
+      if (name === "auth-server") continue;
+      const variable = serviceVariable(name, "CLIENT_SECRET");
+      clientSecrets[variable] = baseEnv[variable] ?? randomBytes(32).toString("base64url");
+    }
 
     const services = {} as RunningCluster["services"];
     for (const name of SERVICE_NAMES) {
@@ -104,8 +113,11 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
         // (that one would name all seven alike).
         OTEL_SERVICE_NAME: name,
         ...(name === "auth-server"
-          ? { KEY_ENCRYPTION_KEY: baseEnv.KEY_ENCRYPTION_KEY ?? (await localKeyEncryptionKey(dataDir)) }
-          : {}),
+          ? {
+              KEY_ENCRYPTION_KEY: baseEnv.KEY_ENCRYPTION_KEY ?? (await localKeyEncryptionKey(dataDir)),
+              ...clientSecrets,
+            }
+          : { SERVICE_CLIENT_SECRET: clientSecrets[serviceVariable(name, "CLIENT_SECRET")] }),
       };
       const child = spawnNodeProcess(name, `${root}services/${name}/src/main.ts`, env, output);
       stoppers.push(async () => {

@@ -2,12 +2,21 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVICE_NAMES } from "@kurz/routes";
-import { checkGrpcHealth, kafkaBackend, postgresBackend, redisBackend } from "@kurz/testing";
+import {
+  checkGrpcHealth,
+  kafkaBackend,
+  postgresBackend,
+  probeServiceCall,
+  redisBackend,
+  requestServiceToken,
+} from "@kurz/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningCluster, startDistributed } from "../src";
 
 const [postgres, redis, kafka] = await Promise.all([postgresBackend(), redisBackend(), kafkaBackend()]);
 const available = postgres.available && redis.available && kafka.available;
+/** The forged-call check plays the MCP gateway's part, so it fixes that service's secret. */
+const GATEWAY_SECRET = "distributed-test-secret-of-mcp-gateway";
 
 interface Readiness {
   status: string;
@@ -29,6 +38,7 @@ describe.skipIf(!available)("distributed mode: every service its own process on 
         DATA_DIR: dataDir,
         KURZ_POSTGRES_ADMIN_URL: postgres.value.adminUrl,
         REDIS_URL: redis.value.url,
+        MCP_GATEWAY_CLIENT_SECRET: GATEWAY_SECRET,
       },
       ports: "ephemeral",
       output: (line) => lines.push(line),
@@ -82,6 +92,26 @@ describe.skipIf(!available)("distributed mode: every service its own process on 
     for (const service of SERVICE_NAMES) {
       expect(await checkGrpcHealth(cluster.services[service].grpcAddress), service).toBe("SERVING");
     }
+  });
+
+  it("refuses gRPC calls that claim an account or carry another service's token; admits real service tokens", async () => {
+    const linkApi = cluster.services["link-api"].grpcAddress;
+    const forged = { "x-kurz-account-id": "00000000-0000-4000-8000-000000000001" };
+    expect(await probeServiceCall(linkApi, "listLinks", forged)).toBe("AUTHENTICATION_REQUIRED");
+    expect(await probeServiceCall(cluster.services["auth-server"].grpcAddress, "getAccount", forged)).toBe(
+      "AUTHENTICATION_REQUIRED",
+    );
+
+    const token = (audience: string) =>
+      requestServiceToken(cluster.services["auth-server"].httpUrl, "mcp-gateway", GATEWAY_SECRET, audience);
+    const bearer = async (audience: string) => ({ authorization: `Bearer ${await token(audience)}` });
+    expect(await probeServiceCall(linkApi, "resolve", await bearer("analytics-ingest"))).toBe("FORBIDDEN");
+    expect(await probeServiceCall(linkApi, "resolve", await bearer("link-api"))).toBe("OK");
+
+    // The redirector process resolves with its own token: an unknown code is a 404, not an error.
+    const response = await fetch(`${cluster.url}/no-such-code`, { redirect: "manual" });
+    await response.body?.cancel();
+    expect(response.status, lines.slice(-30).join("\n")).toBe(404);
   });
 
   it("reports a stopped downstream service in the caller's readiness without failing it", async () => {

@@ -11,6 +11,7 @@ import * as redirector from "@kurz/redirector";
 import { SERVICES, type ServiceName, serviceVariable } from "@kurz/routes";
 import type { RunningService, SharedInfrastructure, Stoppable } from "@kurz/service-runtime";
 import * as webhookDispatcher from "@kurz/webhook-dispatcher";
+import { serviceCredentials } from "./service-credentials";
 
 type Env = Record<string, string | undefined>;
 
@@ -67,6 +68,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Runn
   const brokers = (baseEnv.KAFKA_BROKERS ?? "").split(",").filter(Boolean);
   const bus = createEventBus({ brokers, clientId: "kurz-embedded", logger });
   const shared: SharedInfrastructure = { bus, ...(options.clock ? { clock: options.clock } : {}) };
+  const credentials = serviceCredentials(baseEnv);
 
   const started: RunningService[] = [];
   const services = {} as Record<ServiceName, RunningService>;
@@ -83,8 +85,9 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Runn
         options.ports === "ephemeral"
           ? { HTTP_PORT: "0", GRPC_PORT: "0" }
           : { HTTP_PORT: String(SERVICES[name].httpPort), GRPC_PORT: String(SERVICES[name].grpcPort) };
+      const own = name === "auth-server" ? credentials.authServerEnv : credentials.serviceEnv(name);
       const running = await serviceModule.start(
-        { ...baseEnv, ...options.serviceEnv?.[name], ...addresses, ...ports },
+        { ...baseEnv, ...own, ...options.serviceEnv?.[name], ...addresses, ...ports },
         shared,
       );
       started.push(running);

@@ -152,6 +152,31 @@ by kurz.sharedSecretName, or refuses to render when sharedSecrets.generate is fa
 {{- $names | toJson }}
 {{- end }}
 
+{{/*
+Service credentials (values.yaml serviceClients): the enabled services that call others, as a
+sorted JSON list; each has a client secret at auth-server under its own name.
+*/}}
+{{- define "kurz.callingServices" -}}
+{{- $catalog := include "kurz.catalog" . | fromJson }}
+{{- $callers := list }}
+{{- range $name := keys $catalog.services | sortAlpha }}
+{{- $ctx := dict "root" $ "name" $name }}
+{{- $svc := include "kurz.serviceValues" $ctx | fromJson }}
+{{- if and (include "kurz.enabled" $ctx) ($svc.calls | default list) (ne $name "auth-server") }}
+{{- if not (has "auth-server" $svc.calls) }}
+{{- fail (printf "services.%s.calls must include auth-server: its gRPC calls carry tokens from auth-server's token endpoint" $name) }}
+{{- end }}
+{{- $callers = append $callers $name }}
+{{- end }}
+{{- end }}
+{{- $callers | toJson }}
+{{- end }}
+
+{{/* The Secret holding the service credentials: serviceClients.existingSecret or the generated one. */}}
+{{- define "kurz.serviceClientsSecretName" -}}
+{{- .Values.serviceClients.existingSecret | default (printf "%s-service-clients" (include "kurz.fullname" . | trunc 47 | trimSuffix "-")) }}
+{{- end }}
+
 {{/* The Secret holding one service's generated shared secrets. */}}
 {{- define "kurz.sharedSecretName" -}}
 {{- printf "%s-shared" (include "kurz.serviceFullname" . | trunc 56 | trimSuffix "-") }}
@@ -186,6 +211,16 @@ to point at (the service's own, or the migration hook's copy).
 {{- $shared := include "kurz.sharedSecretName" . }}
 {{- range $key := include "kurz.generatedSecretNames" . | fromJsonArray }}
 {{- $_ := set $refs $key (dict "secret" $shared "key" $key) }}
+{{- end }}
+{{- /* Service credentials: auth-server checks every caller's, a caller presents its own. */}}
+{{- $clients := include "kurz.serviceClientsSecretName" $root }}
+{{- $callers := include "kurz.callingServices" $root | fromJsonArray }}
+{{- if eq .name "auth-server" }}
+{{- range $caller := $callers }}
+{{- $_ := set $refs (printf "%s_CLIENT_SECRET" ($caller | upper | replace "-" "_")) (dict "secret" $clients "key" $caller) }}
+{{- end }}
+{{- else if has .name $callers }}
+{{- $_ := set $refs "SERVICE_CLIENT_SECRET" (dict "secret" $clients "key" .name) }}
 {{- end }}
 {{- end }}
 {{- $refs | toJson }}

@@ -1,10 +1,12 @@
-import { createGrpcClient } from "@kurz/grpc";
+import { AUTH_SERVER_AUDIENCE, type CallTokenSource, createGrpcClient } from "@kurz/grpc";
 import { authV1 } from "@kurz/proto";
 import { LRUCache } from "lru-cache";
 
 export interface RevocationCheckOptions {
   /** auth-server's gRPC address. */
   address: string;
+  /** This service's tokens: auth-server's API answers authenticated services only. */
+  tokens?: CallTokenSource;
   /** How long "not revoked" is believed: the longest a revoked token keeps working here. */
   notRevokedTtlMs?: number;
   /** Called when auth-server cannot answer (the check then fails open, see below). */
@@ -29,7 +31,10 @@ const REVOKED_TTL_MS = 60 * 60_000;
  * checking resumes as soon as it is back.
  */
 export function createRevocationCheck(options: RevocationCheckOptions): RevocationCheck {
-  const client = createGrpcClient(authV1.AuthService, options.address, { deadlineMs: 1000 });
+  const client = createGrpcClient(authV1.AuthService, options.address, {
+    deadlineMs: 1000,
+    ...(options.tokens ? { auth: { audience: AUTH_SERVER_AUDIENCE, tokens: options.tokens } } : {}),
+  });
   const notRevokedTtlMs = options.notRevokedTtlMs ?? 10_000;
   const known = new LRUCache<string, boolean>({ max: 50_000 });
   const inFlight = new Map<string, Promise<boolean>>();

@@ -33,7 +33,22 @@ export interface TokenVerifier {
 }
 
 /** Only asymmetric algorithms: a token signed with a shared secret is never accepted. */
-const ALGORITHMS = ["ES256", "EdDSA", "RS256", "PS256"];
+export const ALGORITHMS = ["ES256", "EdDSA", "RS256", "PS256"];
+
+/** How auth-server's JWKS is fetched and cached by every verifier. */
+export const JWKS_FETCH_OPTIONS = {
+  // An unknown kid refetches at most every 30 s: rotation propagates, floods do not.
+  cooldownDuration: 30_000,
+  cacheMaxAge: 10 * 60_000,
+  timeoutDuration: 3000,
+};
+
+/** Time as a verifier sees it (the same shape as @kurz/service-runtime's Clock). */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
 
 function invalid(message: string, cause?: unknown): AppError {
   return new AppError("INVALID_TOKEN", { message, cause });
@@ -45,14 +60,7 @@ function invalid(message: string, cause?: unknown): AppError {
  * `typ: at+jwt`, issuer, audience, expiry, and the claims every route relies on.
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
-  const keySet =
-    options.keySet ??
-    createRemoteJWKSet(new URL(options.jwksUrl), {
-      // An unknown kid refetches at most every 30 s: rotation propagates, floods do not.
-      cooldownDuration: 30_000,
-      cacheMaxAge: 10 * 60_000,
-      timeoutDuration: 3000,
-    });
+  const keySet = options.keySet ?? createRemoteJWKSet(new URL(options.jwksUrl), JWKS_FETCH_OPTIONS);
 
   // Signature verification is most of the cost of a request (~140 µs, WebCrypto); a client
   // sends the same token for up to an hour. Revocation is still checked on every call.

@@ -1,5 +1,12 @@
+import type { CallAuthenticator } from "@kurz/grpc";
 import { z } from "zod";
-import { createTokenVerifier, type TokenVerifier, type TokenVerifierOptions } from "./token-verifier";
+import { createCallAuthenticator } from "./call-authenticator";
+import {
+  type Clock,
+  createTokenVerifier,
+  type TokenVerifier,
+  type TokenVerifierOptions,
+} from "./token-verifier";
 
 /** Config every resource server spreads into its schema. */
 export const verifierConfigShape = {
@@ -25,14 +32,36 @@ export function issuerOf(publicBaseUrl: string): string {
   return publicBaseUrl.replace(/\/+$/, "");
 }
 
+const jwksUrlOf = (config: VerifierConfig) =>
+  `${config.AUTH_SERVER_HTTP_URL.replace(/\/+$/, "")}/.well-known/jwks.json`;
+
 export function createVerifierFromConfig(
   config: VerifierConfig,
   extra: Pick<TokenVerifierOptions, "isRevoked"> = {},
 ): TokenVerifier {
   return createTokenVerifier({
-    jwksUrl: `${config.AUTH_SERVER_HTTP_URL.replace(/\/+$/, "")}/.well-known/jwks.json`,
+    jwksUrl: jwksUrlOf(config),
     issuer: issuerOf(config.PUBLIC_BASE_URL),
     audience: config.API_AUDIENCE,
     ...extra,
+  });
+}
+
+/**
+ * How `service`'s gRPC server verifies its callers (`authenticate` of createGrpcServer): service
+ * and internal tokens for `service`, and end users' access tokens (API_AUDIENCE) forwarded by a
+ * service, revocation included.
+ */
+export function createCallAuthenticatorFromConfig(
+  config: VerifierConfig,
+  service: string,
+  options: { isRevoked?: (jti: string) => Promise<boolean>; clock?: Clock } = {},
+): CallAuthenticator {
+  return createCallAuthenticator({
+    service,
+    issuer: issuerOf(config.PUBLIC_BASE_URL),
+    apiAudience: config.API_AUDIENCE,
+    jwksUrl: jwksUrlOf(config),
+    ...options,
   });
 }

@@ -18,7 +18,7 @@ import {
   type ServiceError,
 } from "@grpc/grpc-js";
 import type { Logger } from "@kurz/logger";
-import { setCallingAccount } from "./calling-account";
+import { attachCallCredentials, type CallActor, type CallAuth, currentCallActor } from "./call-credentials";
 import { defaultClientChannelOptions } from "./channel-options";
 import { grpcStatusToAppError } from "./grpc-status-to-app-error";
 import { attemptDeadline, isIdempotent, type RetryPolicy, retryDelayMs } from "./retry-policy";
@@ -35,7 +35,16 @@ export interface GrpcClientOptions {
   /** Sent with every call (per-call metadata is added on top). */
   metadata?: Record<string, string>;
   logger?: Logger;
-  /** Default: insecure; inside the cluster the mesh provides mTLS. */
+  /**
+   * Who the callee is and where this service's tokens come from; every call then carries a token
+   * the callee verifies (see call-credentials.ts). Without it calls carry no proof, which only a
+   * test double (`unauthenticated: true`) accepts.
+   */
+  auth?: CallAuth;
+  /**
+   * Transport security. Default: insecure at the process level; in Kubernetes a mesh adds mTLS
+   * (transport identity) on top of, never instead of, the per-call tokens.
+   */
   credentials?: ChannelCredentials;
   /** Overrides of the channel options (see channel-options.ts for the defaults). */
   channelOptions?: ChannelOptions;
@@ -44,8 +53,11 @@ export interface GrpcClientOptions {
 export interface GrpcCallOptions {
   /** Replaces the client's deadlineMs for this call (a Watch stream wants a long one). */
   deadlineMs?: number;
-  /** Sent as `x-kurz-account-id`. */
-  accountId?: string;
+  /**
+   * Whom the call acts for: a forwarded user access token or an MCP API key. Default: the actor
+   * of the enclosing runAsActor, else the calling service alone (its service token).
+   */
+  actor?: CallActor;
   metadata?: Record<string, string>;
   /** Cancels the call; the call then rejects (or the stream throws) with the signal's reason. */
   signal?: AbortSignal;
@@ -96,6 +108,7 @@ export function createGrpcClient<S extends GenServiceMethods>(
     defaultDeadlineMs,
     logger: options.logger,
     metadata: options.metadata,
+    auth: options.auth,
   };
 
   const client: Record<string, unknown> = {};
@@ -120,11 +133,14 @@ interface CallerSetup {
   defaultDeadlineMs: number;
   logger: Logger | undefined;
   metadata: Record<string, string> | undefined;
+  auth: CallAuth | undefined;
 }
 
 interface PreparedCall {
   request: Message;
   metadata: Metadata;
+  /** Captured at the call site, like the trace context: a stream starts later, elsewhere. */
+  actor: CallActor | undefined;
   callDeadline: number;
   idempotent: boolean;
   signal: AbortSignal | undefined;
@@ -140,12 +156,12 @@ function prepareCall(
   for (const [key, value] of Object.entries({ ...setup.metadata, ...options.metadata })) {
     metadata.set(key, value);
   }
-  if (options.accountId !== undefined) setCallingAccount(metadata, options.accountId);
   // Captured now, at the call site: a stream's attempts start later, outside the caller's span.
   injectTraceContext(metadata);
   return {
     request: create(method.input, init as MessageInitShape<typeof method.input>),
     metadata,
+    actor: options.actor ?? currentCallActor(),
     callDeadline: Date.now() + checkDeadline(options.deadlineMs ?? setup.defaultDeadlineMs),
     idempotent: isIdempotent(method),
     signal: options.signal,
@@ -156,6 +172,8 @@ function unaryCaller(method: DescMethod, setup: CallerSetup) {
   const definition = toGrpcMethodDefinition(method);
   return async (init: unknown, options?: GrpcCallOptions): Promise<Message> => {
     const call = prepareCall(method, setup, init, options);
+    // One token for every attempt: it outlives the call's whole budget by minutes.
+    await attachCallCredentials(call.metadata, setup.auth, call.actor);
     for (let attempt = 1; ; attempt++) {
       call.signal?.throwIfAborted();
       try {
@@ -189,6 +207,7 @@ function streamingCaller(method: DescMethod, setup: CallerSetup) {
   return (init: unknown, options?: GrpcCallOptions): AsyncIterable<Message> => {
     const call = prepareCall(method, setup, init, options);
     return (async function* () {
+      await attachCallCredentials(call.metadata, setup.auth, call.actor);
       for (let attempt = 1; ; attempt++) {
         call.signal?.throwIfAborted();
         const stream = setup.channel.makeServerStreamRequest(

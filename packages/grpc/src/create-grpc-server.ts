@@ -8,15 +8,27 @@ import {
 } from "@grpc/grpc-js";
 import type { Logger } from "@kurz/logger";
 import { healthV1 } from "@kurz/proto";
+import type { CallAuthenticator, GrpcServiceAccess, MethodAccess } from "./call-principal";
 import { defaultServerChannelOptions } from "./channel-options";
 import { createHealthImplementation } from "./create-health-implementation";
-import { createMethodHandler } from "./create-method-handler";
+import { createMethodHandler, type MethodGuard } from "./create-method-handler";
 import type { GrpcServiceImplementation } from "./grpc-service-implementation";
 import { HealthStatusRegistry, ServingStatus } from "./health-status-registry";
 import { assertSupportedMethods, toGrpcServiceDefinition } from "./to-grpc-service-definition";
 
 export interface GrpcServerOptions {
   logger?: Logger;
+  /**
+   * Verifies every call's token before its handler runs (grpc.health.v1 excepted: probes carry
+   * none). `createCallAuthenticator` in @kurz/auth-verifier builds it.
+   */
+  authenticate?: CallAuthenticator;
+  /**
+   * Test doubles only: serve without verifying callers (handlers see no principal). A server
+   * with neither this nor `authenticate` refuses to add a service, so no service is ever served
+   * open by omission.
+   */
+  unauthenticated?: boolean;
   /** Overrides of the grpc-js server options (see channel-options.ts for the defaults). */
   channelOptions?: ChannelOptions;
 }
@@ -24,11 +36,13 @@ export interface GrpcServerOptions {
 export interface GrpcServer {
   /**
    * Serves a generated service. Its health status starts as SERVING; call setStatus to change it.
-   * Throws for a service with client-streaming or bidi methods, or one added twice.
+   * `access` says who may call each method (required with an authenticator). Throws for a
+   * service with client-streaming or bidi methods, one added twice, or one nobody guards.
    */
   addService<S extends GenServiceMethods>(
     service: GenService<S>,
     implementation: GrpcServiceImplementation<S>,
+    access?: GrpcServiceAccess<S>,
   ): void;
   /** Sets what grpc.health.v1 reports for a full service name; "" is the server as a whole. */
   setStatus(service: string, status: ServingStatus): void;
@@ -51,9 +65,30 @@ export function createGrpcServer(options: GrpcServerOptions = {}): GrpcServer {
   const health = new HealthStatusRegistry();
   const served = new Set<string>();
 
-  const addService = <S extends GenServiceMethods>(
+  const guardOf = (
+    service: GenService<GenServiceMethods>,
+    method: DescMethod,
+    access: unknown,
+  ): MethodGuard => {
+    if (access === "public") return { kind: "public" };
+    if (options.authenticate) {
+      const rule = (access as Record<string, MethodAccess> | undefined)?.[method.localName];
+      if (rule === undefined) {
+        throw new Error(`${service.typeName}.${method.name}: declare who may call it (the access argument)`);
+      }
+      if (typeof rule === "object" && "open" in rule) return { kind: "public" };
+      return { kind: "verified", authenticate: options.authenticate, access: rule };
+    }
+    if (options.unauthenticated) return { kind: "unchecked" };
+    throw new Error(
+      `${service.typeName}: this gRPC server has no authenticator; build it with \`authenticate\` (see @kurz/grpc README)`,
+    );
+  };
+
+  const serveService = <S extends GenServiceMethods>(
     service: GenService<S>,
     implementation: GrpcServiceImplementation<S>,
+    access: GrpcServiceAccess<S> | "public" | undefined,
   ): void => {
     assertSupportedMethods(service);
     if (served.has(service.typeName)) throw new Error(`${service.typeName} is already served`);
@@ -63,7 +98,8 @@ export function createGrpcServer(options: GrpcServerOptions = {}): GrpcServer {
       if (typeof handler !== "function") {
         throw new Error(`${service.typeName}.${method.name} has no handler (expected "${method.localName}")`);
       }
-      handlers[method.localName] = createMethodHandler(method, handler.bind(implementation), logger);
+      const guard = guardOf(service as GenService<GenServiceMethods>, method, access);
+      handlers[method.localName] = createMethodHandler(method, handler.bind(implementation), guard, logger);
     }
     server.addService(toGrpcServiceDefinition(service), handlers);
     served.add(service.typeName);
@@ -71,10 +107,11 @@ export function createGrpcServer(options: GrpcServerOptions = {}): GrpcServer {
   };
 
   health.setStatus("", ServingStatus.SERVING);
-  addService(healthV1.Health, createHealthImplementation(health));
+  // Kubelet's gRPC probes and the readiness checks of callers carry no token.
+  serveService(healthV1.Health, createHealthImplementation(health), "public");
 
   return {
-    addService,
+    addService: (service, implementation, access) => serveService(service, implementation, access),
     setStatus: (service, status) => health.setStatus(service, status),
 
     listen: (host, port) =>

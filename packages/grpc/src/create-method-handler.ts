@@ -12,7 +12,12 @@ import { toAppError } from "@kurz/errors";
 import type { Logger } from "@kurz/logger";
 import { context as otelContext } from "@opentelemetry/api";
 import { appErrorToGrpcStatus } from "./app-error-to-grpc-status";
-import { readCallingAccount } from "./calling-account";
+import {
+  authorizeCall,
+  type CallAuthenticator,
+  type CallPrincipal,
+  type MethodAccess,
+} from "./call-principal";
 import type { GrpcCallContext, ServerStreamingHandler, UnaryHandler } from "./grpc-service-implementation";
 import { grpcMethodPath } from "./to-grpc-service-definition";
 import { extractTraceContext } from "./trace-context-metadata";
@@ -21,27 +26,71 @@ type AnyUnaryHandler = UnaryHandler<DescMethod["input"], DescMethod["output"]>;
 type AnyStreamingHandler = ServerStreamingHandler<DescMethod["input"], DescMethod["output"]>;
 
 /**
- * Wraps one typed handler into the callback/stream shape grpc-js calls, adding the call context,
- * the trace context, and the single error mapping.
+ * Who may call a method: `public` (grpc.health.v1 only: probes carry no token), `unchecked` (a
+ * server built with `unauthenticated: true`), or verified by the server's authenticator, then
+ * admitted by the method's access rule.
+ */
+export type MethodGuard =
+  | { kind: "public" }
+  | { kind: "unchecked" }
+  | { kind: "verified"; authenticate: CallAuthenticator; access: MethodAccess };
+
+interface HandlerSetup {
+  method: DescMethod;
+  guard: MethodGuard;
+  logger: Logger | undefined;
+}
+
+/**
+ * Wraps one typed handler into the callback/stream shape grpc-js calls, adding the caller's
+ * verification, the call context, the trace context, and the single error mapping.
  */
 export function createMethodHandler(
   method: DescMethod,
   handler: AnyUnaryHandler | AnyStreamingHandler,
+  guard: MethodGuard,
   logger: Logger | undefined,
 ): UntypedHandleCall {
+  const setup: HandlerSetup = { method, guard, logger };
   if (method.methodKind === "server_streaming") {
-    return serveServerStreaming(method, handler as AnyStreamingHandler, logger);
+    return serveServerStreaming(setup, handler as AnyStreamingHandler);
   }
-  return serveUnary(method, handler as AnyUnaryHandler, logger);
+  return serveUnary(setup, handler as AnyUnaryHandler);
 }
 
-function serveUnary(method: DescMethod, handler: AnyUnaryHandler, logger: Logger | undefined) {
+/**
+ * The ordered checks before a handler runs: a token is verified (who calls), then the method's
+ * rule admits that caller or not. Refusals are logged with the peer: a forged call is worth a
+ * line in the logs, its token never is.
+ */
+async function admit(setup: HandlerSetup, context: GrpcCallContext): Promise<CallPrincipal | undefined> {
+  const { guard } = setup;
+  if (guard.kind !== "verified") return undefined;
+  try {
+    const principal = await guard.authenticate(context.metadata);
+    authorizeCall(principal, guard.access);
+    return principal;
+  } catch (thrown) {
+    const error = toAppError(thrown);
+    if (error.isClientError) {
+      setup.logger?.warn(
+        { event: "grpc.call_refused", method: context.method, peer: context.peer, code: error.code },
+        `gRPC call refused: ${error.message}`,
+      );
+    }
+    throw error;
+  }
+}
+
+function serveUnary(setup: HandlerSetup, handler: AnyUnaryHandler) {
+  const { method, logger } = setup;
   const serve: handleUnaryCall<Message, Message> = (call, callback) => {
     const scope = openCallScope(method, call);
     otelContext
-      .with(extractTraceContext(call.metadata), async () =>
-        create(method.output, await handler(call.request, scope.context)),
-      )
+      .with(extractTraceContext(call.metadata), async () => {
+        const context = { ...scope.context, principal: await admit(setup, scope.context) };
+        return create(method.output, await handler(call.request, context));
+      })
       .then(
         (response) => callback(null, response),
         (error: unknown) => callback(toStatusAndLog(error, scope.context, logger)),
@@ -51,13 +100,15 @@ function serveUnary(method: DescMethod, handler: AnyUnaryHandler, logger: Logger
   return serve;
 }
 
-function serveServerStreaming(method: DescMethod, handler: AnyStreamingHandler, logger: Logger | undefined) {
+function serveServerStreaming(setup: HandlerSetup, handler: AnyStreamingHandler) {
+  const { method, logger } = setup;
   const serve: handleServerStreamingCall<Message, Message> = (call) => {
     const scope = openCallScope(method, call);
     const { signal } = scope.context;
     otelContext
       .with(extractTraceContext(call.metadata), async () => {
-        for await (const item of handler(call.request, scope.context)) {
+        const context = { ...scope.context, principal: await admit(setup, scope.context) };
+        for await (const item of handler(call.request, context)) {
           if (signal.aborted) return;
           // Respect backpressure: a slow client must not make us buffer the whole stream.
           if (!call.write(create(method.output, item))) await once(call, "drain", { signal });
@@ -100,7 +151,7 @@ function openCallScope(
     context: {
       method: grpcMethodPath(method),
       metadata: call.metadata,
-      accountId: readCallingAccount(call.metadata),
+      principal: undefined,
       deadline,
       signal: abort.signal,
       peer: call.getPeer(),

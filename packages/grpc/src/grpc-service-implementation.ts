@@ -1,6 +1,7 @@
 import type { DescMessage, MessageInitShape, MessageShape } from "@bufbuild/protobuf";
 import type { GenServiceMethods } from "@bufbuild/protobuf/codegenv2";
 import type { Metadata } from "@grpc/grpc-js";
+import type { CallPrincipal } from "./call-principal";
 
 /** What a handler knows about the call it serves, besides the request. */
 export interface GrpcCallContext {
@@ -8,8 +9,12 @@ export interface GrpcCallContext {
   readonly method: string;
   /** Request metadata (headers) as the client sent them. */
   readonly metadata: Metadata;
-  /** The calling account from `x-kurz-account-id`, if the caller sent one. */
-  readonly accountId: string | undefined;
+  /**
+   * Who calls, verified from the call's token before the handler runs. Undefined only on a
+   * server built with `unauthenticated: true` (test doubles). Read it through callingAccount /
+   * callingService.
+   */
+  readonly principal: CallPrincipal | undefined;
   /** The client's deadline, if it set one. */
   readonly deadline: Date | undefined;
   /**

@@ -1,5 +1,22 @@
 export { appErrorToGrpcStatus, ErrorMetadataKey } from "./app-error-to-grpc-status";
-export { ACCOUNT_ID_METADATA_KEY, readCallingAccount, setCallingAccount } from "./calling-account";
+export {
+  attachCallCredentials,
+  type CallActor,
+  type CallAuth,
+  CallCredentialKey,
+  type CallTokenSource,
+  currentCallActor,
+  runAsActor,
+} from "./call-credentials";
+export {
+  authorizeCall,
+  type CallAuthenticator,
+  type CallPrincipal,
+  callingAccount,
+  callingService,
+  type GrpcServiceAccess,
+  type MethodAccess,
+} from "./call-principal";
 export {
   defaultClientChannelOptions,
   defaultServerChannelOptions,
@@ -21,6 +38,17 @@ export type {
 } from "./grpc-service-implementation";
 export { grpcStatusToAppError } from "./grpc-status-to-app-error";
 export { ServingStatus } from "./health-status-registry";
+export {
+  ACCESS_TOKEN_TYPE,
+  API_KEY_TOKEN_TYPE,
+  AUTH_SERVER_AUDIENCE,
+  CLIENT_CREDENTIALS_GRANT,
+  INTERNAL_TOKEN_PATH,
+  INTERNAL_TOKEN_TTL_SEC,
+  internalTokenUrl,
+  TOKEN_EXCHANGE_GRANT,
+} from "./internal-tokens";
 export { isIdempotent, type RetryPolicy } from "./retry-policy";
+export { createServiceTokens, type ServiceTokens, type ServiceTokensOptions } from "./service-tokens";
 export { grpcMethodPath, toGrpcServiceDefinition } from "./to-grpc-service-definition";
 export { extractTraceContext, injectTraceContext } from "./trace-context-metadata";

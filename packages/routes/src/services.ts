@@ -26,8 +26,12 @@ export const EDGE_PORT = 8080;
 
 /**
  * The variable that tells one service where another is: `serviceVariable("link-api", "GRPC_ADDR")`
- * → `LINK_API_GRPC_ADDR`. Services, the edge, both run modes and the chart agree on these names.
+ * → `LINK_API_GRPC_ADDR`; or, with "CLIENT_SECRET", the variable holding a service's credential
+ * at auth-server. Services, the edge, both run modes and the chart agree on these names.
  */
-export function serviceVariable(service: ServiceName, suffix: "GRPC_ADDR" | "HTTP_URL"): string {
+export function serviceVariable(
+  service: ServiceName,
+  suffix: "GRPC_ADDR" | "HTTP_URL" | "CLIENT_SECRET",
+): string {
   return `${service.toUpperCase().replaceAll("-", "_")}_${suffix}`;
 }

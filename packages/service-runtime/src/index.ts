@@ -37,6 +37,11 @@ export { type ReadinessCheck, type ReadinessResult, runReadinessChecks } from ".
 export { runMain, SHUTDOWN_DEADLINE_EXIT_CODE, type Stoppable } from "./run-main";
 export { type RunningService, type ServeOptions, serve } from "./serve";
 export {
+  createServiceTokensFromConfig,
+  type ServiceAuthConfig,
+  serviceAuthConfigShape,
+} from "./service-auth-config";
+export {
   type BuiltService,
   type ServiceBaseConfig,
   type ServiceContext,

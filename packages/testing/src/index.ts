@@ -1,3 +1,4 @@
+export { type AccountCallOptions, type AccountsClient, accountsClient } from "./accounts-client";
 export {
   type BackendLookup,
   canConnect,
@@ -11,6 +12,7 @@ export { freePort } from "./free-port";
 export { checkGrpcHealth } from "./grpc-health";
 export * from "./kafka";
 export * from "./postgres";
+export { probeServiceCall, requestServiceToken, type ServiceCallProbe } from "./probe-service-call";
 export { redisBackend } from "./redis";
 export { startTcpFaultProxy, type TcpFaultProxy } from "./tcp-fault-proxy";
 export {
@@ -19,6 +21,12 @@ export {
   type TestAuthServiceOptions,
   type TestPlan,
 } from "./test-auth-service";
-export { type MintOptions, startTestIssuer, type TestIssuer } from "./test-issuer";
+export {
+  type MintOptions,
+  type ServiceMintOptions,
+  startTestIssuer,
+  TEST_SERVICE_CLIENT_SECRET,
+  type TestIssuer,
+} from "./test-issuer";
 export { startTestLinkService, type TestLinkService, type TestLinkSnapshot } from "./test-link-service";
 export { waitFor } from "./wait-for";

@@ -37,7 +37,8 @@ export async function startTestAuthService(options: TestAuthServiceOptions = {})
   let getAccountCalls = 0;
   let isTokenRevokedCalls = 0;
   const revoked = new Set<string>();
-  const server = createGrpcServer();
+  // A test double: it checks no callers (the real services' authenticators are tested on them).
+  const server = createGrpcServer({ unauthenticated: true });
   server.addService(authV1.AuthService, {
     async verifyApiKey() {
       throw new AppError("AUTHENTICATION_REQUIRED", { message: "The test auth service knows no API keys" });

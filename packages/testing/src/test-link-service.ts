@@ -40,7 +40,8 @@ export async function startTestLinkService(
   };
   for (const snapshot of snapshots) set(snapshot);
 
-  const server = createGrpcServer();
+  // A test double: it checks no callers (the real services' authenticators are tested on them).
+  const server = createGrpcServer({ unauthenticated: true });
   const implementation = new Proxy(
     {
       resolve(request: linksV1.ResolveRequest) {

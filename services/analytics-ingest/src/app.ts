@@ -1,7 +1,7 @@
 import type { TokenVerifier } from "@kurz/auth-verifier";
 import type { ClickStore } from "@kurz/clickstore";
 import type { EventConsumer, EventProducer } from "@kurz/events";
-import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
+import { type CallAuthenticator, createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
 import { analyticsV1 } from "@kurz/proto";
 import {
@@ -15,6 +15,7 @@ import { type AnalyticsReader, createAnalyticsReader } from "./analytics/analyti
 import { type AnalyticsIngestConfig, SERVICE_NAME } from "./config";
 import type { ConversionRecorderDeps } from "./conversions/record-conversion";
 import { createAnalyticsService } from "./grpc/analytics-service";
+import { ANALYTICS_SERVICE_ACCESS } from "./grpc/analytics-service-access";
 import type { IngestPipeline } from "./ingest/create-ingest-pipeline";
 import { registerAnalyticsRoutes } from "./routes/analytics-routes";
 import { registerConversionRoutes } from "./routes/conversion-routes";
@@ -29,6 +30,8 @@ export interface AppDependencies {
   /** Publishes conversion.recorded and manually tracked scans (flushed per request). */
   eventProducer: EventProducer;
   verifier: TokenVerifier;
+  /** Verifies the token every gRPC call carries (createCallAuthenticatorFromConfig). */
+  authenticateCall: CallAuthenticator;
   /** Per-plan requests per minute on the analytics and conversion routes (see @kurz/service-runtime). */
   restRateLimit: RestRateLimit;
   /** The running consumer, for the lag metric (absent until it joined). */
@@ -50,7 +53,7 @@ export function buildApp(deps: AppDependencies): App {
     readiness: deps.readiness,
     bodyLimitBytes: 64 * 1024,
   });
-  const grpc = createGrpcServer({ logger });
+  const grpc = createGrpcServer({ logger, authenticate: deps.authenticateCall });
   const reader = createAnalyticsReader(deps.store);
   const conversions: ConversionRecorderDeps = {
     store: deps.store,
@@ -65,6 +68,10 @@ export function buildApp(deps: AppDependencies): App {
   registerAnalyticsRoutes(http.app, reader, deps.verifier);
   registerConversionRoutes(http.app, conversions, deps.verifier);
   registerMetricsRoute(http.app, deps.pipeline, deps.consumer);
-  grpc.addService(analyticsV1.AnalyticsService, createAnalyticsService(reader, conversions));
+  grpc.addService(
+    analyticsV1.AnalyticsService,
+    createAnalyticsService(reader, conversions),
+    ANALYTICS_SERVICE_ACCESS,
+  );
   return { http, grpc, reader };
 }

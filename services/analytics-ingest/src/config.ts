@@ -1,7 +1,12 @@
 import { verifierConfigShape } from "@kurz/auth-verifier";
 import { durationMs, parseConfig } from "@kurz/config";
 import { SERVICES } from "@kurz/routes";
-import { commonConfigShape, grpcAddress, restRateLimitConfigShape } from "@kurz/service-runtime";
+import {
+  commonConfigShape,
+  grpcAddress,
+  restRateLimitConfigShape,
+  serviceAuthConfigShape,
+} from "@kurz/service-runtime";
 import { z } from "zod";
 
 export const SERVICE_NAME = "analytics-ingest";
@@ -9,6 +14,7 @@ export const SERVICE_NAME = "analytics-ingest";
 const schema = z.object({
   ...commonConfigShape(SERVICES["analytics-ingest"]),
   ...verifierConfigShape,
+  ...serviceAuthConfigShape,
   ...restRateLimitConfigShape,
   /** gRPC address of auth-server (account plans: analytics retention, REST rate limits). */
   AUTH_SERVER_GRPC_ADDR: grpcAddress("127.0.0.1:50051"),

@@ -1,9 +1,14 @@
 import { fileURLToPath } from "node:url";
-import { createRevocationCheck, createVerifierFromConfig } from "@kurz/auth-verifier";
+import {
+  createCallAuthenticatorFromConfig,
+  createRevocationCheck,
+  createVerifierFromConfig,
+} from "@kurz/auth-verifier";
 import type { EventConsumer } from "@kurz/events";
-import { createGrpcClient } from "@kurz/grpc";
+import { AUTH_SERVER_AUDIENCE, createGrpcClient } from "@kurz/grpc";
 import { authV1 } from "@kurz/proto";
 import {
+  createServiceTokensFromConfig,
   type RunningService,
   restRateLimitFromAuthServer,
   type SharedInfrastructure,
@@ -32,19 +37,23 @@ export function startAnalyticsIngest(
     needs: { cache: true, events: true, clickstore: { migrationsDir: CLICKSTORE_MIGRATIONS } },
     downstream: [["auth-server", config.AUTH_SERVER_GRPC_ADDR]],
     shared,
-    build: async ({ logger, infra, lifecycle, readiness }) => {
+    build: async ({ logger, clock, infra, lifecycle, readiness }) => {
       const store = infra.clickstore!;
       const geo = await openGeoLocator(config.GEOIP_DATABASE_PATH);
       logger.info({ event: "geoip.opened", source: geo.source }, "GeoIP database opened");
+      // What analytics-ingest's own gRPC calls carry: its service token for auth-server.
+      const tokens = createServiceTokensFromConfig(config, SERVICE_NAME, clock);
       const authServer = createGrpcClient(authV1.AuthService, config.AUTH_SERVER_GRPC_ADDR, {
         logger,
         retry: { maxAttempts: 1 },
+        auth: { audience: AUTH_SERVER_AUDIENCE, tokens },
       });
       lifecycle.add("clients", "grpc:auth-server", async () => authServer.close());
       // Access tokens revoked at auth-server stop working here within the check's window.
       const revocations = createRevocationCheck({
         address: config.AUTH_SERVER_GRPC_ADDR,
         notRevokedTtlMs: config.TOKEN_REVOCATION_CACHE_MS,
+        tokens,
         onUnavailable: (err) => logger.warn({ event: "auth.revocation_check_unavailable", err }),
       });
       lifecycle.add("clients", "revocation-check", async () => revocations.close());
@@ -82,6 +91,10 @@ export function startAnalyticsIngest(
         pipeline,
         eventProducer,
         verifier: createVerifierFromConfig(config, { isRevoked: revocations.isRevoked }),
+        authenticateCall: createCallAuthenticatorFromConfig(config, SERVICE_NAME, {
+          isRevoked: revocations.isRevoked,
+          clock,
+        }),
         restRateLimit: restRateLimitFromAuthServer({ config, store: infra.cache!.cache, authServer, logger }),
         consumer: () => consumer,
       });

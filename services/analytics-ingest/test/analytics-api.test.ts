@@ -349,15 +349,18 @@ describe("account-wide reports", () => {
 });
 
 describe("AnalyticsService over gRPC", () => {
-  it("answers with the calling account from metadata and refuses calls without one", async () => {
-    const client = createGrpcClient(
-      analyticsV1.AnalyticsService,
-      await h.app.grpc.listen("127.0.0.1", 0).then((port) => `127.0.0.1:${port}`),
-    );
+  it("answers for the account its token proves and refuses calls that only claim one", async () => {
+    const address = await h.app.grpc.listen("127.0.0.1", 0).then((port) => `127.0.0.1:${port}`);
+    // The MCP gateway's tokens, minted by the test issuer: an API key of ACCOUNT stands behind them.
+    const client = createGrpcClient(analyticsV1.AnalyticsService, address, {
+      auth: { audience: "analytics-ingest", tokens: h.issuer.tokensFor("mcp-gateway", ["analytics:read"]) },
+    });
+    const forged = createGrpcClient(analyticsV1.AnalyticsService, address, { retry: { maxAttempts: 1 } });
+    const asAccount = { actor: { apiKey: `acct:${ACCOUNT}` } };
     try {
       const stats = await client.getLinkStats(
         { link: "promo", period: analyticsV1.Period.PERIOD_30D },
-        { accountId: ACCOUNT },
+        asAccount,
       );
       expect(stats.counts).toEqual(
         create(analyticsV1.ClickCountsSchema, {
@@ -369,18 +372,22 @@ describe("AnalyticsService over gRPC", () => {
           qrScans: 0n,
         }),
       );
-      const devices = await client.getDevices({ link: "promo" }, { accountId: ACCOUNT });
+      const devices = await client.getDevices({ link: "promo" }, asAccount);
       expect(devices.devices?.browsers.find((b) => b.key === "Chrome")?.clicks).toBe(6n);
-      await expect(client.getLinkStats({ link: "promo" })).rejects.toMatchObject({
-        code: "AUTHENTICATION_REQUIRED",
-      });
       await expect(
-        client.getCampaignAnalytics({ campaignId: "nope" }, { accountId: ACCOUNT }),
-      ).rejects.toMatchObject({
+        forged.getLinkStats({ link: "promo" }, { metadata: { "x-kurz-account-id": ACCOUNT } }),
+      ).rejects.toMatchObject({ code: "AUTHENTICATION_REQUIRED" });
+      // The gateway's own token proves the gateway, not an account.
+      await expect(client.getLinkStats({ link: "promo" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(
+        client.recordConversion({ svcClickId: "x", eventName: "lead" }, asAccount),
+      ).rejects.toMatchObject({ code: "INSUFFICIENT_SCOPE" });
+      await expect(client.getCampaignAnalytics({ campaignId: "nope" }, asAccount)).rejects.toMatchObject({
         code: "VALIDATION_ERROR",
       });
     } finally {
       client.close();
+      forged.close();
       await h.app.grpc.shutdown(1_000);
     }
   });

@@ -10,7 +10,7 @@ import { authV1 } from "@kurz/proto";
 import * as redirector from "@kurz/redirector";
 import { SERVICE_NAMES, type ServiceName } from "@kurz/routes";
 import type { RunningService } from "@kurz/service-runtime";
-import { startTestIssuer, type TestIssuer } from "@kurz/testing";
+import { startTestIssuer, TEST_SERVICE_CLIENT_SECRET, type TestIssuer } from "@kurz/testing";
 import type { FastifyInstance } from "fastify";
 import * as analyticsIngest from "../src/index";
 
@@ -30,7 +30,8 @@ const TEST_PLAN = {
  * code paths without auth-server's login flow. Tokens come from startTestIssuer.
  */
 async function startTestAuthService(): Promise<{ address: string; stop(): Promise<void> }> {
-  const server = createGrpcServer();
+  // A test double: it checks no callers (link-api and analytics-ingest still send their tokens).
+  const server = createGrpcServer({ unauthenticated: true });
   const implemented: Record<string, unknown> = {
     getAccount: (request: authV1.GetAccountRequest) => ({
       account: {
@@ -102,6 +103,8 @@ export async function startEmbeddedStack(
     HTTP_PORT: "0",
     GRPC_PORT: "0",
     AUTH_SERVER_HTTP_URL: issuer.baseUrl,
+    // Every service's credential at the test issuer's internal token endpoint.
+    SERVICE_CLIENT_SECRET: TEST_SERVICE_CLIENT_SECRET,
     AUTH_SERVER_GRPC_ADDR: auth.address,
     ...options.env,
   };

@@ -6,7 +6,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { allTopics, createEventBus, eventTopics } from "@kurz/events";
-import { kafkaBackend, startTestIssuer } from "@kurz/testing";
+import { kafkaBackend, startTestIssuer, TEST_SERVICE_CLIENT_SECRET } from "@kurz/testing";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { clickEvent, waitFor } from "./ingest-harness";
@@ -77,6 +77,7 @@ describe.skipIf(!kafka.available)("analytics-ingest killed mid-stream (kill -9)"
       GRPC_PORT: "0",
       LOG_LEVEL: "warn",
       AUTH_SERVER_HTTP_URL: issuer.baseUrl,
+      SERVICE_CLIENT_SECRET: TEST_SERVICE_CLIENT_SECRET,
       AUTH_SERVER_GRPC_ADDR: "127.0.0.1:1",
       // Batches of 100 rows go at once; the tail of a burst waits 3 s for company, consumed but
       // not yet in ClickHouse: that is when the process is killed.

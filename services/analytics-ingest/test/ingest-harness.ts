@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
-import { createVerifierFromConfig } from "@kurz/auth-verifier";
+import { createCallAuthenticatorFromConfig, createVerifierFromConfig } from "@kurz/auth-verifier";
 import { type CacheConnection, createCache } from "@kurz/cache";
 import { type ClickStore, createClickStore } from "@kurz/clickstore";
 import {
@@ -14,10 +14,10 @@ import {
 import { createLogger } from "@kurz/logger";
 import { clicksV1 } from "@kurz/proto";
 import { type AccountQuotaLookup, type Clock, createRestRateLimit } from "@kurz/service-runtime";
-import { startTestIssuer, type TestIssuer } from "@kurz/testing";
+import { startTestIssuer, TEST_SERVICE_CLIENT_SECRET, type TestIssuer } from "@kurz/testing";
 import { v7 as uuidv7 } from "uuid";
 import { type App, buildApp } from "../src/app";
-import { type AnalyticsIngestConfig, loadConfig } from "../src/config";
+import { type AnalyticsIngestConfig, loadConfig, SERVICE_NAME } from "../src/config";
 import { createUserAgentClassifier } from "../src/enrichment/classify-user-agent";
 import { type GeoLocator, openGeoLocator } from "../src/enrichment/geo-locator";
 import { createRetentionLookup } from "../src/enrichment/retention-lookup";
@@ -95,6 +95,7 @@ export async function startIngestHarness(
   const issuer = await startTestIssuer();
   const config = loadConfig({
     AUTH_SERVER_HTTP_URL: issuer.baseUrl,
+    SERVICE_CLIENT_SECRET: TEST_SERVICE_CLIENT_SECRET,
     // Nothing listens there: retention falls back to DEFAULT_RETENTION_DAYS.
     AUTH_SERVER_GRPC_ADDR: "127.0.0.1:1",
     INGEST_BATCH_MAX_WAIT_MS: "20",
@@ -149,6 +150,7 @@ export async function startIngestHarness(
     pipeline: pipelineProxy,
     eventProducer,
     verifier,
+    authenticateCall: createCallAuthenticatorFromConfig(config, SERVICE_NAME),
     restRateLimit: createRestRateLimit({
       store: cache.cache,
       clock: options.clock,

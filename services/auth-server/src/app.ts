@@ -1,6 +1,6 @@
 import fastifyCookie from "@fastify/cookie";
-import { createTokenVerifier, type TokenVerifier } from "@kurz/auth-verifier";
-import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
+import { createCallAuthenticator, createTokenVerifier, type TokenVerifier } from "@kurz/auth-verifier";
+import { createGrpcServer, type GrpcServer, type GrpcServiceAccess } from "@kurz/grpc";
 import { authV1 } from "@kurz/proto";
 import {
   cacheAccountQuotas,
@@ -14,12 +14,14 @@ import type { AuthContext } from "./auth-context";
 import { SERVICE_NAME } from "./config";
 import { createAdminServiceImplementation } from "./grpc/admin-service";
 import { createAuthServiceImplementation } from "./grpc/auth-service";
+import { AUTH_SERVICE_ACCESS } from "./grpc/auth-service-access";
 import { OAUTH_PATHS } from "./oauth/server-metadata";
 import { accountRequestsPerMinute } from "./plans/account-requests-per-minute";
 import { registerAccountApiRoutes } from "./routes/account-api-routes";
 import { registerAccountPageRoutes } from "./routes/account-page-routes";
 import { registerAuthPageRoutes } from "./routes/auth-page-routes";
 import { registerAuthorizeRoutes } from "./routes/authorize-routes";
+import { registerInternalTokenRoutes } from "./routes/internal-token-routes";
 import { registerOAuthEndpointRoutes } from "./routes/oauth-endpoint-routes";
 
 export interface AppDependencies {
@@ -93,11 +95,31 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerAuthPageRoutes(app, ctx);
   registerAccountPageRoutes(app, ctx);
   registerAccountApiRoutes(app, ctx, createLocalVerifier(ctx));
+  await registerInternalTokenRoutes(app, ctx);
 
-  const grpc = createGrpcServer({ logger: ctx.logger });
-  grpc.addService(authV1.AuthService, createAuthServiceImplementation(ctx));
+  // Callers prove themselves with service tokens auth-server signed: verified against its own
+  // key store (no JWKS round trip to itself; its token endpoint is HTTP, so no chicken and egg).
+  const grpc = createGrpcServer({
+    logger: ctx.logger,
+    authenticate: createCallAuthenticator({
+      service: SERVICE_NAME,
+      issuer: ctx.config.ISSUER,
+      keySet: ctx.signingKeys.keySet,
+      clock: ctx.clock,
+    }),
+  });
+  grpc.addService(authV1.AuthService, createAuthServiceImplementation(ctx), AUTH_SERVICE_ACCESS);
   // Guarded by the admin secret in each handler, not by service tokens: the admin command is an
   // operator's process, not a service.
-  grpc.addService(authV1.AdminService, createAdminServiceImplementation(ctx));
+  grpc.addService(
+    authV1.AdminService,
+    createAdminServiceImplementation(ctx),
+    Object.fromEntries(
+      authV1.AdminService.methods.map((method) => [
+        method.localName,
+        { open: "the handler checks the admin secret" },
+      ]),
+    ) as GrpcServiceAccess<(typeof authV1.AdminService)["method"]>,
+  );
   return { http, grpc };
 }

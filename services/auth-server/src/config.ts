@@ -3,6 +3,7 @@ import { booleanFromEnv, listFromEnv, parseConfig } from "@kurz/config";
 import { SERVICES } from "@kurz/routes";
 import { commonConfigShape, restRateLimitConfigShape } from "@kurz/service-runtime";
 import { z } from "zod";
+import { serviceClientConfigShape } from "./service-clients/service-client-config";
 
 export const SERVICE_NAME = "auth-server";
 
@@ -15,6 +16,7 @@ const optionalSecret = z
 const schema = z
   .object({
     ...commonConfigShape(SERVICES["auth-server"]),
+    ...serviceClientConfigShape,
     ...restRateLimitConfigShape,
     PUBLIC_BASE_URL: verifierConfigShape.PUBLIC_BASE_URL,
     API_AUDIENCE: verifierConfigShape.API_AUDIENCE,

@@ -28,7 +28,10 @@ beforeAll(async () => {
       events.push(decodeEnvelope(message.value));
     },
   });
-  grpc = createGrpcClient(authV1.AuthService, server.grpcAddress, { deadlineMs: 3000 });
+  grpc = createGrpcClient(authV1.AuthService, server.grpcAddress, {
+    deadlineMs: 3000,
+    auth: server.serviceAuth(),
+  });
 });
 
 afterAll(async () => {

@@ -13,7 +13,10 @@ let grpc: GrpcClient<(typeof authV1.AuthService)["method"]>;
 
 beforeAll(async () => {
   server = await startTestAuthServer();
-  grpc = createGrpcClient(authV1.AuthService, server.grpcAddress, { deadlineMs: 3000 });
+  grpc = createGrpcClient(authV1.AuthService, server.grpcAddress, {
+    deadlineMs: 3000,
+    auth: server.serviceAuth(),
+  });
 });
 
 afterAll(async () => {

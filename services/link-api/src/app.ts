@@ -1,6 +1,6 @@
 import type { TokenVerifier } from "@kurz/auth-verifier";
 import type { EventProducer } from "@kurz/events";
-import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
+import { type CallAuthenticator, createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
 import { createOutboxRelay, type OutboxRelay } from "@kurz/outbox";
 import { campaignsV1, domainsV1, linksV1, qrV1 } from "@kurz/proto";
@@ -20,6 +20,12 @@ import { type HostAllowList, parseHostAllowList } from "./destinations/classify-
 import type { DomainVerifier } from "./domains/domain-verifier";
 import { createCampaignService } from "./grpc/campaign-service";
 import { createDomainService } from "./grpc/domain-service";
+import {
+  CAMPAIGN_SERVICE_ACCESS,
+  DOMAIN_SERVICE_ACCESS,
+  LINK_SERVICE_ACCESS,
+  QR_SERVICE_ACCESS,
+} from "./grpc/grpc-access";
 import { createLinkService } from "./grpc/link-service";
 import { createQrService } from "./grpc/qr-service";
 import type { ShortHosts } from "./hosts/short-hosts";
@@ -33,6 +39,8 @@ export interface AppDependencies {
   db: LinkApiDatabase;
   plans: AccountPlans;
   verifier: TokenVerifier;
+  /** Verifies the token every gRPC call carries (createCallAuthenticatorFromConfig). */
+  authenticateCall: CallAuthenticator;
   /** Per-plan requests per minute on every /api/v1 route (see @kurz/service-runtime). */
   restRateLimit: RestRateLimit;
   hosts: ShortHosts;
@@ -92,10 +100,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   limitRestRoutes(http.app, deps.restRateLimit);
   await registerApi(http.app, { ctx, verifier: deps.verifier });
 
-  const grpc = createGrpcServer({ logger: deps.logger });
-  grpc.addService(linksV1.LinkService, createLinkService(ctx));
-  grpc.addService(campaignsV1.CampaignService, createCampaignService(ctx));
-  grpc.addService(domainsV1.DomainService, createDomainService(ctx));
-  grpc.addService(qrV1.QrService, createQrService(ctx));
+  const grpc = createGrpcServer({ logger: deps.logger, authenticate: deps.authenticateCall });
+  grpc.addService(linksV1.LinkService, createLinkService(ctx), LINK_SERVICE_ACCESS);
+  grpc.addService(campaignsV1.CampaignService, createCampaignService(ctx), CAMPAIGN_SERVICE_ACCESS);
+  grpc.addService(domainsV1.DomainService, createDomainService(ctx), DOMAIN_SERVICE_ACCESS);
+  grpc.addService(qrV1.QrService, createQrService(ctx), QR_SERVICE_ACCESS);
   return { http, grpc, ctx, relay };
 }

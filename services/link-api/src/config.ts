@@ -1,7 +1,12 @@
 import { verifierConfigShape } from "@kurz/auth-verifier";
 import { durationMs, listFromEnv, parseConfig } from "@kurz/config";
 import { SERVICES } from "@kurz/routes";
-import { commonConfigShape, grpcAddress, restRateLimitConfigShape } from "@kurz/service-runtime";
+import {
+  commonConfigShape,
+  grpcAddress,
+  restRateLimitConfigShape,
+  serviceAuthConfigShape,
+} from "@kurz/service-runtime";
 import { z } from "zod";
 import { parseHostAllowList } from "./destinations/classify-destination-host";
 
@@ -19,6 +24,7 @@ const hostWithOptionalPort = (fallback: string) =>
 const schema = z.object({
   ...commonConfigShape(SERVICES["link-api"]),
   ...verifierConfigShape,
+  ...serviceAuthConfigShape,
   ...restRateLimitConfigShape,
   /** gRPC address of auth-server. */
   AUTH_SERVER_GRPC_ADDR: grpcAddress("127.0.0.1:50051"),

@@ -1,8 +1,13 @@
 import { fileURLToPath } from "node:url";
-import { createRevocationCheck, createVerifierFromConfig } from "@kurz/auth-verifier";
+import {
+  createCallAuthenticatorFromConfig,
+  createRevocationCheck,
+  createVerifierFromConfig,
+} from "@kurz/auth-verifier";
 import {
   cacheAccountQuotas,
   createRestRateLimit,
+  createServiceTokensFromConfig,
   type RunningService,
   type SharedInfrastructure,
   startService,
@@ -29,16 +34,20 @@ export function startLinkApi(
     downstream: [["auth-server", config.AUTH_SERVER_GRPC_ADDR]],
     shared,
     build: async ({ logger, infra, lifecycle, readiness, clock }) => {
+      // What link-api's own gRPC calls carry: its service token for auth-server.
+      const tokens = createServiceTokensFromConfig(config, SERVICE_NAME, clock);
       const plans = createGrpcAccountPlans({
         address: config.AUTH_SERVER_GRPC_ADDR,
         ttlMs: config.PLAN_CACHE_TTL_MS,
         logger,
+        tokens,
       });
       lifecycle.add("clients", "auth-server-client", async () => plans.close());
       // Access tokens revoked at auth-server stop working here within the check's window.
       const revocations = createRevocationCheck({
         address: config.AUTH_SERVER_GRPC_ADDR,
         notRevokedTtlMs: config.TOKEN_REVOCATION_CACHE_MS,
+        tokens,
         onUnavailable: (err) => logger.warn({ event: "auth.revocation_check_unavailable", err }),
       });
       lifecycle.add("clients", "revocation-check", async () => revocations.close());
@@ -52,6 +61,10 @@ export function startLinkApi(
         db: infra.database!.db as unknown as LinkApiDatabase,
         plans,
         verifier: createVerifierFromConfig(config, { isRevoked: revocations.isRevoked }),
+        authenticateCall: createCallAuthenticatorFromConfig(config, SERVICE_NAME, {
+          isRevoked: revocations.isRevoked,
+          clock,
+        }),
         restRateLimit: createRestRateLimit({
           store: infra.cache!.cache,
           logger,

@@ -87,10 +87,63 @@ describe("LinkService", () => {
     });
   });
 
-  it("refuses an RPC without a calling account", async () => {
-    await expect(api.links.createLink({ url: "https://example.com" })).rejects.toMatchObject({
+  it("refuses an RPC that only claims an account in x-kurz-account-id, and one carrying no account", async () => {
+    const owner = randomUUID();
+    const { link } = await api.links.createLink({ url: "https://example.com" }, { accountId: owner });
+    const forged = { metadata: { "x-kurz-account-id": owner } };
+
+    await expect(api.anonymousLinks.getLink({ shortCode: link!.code }, forged)).rejects.toMatchObject({
       code: "AUTHENTICATION_REQUIRED",
     });
+    await expect(api.anonymousLinks.resolve({ host: "localhost", code: link!.code })).rejects.toMatchObject({
+      code: "AUTHENTICATION_REQUIRED",
+    });
+    // A service's own token is proof of the service, not of any account.
+    await expect(api.links.getLink({ shortCode: link!.code }, forged)).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+  });
+
+  it("refuses a token meant for another service, and an expired one", async () => {
+    const owner = randomUUID();
+    const { link } = await api.links.createLink({ url: "https://example.com" }, { accountId: owner });
+    const elsewhere = await api.issuer.mintService({
+      service: "mcp-gateway",
+      audience: "analytics-ingest",
+      accountId: owner,
+      scopes: ["shorturl:read"],
+    });
+    const expired = await api.issuer.mintService({
+      service: "mcp-gateway",
+      audience: "link-api",
+      accountId: owner,
+      scopes: ["shorturl:read"],
+      expiresInSec: -60,
+    });
+    const bearer = (token: string) => ({ metadata: { authorization: `Bearer ${token}` } });
+
+    await expect(
+      api.anonymousLinks.getLink({ shortCode: link!.code }, bearer(elsewhere)),
+    ).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(
+      api.anonymousLinks.getLink({ shortCode: link!.code }, bearer(expired)),
+    ).rejects.toMatchObject({
+      code: "AUTHENTICATION_REQUIRED",
+    });
+  });
+
+  it("acts for the account of a forwarded user token with its scopes, beside the forwarding service's token", async () => {
+    const owner = randomUUID();
+    const { link } = await api.links.createLink({ url: "https://example.com" }, { accountId: owner });
+    const reader = await api.issuer.mint({ accountId: owner, scopes: ["shorturl:read"] });
+
+    const got = await api.links.getLink({ shortCode: link!.code }, { actor: { accessToken: reader } });
+    expect(got.link?.id).toBe(link!.id);
+    await expect(
+      api.links.deleteLink({ shortCode: link!.code }, { actor: { accessToken: reader } }),
+    ).rejects.toMatchObject({ code: "INSUFFICIENT_SCOPE" });
   });
 
   const badRequests: Array<[string, Parameters<TestLinkApi["links"]["createLink"]>[0]]> = [

@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createGrpcClient } from "@kurz/grpc";
 import { linksV1 } from "@kurz/proto";
-import { checkGrpcHealth, startTestAuthService, startTestIssuer } from "@kurz/testing";
+import {
+  checkGrpcHealth,
+  startTestAuthService,
+  startTestIssuer,
+  TEST_SERVICE_CLIENT_SECRET,
+} from "@kurz/testing";
 import { describe, expect, it } from "vitest";
 import { loadConfig, startLinkApi } from "../src";
 
@@ -20,6 +25,7 @@ describe("link-api process wiring", () => {
         LOG_LEVEL: "silent",
         AUTH_SERVER_GRPC_ADDR: auth.address,
         AUTH_SERVER_HTTP_URL: issuer.baseUrl,
+        SERVICE_CLIENT_SECRET: TEST_SERVICE_CLIENT_SECRET,
         PUBLIC_BASE_URL: issuer.issuer,
         SHORT_HOST: "kurz.example:8443",
         SHORT_URL_SCHEME: "https",
@@ -27,7 +33,9 @@ describe("link-api process wiring", () => {
         TOKEN_REVOCATION_CACHE_MS: "100",
       }),
     );
-    const client = createGrpcClient(linksV1.LinkService, service.grpcAddress);
+    const client = createGrpcClient(linksV1.LinkService, service.grpcAddress, {
+      auth: { audience: "link-api", tokens: issuer.tokensFor("redirector") },
+    });
     try {
       const token = await issuer.mint({ accountId: "acct-1", scopes: ["shorturl:create"] });
       const response = await fetch(`${service.httpUrl}/api/v1/urls`, {
@@ -40,6 +48,8 @@ describe("link-api process wiring", () => {
       expect(url.shortUrl).toBe(`https://kurz.example:8443/${url.id}`);
       const resolved = await client.resolve({ host: "kurz.example", code: url.id });
       expect(resolved.link?.destinationUrl).toBe("https://example.com/wired");
+      // The plan lookup behind the create went to auth-server with link-api's own service token.
+      expect(issuer.internalTokenRequests).toBeGreaterThan(0);
 
       // An access token revoked at auth-server stops working here within the revocation window.
       const reader = await issuer.mint({ accountId: "acct-1", scopes: ["shorturl:read"], jti: "to-revoke" });

@@ -1,6 +1,6 @@
 import { durationMs, listFromEnv, parseConfig } from "@kurz/config";
 import { SERVICES } from "@kurz/routes";
-import { commonConfigShape, grpcAddress } from "@kurz/service-runtime";
+import { commonConfigShape, grpcAddress, serviceAuthConfigShape } from "@kurz/service-runtime";
 import { z } from "zod";
 
 export const SERVICE_NAME = "redirector";
@@ -14,6 +14,7 @@ const hostName = z
 
 const schema = z.object({
   ...commonConfigShape(SERVICES.redirector),
+  ...serviceAuthConfigShape,
   /** gRPC address of link-api. */
   LINK_API_GRPC_ADDR: grpcAddress("127.0.0.1:50052"),
   /** The standard short host (a port is ignored): what link-api's snapshots call it. */

@@ -1,6 +1,11 @@
 import { createGrpcClient } from "@kurz/grpc";
 import { linksV1 } from "@kurz/proto";
-import { type RunningService, type SharedInfrastructure, startService } from "@kurz/service-runtime";
+import {
+  createServiceTokensFromConfig,
+  type RunningService,
+  type SharedInfrastructure,
+  startService,
+} from "@kurz/service-runtime";
 import { buildApp } from "./app";
 import { type RedirectorConfig, SERVICE_NAME } from "./config";
 import { startLinkChangeConsumer } from "./events/start-link-change-consumer";
@@ -29,6 +34,8 @@ export function startRedirector(
       const linkApi = createGrpcClient(linksV1.LinkService, config.LINK_API_GRPC_ADDR, {
         logger,
         retry: { maxAttempts: 2, backoffMs: 50 },
+        // Resolve acts for no account: the redirector's own service token is its proof.
+        auth: { audience: "link-api", tokens: createServiceTokensFromConfig(config, SERVICE_NAME, clock) },
       });
       lifecycle.add("clients", "grpc:link-api", async () => linkApi.close());
 

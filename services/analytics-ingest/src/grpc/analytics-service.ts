@@ -2,7 +2,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { GenService } from "@bufbuild/protobuf/codegenv2";
 import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { AppError } from "@kurz/errors";
-import type { GrpcCallContext, GrpcServiceImplementation } from "@kurz/grpc";
+import { callingAccount, type GrpcServiceImplementation } from "@kurz/grpc";
 import { analyticsV1, type commonV1 } from "@kurz/proto";
 import type { AnalyticsReader } from "../analytics/analytics-reader";
 import type {
@@ -53,13 +53,6 @@ const GRANULARITY_ENUM: Record<Granularity, analyticsV1.Granularity> = {
   week: analyticsV1.Granularity.WEEK,
   month: analyticsV1.Granularity.MONTH,
 };
-
-function accountOf(context: GrpcCallContext): string {
-  if (!context.accountId) {
-    throw new AppError("AUTHENTICATION_REQUIRED", { message: "x-kurz-account-id metadata is required" });
-  }
-  return context.accountId;
-}
 
 function periodOf(value: analyticsV1.Period): Period | undefined {
   if (!(value in PERIODS)) throw new AppError("VALIDATION_ERROR", { message: "Unknown period" });
@@ -210,7 +203,7 @@ export function createAnalyticsService(
 ): GrpcServiceImplementation<MethodsOf<typeof analyticsV1.AnalyticsService>> {
   return {
     async getLinkStats(request, context) {
-      const r = await reader.getLinkStats(accountOf(context), request.link, periodOf(request.period));
+      const r = await reader.getLinkStats(callingAccount(context), request.link, periodOf(request.period));
       return {
         links: r.links.map(linkOut),
         range: rangeOut(r.range),
@@ -220,7 +213,7 @@ export function createAnalyticsService(
     },
     async getGeography(request, context) {
       const r = await reader.getGeography(
-        accountOf(context),
+        callingAccount(context),
         request.link,
         rangeIn(request.range),
         request.limit,
@@ -229,7 +222,7 @@ export function createAnalyticsService(
     },
     async getDevices(request, context) {
       const r = await reader.getDevices(
-        accountOf(context),
+        callingAccount(context),
         request.link,
         rangeIn(request.range),
         request.limit,
@@ -238,7 +231,7 @@ export function createAnalyticsService(
     },
     async getReferrers(request, context) {
       const r = await reader.getReferrers(
-        accountOf(context),
+        callingAccount(context),
         request.link,
         rangeIn(request.range),
         request.limit,
@@ -247,7 +240,7 @@ export function createAnalyticsService(
     },
     async getUtmBreakdown(request, context) {
       const r = await reader.getUtmBreakdown(
-        accountOf(context),
+        callingAccount(context),
         request.link,
         rangeIn(request.range),
         request.limit,
@@ -256,7 +249,7 @@ export function createAnalyticsService(
     },
     async listLinksWithUtm(request, context) {
       const r = await reader.listLinksWithUtm(
-        accountOf(context),
+        callingAccount(context),
         rangeIn(request.range),
         pageIn(request.page),
       );
@@ -274,7 +267,7 @@ export function createAnalyticsService(
     },
     async getCompleteAnalytics(request, context) {
       const r = await reader.getCompleteAnalytics(
-        accountOf(context),
+        callingAccount(context),
         request.link,
         rangeIn(request.range),
         request.limit,
@@ -293,7 +286,7 @@ export function createAnalyticsService(
       };
     },
     async getAccountOverview(request, context) {
-      const r = await reader.getAccountOverview(accountOf(context), rangeIn(request.range));
+      const r = await reader.getAccountOverview(callingAccount(context), rangeIn(request.range));
       return {
         range: rangeOut(r.range),
         counts: countsOut(r.counts),
@@ -307,7 +300,7 @@ export function createAnalyticsService(
     },
     async getClicksTimeline(request, context) {
       const r = await reader.getClicksTimeline(
-        accountOf(context),
+        callingAccount(context),
         request.link,
         rangeIn(request.range, request.granularity),
       );
@@ -315,16 +308,21 @@ export function createAnalyticsService(
     },
     async getTopLinks(request, context) {
       const order = request.order === analyticsV1.TopLinksOrder.UNIQUE_VISITORS ? "uniqueVisitors" : "clicks";
-      const r = await reader.getTopLinks(accountOf(context), rangeIn(request.range), request.limit, order);
+      const r = await reader.getTopLinks(
+        callingAccount(context),
+        rangeIn(request.range),
+        request.limit,
+        order,
+      );
       return { range: rangeOut(r.range), links: r.links.map(linkStatsOut) };
     },
     async getTrafficQuality(request, context) {
-      const r = await reader.getTrafficQuality(accountOf(context), request.link, rangeIn(request.range));
+      const r = await reader.getTrafficQuality(callingAccount(context), request.link, rangeIn(request.range));
       return { range: rangeOut(r.range), quality: qualityOut(r.quality) };
     },
     async listClickDetails(request, context) {
       const r = await reader.listClickDetails(
-        accountOf(context),
+        callingAccount(context),
         request.link,
         rangeIn(request.range),
         pageIn(request.page),
@@ -333,12 +331,12 @@ export function createAnalyticsService(
       return { range: rangeOut(r.range), clicks: r.clicks.map(clickOut), page: pageOut(r.page) };
     },
     async getRecentActivity(request, context) {
-      const r = await reader.getRecentActivity(accountOf(context), request.limit);
+      const r = await reader.getRecentActivity(callingAccount(context), request.limit);
       return { clicks: r.clicks.map(clickOut) };
     },
     async getDomainAnalytics(request, context) {
       const r = await reader.getDomainAnalytics(
-        accountOf(context),
+        callingAccount(context),
         rangeIn(request.range),
         request.host || undefined,
       );
@@ -349,7 +347,7 @@ export function createAnalyticsService(
     },
     async getCampaignAnalytics(request, context) {
       const r = await reader.getCampaignAnalytics(
-        accountOf(context),
+        callingAccount(context),
         request.campaignId,
         rangeIn(request.range),
       );
@@ -363,7 +361,7 @@ export function createAnalyticsService(
       };
     },
     async getQrAnalytics(request, context) {
-      const r = await reader.getQrAnalytics(accountOf(context), request.link, rangeIn(request.range));
+      const r = await reader.getQrAnalytics(callingAccount(context), request.link, rangeIn(request.range));
       return {
         range: rangeOut(r.range),
         counts: countsOut(r.counts),
@@ -374,11 +372,15 @@ export function createAnalyticsService(
       };
     },
     async getConversionStats(request, context) {
-      const r = await reader.getConversionStats(accountOf(context), request.link, rangeIn(request.range));
+      const r = await reader.getConversionStats(
+        callingAccount(context),
+        request.link,
+        rangeIn(request.range),
+      );
       return { range: rangeOut(r.range), stats: conversionStatsOut(r.stats) };
     },
     async getVariantStats(request, context) {
-      const r = await reader.getVariantStats(accountOf(context), request.abTestId, request.days);
+      const r = await reader.getVariantStats(callingAccount(context), request.abTestId, request.days);
       return {
         range: rangeOut(r.range),
         variants: r.variants.map((v) => ({
@@ -395,7 +397,7 @@ export function createAnalyticsService(
       const clickId = await trackQrScan(
         conversions.producer,
         conversions.source,
-        accountOf(context),
+        callingAccount(context),
         request,
       );
       return { clickId };
@@ -412,7 +414,7 @@ export function createAnalyticsService(
           });
         }
       }
-      const { conversion } = await recordConversion(conversions, accountOf(context), {
+      const { conversion } = await recordConversion(conversions, callingAccount(context), {
         svcClickId: request.svcClickId,
         eventName: request.eventName,
         value: request.value,

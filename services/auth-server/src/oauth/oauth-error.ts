@@ -9,6 +9,7 @@ export type OAuthErrorCode =
   | "access_denied"
   | "invalid_scope"
   | "invalid_redirect_uri"
+  | "invalid_target"
   | "invalid_client_metadata"
   | "server_error"
   | "temporarily_unavailable"

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { AUTH_SERVER_AUDIENCE, type CallAuth, createServiceTokens, internalTokenUrl } from "@kurz/grpc";
 import type { SharedInfrastructure } from "@kurz/service-runtime";
 import { loadConfig } from "../../src/config";
 import { type RunningAuthServer, startAuthServer } from "../../src/server";
@@ -14,8 +15,27 @@ export interface TestAuthServer {
   grpcAddress: string;
   server: RunningAuthServer;
   clock: TestClock;
+  /**
+   * How a service calls this auth-server's gRPC API: its real service tokens from the internal
+   * token endpoint (every calling service has the secret `testServiceSecret(service)`).
+   */
+  serviceAuth(service?: string, audience?: string): CallAuth;
   stop(): Promise<void>;
 }
+
+/** The client secret each calling service has at the test auth-servers. */
+export function testServiceSecret(service: string): string {
+  return `test-secret-of-${service}`;
+}
+
+const CALLING_SERVICES = [
+  "link-api",
+  "redirector",
+  "analytics-ingest",
+  "abtest-engine",
+  "mcp-gateway",
+  "webhook-dispatcher",
+];
 
 /** A free TCP port: the issuer must be known before the server starts, so we cannot ask for 0. */
 async function freePort(): Promise<number> {
@@ -52,6 +72,12 @@ export async function startTestAuthServer(
     PUBLIC_BASE_URL: url,
     LOG_LEVEL: "silent",
     KEY_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+    ...Object.fromEntries(
+      CALLING_SERVICES.map((service) => [
+        `${service.toUpperCase().replaceAll("-", "_")}_CLIENT_SECRET`,
+        testServiceSecret(service),
+      ]),
+    ),
     ...env,
   });
   const server = await startAuthServer(config, shared, { clock });
@@ -60,6 +86,15 @@ export async function startTestAuthServer(
     grpcAddress: server.grpcAddress,
     server,
     clock,
+    serviceAuth: (service = "link-api", audience = AUTH_SERVER_AUDIENCE) => ({
+      audience,
+      tokens: createServiceTokens({
+        tokenUrl: internalTokenUrl(url),
+        clientId: service,
+        clientSecret: testServiceSecret(service),
+        clock,
+      }),
+    }),
     stop: async () => {
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { AppError } from "@kurz/errors";
-import { createGrpcClient } from "@kurz/grpc";
+import { AUTH_SERVER_AUDIENCE, type CallTokenSource, createGrpcClient } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
 import { authV1, type commonV1 } from "@kurz/proto";
 import { type AccountPlans, type Limit, type PlanLimits, UNLIMITED } from "./account-plans";
@@ -38,10 +38,13 @@ export function createGrpcAccountPlans(options: {
   ttlMs: number;
   logger?: Logger;
   deadlineMs?: number;
+  /** link-api's tokens: auth-server answers authenticated services only. */
+  tokens?: CallTokenSource;
 }): AccountPlans & { close(): void } {
   const client = createGrpcClient(authV1.AuthService, options.address, {
     deadlineMs: options.deadlineMs ?? 2_000,
     logger: options.logger,
+    ...(options.tokens ? { auth: { audience: AUTH_SERVER_AUDIENCE, tokens: options.tokens } } : {}),
   });
   const cache = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<PlanLimits>>();

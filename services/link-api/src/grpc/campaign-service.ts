@@ -1,4 +1,4 @@
-import type { GrpcServiceImplementation } from "@kurz/grpc";
+import { callingAccount, type GrpcServiceImplementation } from "@kurz/grpc";
 import type { campaignsV1 } from "@kurz/proto";
 import {
   createCampaignInputSchema,
@@ -15,7 +15,6 @@ import { moveLinkToCampaign } from "../campaigns/move-link-to-campaign";
 import { updateCampaign } from "../campaigns/update-campaign";
 import type { LinkApiContext } from "../link-api-context";
 import { listLinks } from "../links/list-links";
-import { callingAccount } from "./calling-account";
 import { mapDatabaseErrors } from "./map-database-errors";
 import { pageInfoOf, pageOf } from "./page-request";
 import { optionalText, parseInput } from "./parse-input";

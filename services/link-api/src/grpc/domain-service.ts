@@ -1,4 +1,4 @@
-import type { GrpcServiceImplementation } from "@kurz/grpc";
+import { callingAccount, type GrpcServiceImplementation } from "@kurz/grpc";
 import type { domainsV1 } from "@kurz/proto";
 import { checkDomainAvailability } from "../domains/check-domain-availability";
 import { checkSubdomainAvailability } from "../domains/check-subdomain-availability";
@@ -25,7 +25,6 @@ import { updateBrandedDomain } from "../domains/update-branded-domain";
 import { updateSubdomain } from "../domains/update-subdomain";
 import { verifyBrandedDomain } from "../domains/verify-branded-domain";
 import type { LinkApiContext } from "../link-api-context";
-import { callingAccount } from "./calling-account";
 import { mapDatabaseErrors } from "./map-database-errors";
 import { optionalText, parseInput } from "./parse-input";
 

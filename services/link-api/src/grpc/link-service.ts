@@ -1,5 +1,5 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
-import type { GrpcServiceImplementation } from "@kurz/grpc";
+import { callingAccount, type GrpcServiceImplementation } from "@kurz/grpc";
 import { linksV1 } from "@kurz/proto";
 import type { LinkApiContext } from "../link-api-context";
 import { checkAliasAvailability } from "../links/check-alias-availability";
@@ -16,7 +16,6 @@ import { listLinks } from "../links/list-links";
 import { resolveLink } from "../links/resolve-link";
 import { toLinkSnapshot } from "../links/to-link-snapshot";
 import { updateLink } from "../links/update-link";
-import { callingAccount } from "./calling-account";
 import { legacyMaxOf, limitToProto } from "./limit-to-proto";
 import { mapDatabaseErrors } from "./map-database-errors";
 import { pageInfoOf, pageOf } from "./page-request";

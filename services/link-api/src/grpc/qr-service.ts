@@ -1,4 +1,4 @@
-import type { GrpcServiceImplementation } from "@kurz/grpc";
+import { callingAccount, type GrpcServiceImplementation } from "@kurz/grpc";
 import { qrV1 } from "@kurz/proto";
 import type { LinkApiContext } from "../link-api-context";
 import { createQrCode } from "../qr/create-qr-code";
@@ -10,7 +10,6 @@ import type { QrContentType } from "../qr/qr-content";
 import { createQrInputSchema, listQrQuerySchema, updateQrInputSchema } from "../qr/qr-input-schemas";
 import { renderQrRecord } from "../qr/render-qr-record";
 import { updateQrCode } from "../qr/update-qr-code";
-import { callingAccount } from "./calling-account";
 import { legacyMaxOf, limitToProto } from "./limit-to-proto";
 import { mapDatabaseErrors } from "./map-database-errors";
 import { pageInfoOf, pageOf } from "./page-request";

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { fromBinary } from "@bufbuild/protobuf";
-import { createTokenVerifier, SCOPE_NAMES } from "@kurz/auth-verifier";
+import { createCallAuthenticator, createTokenVerifier, SCOPE_NAMES } from "@kurz/auth-verifier";
 import { createCache } from "@kurz/cache";
 import { createEventBus, type EventBus, eventTopics } from "@kurz/events";
 import { createGrpcClient, type GrpcClient } from "@kurz/grpc";
@@ -9,6 +9,8 @@ import { campaignsV1, domainsV1, eventsV1, linksV1, qrV1 } from "@kurz/proto";
 import { createDatabase, type DatabaseConnection } from "@kurz/relational";
 import { type Clock, createRestRateLimit } from "@kurz/service-runtime";
 import {
+  type AccountsClient,
+  accountsClient,
   startTestAuthService,
   startTestIssuer,
   type TestAuthService,
@@ -55,10 +57,17 @@ export interface TestLinkApi {
   bus: EventBus;
   issuer: TestIssuer;
   authService: TestAuthService;
-  links: GrpcClient<typeof linksV1.LinkService.method>;
-  qr: GrpcClient<typeof qrV1.QrService.method>;
-  campaigns: GrpcClient<typeof campaignsV1.CampaignService.method>;
-  domains: GrpcClient<typeof domainsV1.DomainService.method>;
+  /**
+   * gRPC clients as a calling service ("mcp-gateway") with real tokens from the test issuer:
+   * `{ accountId }` in a call's options makes it act for that account (an internal account token
+   * with every scope); without it the call carries the service's own token only.
+   */
+  links: AccountsClient<typeof linksV1.LinkService.method>;
+  qr: AccountsClient<typeof qrV1.QrService.method>;
+  campaigns: AccountsClient<typeof campaignsV1.CampaignService.method>;
+  domains: AccountsClient<typeof domainsV1.DomainService.method>;
+  /** A LinkService client that sends no token at all: what a forged call looks like. */
+  anonymousLinks: GrpcClient<typeof linksV1.LinkService.method>;
   /** A bearer header for the account, with every scope unless given. */
   auth(accountId: string, scopes?: readonly string[]): Promise<{ authorization: string }>;
   /** Every event published on link-api's topics since start, decoded. */
@@ -80,7 +89,8 @@ export async function startTestLinkApi(options: TestLinkApiOptions = {}): Promis
   await connection.migrate(MIGRATIONS_FOLDER);
   const ownBus = options.bus === undefined;
   const bus = options.bus ?? createEventBus({ clientId: "link-api-test" });
-  const issuer = await startTestIssuer();
+  // Service tokens on link-api's timeline: a test that moves the clock days ahead still calls.
+  const issuer = await startTestIssuer(options.clock ? { clock: options.clock } : {});
   const authService = await startTestAuthService(options.plans);
   const plans = createGrpcAccountPlans({ address: authService.address, ttlMs: 0 });
   const cache = createCache({});
@@ -95,6 +105,13 @@ export async function startTestLinkApi(options: TestLinkApiOptions = {}): Promis
       jwksUrl: issuer.jwksUrl,
       issuer: issuer.issuer,
       audience: issuer.audience,
+    }),
+    authenticateCall: createCallAuthenticator({
+      service: "link-api",
+      jwksUrl: issuer.jwksUrl,
+      issuer: issuer.issuer,
+      apiAudience: issuer.audience,
+      ...(options.clock ? { clock: options.clock } : {}),
     }),
     restRateLimit: createRestRateLimit({
       store: cache.cache,
@@ -132,10 +149,12 @@ export async function startTestLinkApi(options: TestLinkApiOptions = {}): Promis
     },
   });
 
-  const links = createGrpcClient(linksV1.LinkService, grpcAddress);
-  const qr = createGrpcClient(qrV1.QrService, grpcAddress);
-  const campaigns = createGrpcClient(campaignsV1.CampaignService, grpcAddress);
-  const domains = createGrpcClient(domainsV1.DomainService, grpcAddress);
+  const auth = { audience: "link-api", tokens: issuer.tokensFor("mcp-gateway", SCOPE_NAMES) };
+  const links = createGrpcClient(linksV1.LinkService, grpcAddress, { auth });
+  const qr = createGrpcClient(qrV1.QrService, grpcAddress, { auth });
+  const campaigns = createGrpcClient(campaignsV1.CampaignService, grpcAddress, { auth });
+  const domains = createGrpcClient(domainsV1.DomainService, grpcAddress, { auth });
+  const anonymousLinks = createGrpcClient(linksV1.LinkService, grpcAddress, { retry: { maxAttempts: 1 } });
 
   return {
     http: app.http.app,
@@ -145,16 +164,17 @@ export async function startTestLinkApi(options: TestLinkApiOptions = {}): Promis
     bus,
     issuer,
     authService,
-    links,
-    qr,
-    campaigns,
-    domains,
+    links: accountsClient(links),
+    qr: accountsClient(qr),
+    campaigns: accountsClient(campaigns),
+    domains: accountsClient(domains),
+    anonymousLinks,
     async auth(accountId, scopes = SCOPE_NAMES) {
       return { authorization: `Bearer ${await issuer.mint({ accountId, scopes })}` };
     },
     events,
     async close() {
-      for (const client of [links, qr, campaigns, domains]) client.close();
+      for (const client of [links, qr, campaigns, domains, anonymousLinks]) client.close();
       await app.grpc.shutdown(1_000);
       await app.http.app.close();
       await app.relay.stop();

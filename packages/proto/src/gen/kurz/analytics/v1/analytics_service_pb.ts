@@ -1275,8 +1275,8 @@ export const TopLinksOrderSchema: GenEnum<TopLinksOrder> = /*@__PURE__*/
 
 /**
  * AnalyticsService answers every analytics question of the REST API and the MCP tools from the
- * click store. The calling account rides in the `x-kurz-account-id` metadata (required): every
- * query reads that account's rows only.
+ * click store. The calling account is the one the call's token proves (packages/grpc README,
+ * "Who may call"): every query reads that account's rows only.
  *
  * `link` fields take a link id (UUID) or a short code / alias; a code is looked up among the
  * account's click rows and covers every link of the account with that code (the same code on

@@ -391,7 +391,8 @@ export const RevokedTokenSchema: GenMessage<RevokedToken> = /*@__PURE__*/
 
 /**
  * AuthService is auth-server's internal API: the other services ask it who an API key belongs to
- * and what an account's plan allows. Resource servers verify OAuth access tokens themselves
+ * and what an account's plan allows. Every call carries the calling service's own token for
+ * audience "auth-server" (packages/grpc README, "Who may call"). Resource servers verify OAuth access tokens themselves
  * (JWKS); they never call this for bearer tokens.
  *
  * @generated from service kurz.auth.v1.AuthService

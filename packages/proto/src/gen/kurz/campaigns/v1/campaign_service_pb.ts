@@ -391,8 +391,9 @@ export const RemoveLinkResponseSchema: GenMessage<RemoveLinkResponse> = /*@__PUR
   messageDesc(file_kurz_campaigns_v1_campaign_service, 16);
 
 /**
- * CampaignService: the account's campaigns (MCP campaign tools). Calling account in
- * `x-kurz-account-id`; another account's campaign or link is NOT_FOUND.
+ * CampaignService: the account's campaigns (MCP campaign tools). The calling account is the one
+ * the call's token proves (packages/grpc README, "Who may call"); another account's campaign or
+ * link is NOT_FOUND.
  *
  * @generated from service kurz.campaigns.v1.CampaignService
  */

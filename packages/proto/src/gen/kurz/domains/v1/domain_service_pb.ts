@@ -583,8 +583,9 @@ export const VerifyBrandedDomainResponseSchema: GenMessage<VerifyBrandedDomainRe
   messageDesc(file_kurz_domains_v1_domain_service, 27);
 
 /**
- * DomainService: the account's subdomains and branded domains (MCP domain tools). Calling
- * account in `x-kurz-account-id`; another account's domain is NOT_FOUND.
+ * DomainService: the account's subdomains and branded domains (MCP domain tools). The calling
+ * account is the one the call's token proves (packages/grpc README, "Who may call"); another
+ * account's domain is NOT_FOUND.
  *
  * @generated from service kurz.domains.v1.DomainService
  */

@@ -683,9 +683,9 @@ export const SortOrderSchema: GenEnum<SortOrder> = /*@__PURE__*/
   enumDesc(file_kurz_links_v1_link_service, 1);
 
 /**
- * LinkService is link-api's internal API for links. The calling account rides in the
- * `x-kurz-account-id` metadata; every account-scoped RPC answers NOT_FOUND for another account's
- * link. Errors carry the Kurz codes of the REST API (VALIDATION_ERROR, ALIAS_EXISTS,
+ * LinkService is link-api's internal API for links. Every call carries a token link-api verifies
+ * (packages/grpc README, "Who may call"): Resolve admits services, the other RPCs act for the
+ * account the token proves and answer NOT_FOUND for another account's link. Errors carry the Kurz codes of the REST API (VALIDATION_ERROR, ALIAS_EXISTS,
  * URL_NOT_FOUND, QUOTA_EXCEEDED, ...) in the `kurz-error-code` trailer.
  *
  * @generated from service kurz.links.v1.LinkService

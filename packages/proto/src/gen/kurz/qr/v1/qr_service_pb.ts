@@ -389,8 +389,8 @@ export const CountQrCodesResponseSchema: GenMessage<CountQrCodesResponse> = /*@_
   messageDesc(file_kurz_qr_v1_qr_service, 13);
 
 /**
- * QrService: the account's QR codes (MCP QR tools). Calling account in `x-kurz-account-id`;
- * another account's code is NOT_FOUND.
+ * QrService: the account's QR codes (MCP QR tools). The calling account is the one the call's
+ * token proves (packages/grpc README, "Who may call"); another account's code is NOT_FOUND.
  *
  * @generated from service kurz.qr.v1.QrService
  */

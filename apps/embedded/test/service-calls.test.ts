@@ -39,6 +39,21 @@ describe("embedded mode: gRPC calls between services carry proof, not a claim", 
     expect(response.status).toBe(404);
   });
 
+  it("keeps auth-server's internal token endpoint off the public edge", async () => {
+    const response = await fetch(`${kurz.url}/internal/oauth/token`, {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${Buffer.from(`mcp-gateway:${GATEWAY_SECRET}`).toString("base64")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ grant_type: "client_credentials", audience: "link-api" }),
+    });
+    const body = await response.text();
+
+    expect(response.status).not.toBe(200);
+    expect(body).not.toContain("access_token");
+  });
+
   it("refuses a call that only claims an account in x-kurz-account-id (AUTHENTICATION_REQUIRED)", async () => {
     const forged = { "x-kurz-account-id": "00000000-0000-4000-8000-000000000001" };
 

@@ -162,6 +162,7 @@ export function createCallAuthenticator(options: CallAuthenticatorOptions): Call
           throw refused("A service token's subject must be its client");
         return { service: accountOrService, accountId: undefined, scopes: new Set() };
       }
+      if (actor !== payload.client_id) throw refused("The token's act and client_id name different services");
       return { service: actor, accountId: accountOrService, scopes: scopesOf(payload) };
     }
 

@@ -161,7 +161,8 @@ function prepareCall(
   return {
     request: create(method.input, init as MessageInitShape<typeof method.input>),
     metadata,
-    actor: options.actor ?? currentCallActor(),
+    // A client without `auth` (a health probe, a test double's) takes no actor from the context.
+    actor: options.actor ?? (setup.auth ? currentCallActor() : undefined),
     callDeadline: Date.now() + checkDeadline(options.deadlineMs ?? setup.defaultDeadlineMs),
     idempotent: isIdempotent(method),
     signal: options.signal,

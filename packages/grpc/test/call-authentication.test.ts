@@ -246,5 +246,9 @@ describe("calls carry proof, not a claim", () => {
     await expect(client(undefined).echo({ text: "x" }, { actor: { apiKey: "key_x" } })).rejects.toThrow(
       /no `auth` option/,
     );
+    // An actor from the context is not the call's own request: such a client just sends nothing.
+    await expect(
+      runAsActor({ apiKey: "key_x" }, () => client(undefined).echo({ text: "x" })),
+    ).rejects.toMatchObject({ code: "AUTHENTICATION_REQUIRED" });
   });
 });

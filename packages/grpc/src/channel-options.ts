@@ -1,4 +1,5 @@
-import type { ChannelOptions } from "@grpc/grpc-js";
+import type { ChannelOptions, ServerOptions } from "@grpc/grpc-js";
+import { keepCallContext } from "./keep-call-context";
 
 /**
  * Messages above this are refused on both sides. Kurz's RPCs carry single entities and pages; a
@@ -22,8 +23,12 @@ export const defaultClientChannelOptions: ChannelOptions = {
   "grpc.service_config_disable_resolution": 1,
 };
 
-/** Server defaults: the same message bound, and keepalive so dead Watch clients are reaped. */
-export const defaultServerChannelOptions: ChannelOptions = {
+/**
+ * Server defaults: the same message bound, keepalive so dead Watch clients are reaped, and
+ * handlers kept in the context the server was started in (keep-call-context.ts).
+ */
+export const defaultServerChannelOptions: ServerOptions = {
+  interceptors: [keepCallContext],
   "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
   "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
   "grpc.keepalive_time_ms": 60_000,

@@ -17,6 +17,7 @@ import type { ConversionRecorderDeps } from "./conversions/record-conversion";
 import { createAnalyticsService } from "./grpc/analytics-service";
 import { ANALYTICS_SERVICE_ACCESS } from "./grpc/analytics-service-access";
 import type { IngestPipeline } from "./ingest/create-ingest-pipeline";
+import type { ResourceDirectory } from "./ownership/resource-directory";
 import { registerAnalyticsRoutes } from "./routes/analytics-routes";
 import { registerConversionRoutes } from "./routes/conversion-routes";
 import { registerMetricsRoute } from "./routes/metrics-route";
@@ -32,6 +33,8 @@ export interface AppDependencies {
   verifier: TokenVerifier;
   /** Verifies the token every gRPC call carries (createCallAuthenticatorFromConfig). */
   authenticateCall: CallAuthenticator;
+  /** Whether the links, campaigns and hosts a request names are the caller's (link-api). */
+  directory: ResourceDirectory;
   /** Per-plan requests per minute on the analytics and conversion routes (see @kurz/service-runtime). */
   restRateLimit: RestRateLimit;
   /** The running consumer, for the lag metric (absent until it joined). */
@@ -54,7 +57,7 @@ export function buildApp(deps: AppDependencies): App {
     bodyLimitBytes: 64 * 1024,
   });
   const grpc = createGrpcServer({ logger, authenticate: deps.authenticateCall });
-  const reader = createAnalyticsReader(deps.store);
+  const reader = createAnalyticsReader(deps.store, deps.directory);
   const conversions: ConversionRecorderDeps = {
     store: deps.store,
     producer: deps.eventProducer,
@@ -70,7 +73,7 @@ export function buildApp(deps: AppDependencies): App {
   registerMetricsRoute(http.app, deps.pipeline, deps.consumer);
   grpc.addService(
     analyticsV1.AnalyticsService,
-    createAnalyticsService(reader, conversions),
+    createAnalyticsService(reader, conversions, deps.directory),
     ANALYTICS_SERVICE_ACCESS,
   );
   return { http, grpc, reader };

@@ -18,6 +18,23 @@ const schema = z.object({
   ...restRateLimitConfigShape,
   /** gRPC address of auth-server (account plans: analytics retention, REST rate limits). */
   AUTH_SERVER_GRPC_ADDR: grpcAddress("127.0.0.1:50051"),
+  /**
+   * gRPC address of link-api: whether a link, campaign or host named in a request is the
+   * caller's (link-api owns them), and where the click-count feed stores its totals.
+   */
+  LINK_API_GRPC_ADDR: grpcAddress("127.0.0.1:50052"),
+  /** How long link-api's "this link / campaign / host is that account's" is believed. */
+  OWNERSHIP_CACHE_TTL_MS: durationMs(10_000),
+  /**
+   * How often the human-click totals of the links clicked since the last push go to link-api
+   * (links.clicks). At most 50 s, so a count is never more than a minute behind (README).
+   */
+  CLICK_COUNT_PUSH_INTERVAL_MS: z.coerce.number().int().min(100).max(50_000).default(30_000),
+  /**
+   * At start, the links clicked this far back are pushed again: among them every link a stopped
+   * or crashed process had noted but not pushed.
+   */
+  CLICK_COUNT_CATCH_UP_MS: durationMs(24 * 3_600_000),
   /** ClickHouse server URL; absent → chDB in-process under DATA_DIR. */
   CLICKHOUSE_URL: z.url().optional(),
   /**

@@ -6,7 +6,7 @@ import {
 } from "@kurz/auth-verifier";
 import type { EventConsumer } from "@kurz/events";
 import { AUTH_SERVER_AUDIENCE, createGrpcClient } from "@kurz/grpc";
-import { authV1 } from "@kurz/proto";
+import { authV1, linksV1 } from "@kurz/proto";
 import {
   createServiceTokensFromConfig,
   type RunningService,
@@ -15,6 +15,12 @@ import {
   startService,
 } from "@kurz/service-runtime";
 import { buildApp } from "./app";
+import {
+  type ClickCountFeed,
+  createClickCountFeed,
+  type RepeatingTimer,
+} from "./click-counts/create-click-count-feed";
+import { sendClickCountsToLinkApi } from "./click-counts/send-click-counts-to-link-api";
 import { type AnalyticsIngestConfig, SERVICE_NAME } from "./config";
 import { createUserAgentClassifier } from "./enrichment/classify-user-agent";
 import { openGeoLocator } from "./enrichment/geo-locator";
@@ -23,19 +29,29 @@ import { createVisitorHasher } from "./enrichment/visitor-hasher";
 import { createIngestPipeline } from "./ingest/create-ingest-pipeline";
 import { createClickEnricher } from "./ingest/enrich-click";
 import { startIngestConsumer } from "./ingest/start-ingest-consumer";
+import { createLinkApiDirectory } from "./ownership/create-link-api-directory";
 
 const CLICKSTORE_MIGRATIONS = fileURLToPath(new URL("../clickhouse", import.meta.url));
+
+/** What tests may swap: the click-count feed's timer (they fire it themselves). */
+export interface AnalyticsIngestOptions {
+  clickCountTimer?: RepeatingTimer;
+}
 
 /** Wiring: config → infrastructure → app → listen; the returned stop() drains and closes. */
 export function startAnalyticsIngest(
   config: AnalyticsIngestConfig,
   shared: SharedInfrastructure = {},
-): Promise<RunningService> {
-  return startService({
+  options: AnalyticsIngestOptions = {},
+): Promise<RunningService & { clickCounts?: ClickCountFeed }> {
+  return startService<{ clickCounts: ClickCountFeed }>({
     name: SERVICE_NAME,
     config,
     needs: { cache: true, events: true, clickstore: { migrationsDir: CLICKSTORE_MIGRATIONS } },
-    downstream: [["auth-server", config.AUTH_SERVER_GRPC_ADDR]],
+    downstream: [
+      ["auth-server", config.AUTH_SERVER_GRPC_ADDR],
+      ["link-api", config.LINK_API_GRPC_ADDR],
+    ],
     shared,
     build: async ({ logger, clock, infra, lifecycle, readiness }) => {
       const store = infra.clickstore!;
@@ -57,6 +73,30 @@ export function startAnalyticsIngest(
         onUnavailable: (err) => logger.warn({ event: "auth.revocation_check_unavailable", err }),
       });
       lifecycle.add("clients", "revocation-check", async () => revocations.close());
+      // Ownership lookups and click counts act for no account: the service's own token, and the
+      // request names the account (verified here from its own token first).
+      const linkApiAuth = { audience: "link-api", tokens };
+      const ownership = createGrpcClient(linksV1.OwnershipService, config.LINK_API_GRPC_ADDR, {
+        logger,
+        auth: linkApiAuth,
+      });
+      const clickCountClient = createGrpcClient(linksV1.ClickCountService, config.LINK_API_GRPC_ADDR, {
+        logger,
+        auth: linkApiAuth,
+      });
+      lifecycle.add("clients", "grpc:link-api", async () => {
+        ownership.close();
+        clickCountClient.close();
+      });
+      const clickCounts = createClickCountFeed({
+        store,
+        send: sendClickCountsToLinkApi(clickCountClient),
+        logger,
+        intervalMs: config.CLICK_COUNT_PUSH_INTERVAL_MS,
+        catchUpMs: config.CLICK_COUNT_CATCH_UP_MS,
+        clock,
+        ...(options.clickCountTimer ? { timer: options.clickCountTimer } : {}),
+      });
 
       const pipeline = createIngestPipeline({
         store,
@@ -75,10 +115,15 @@ export function startAnalyticsIngest(
         batchMaxRows: config.INGEST_BATCH_MAX_ROWS,
         batchMaxWaitMs: config.INGEST_BATCH_MAX_WAIT_MS,
         maxPendingRows: config.INGEST_MAX_PENDING_ROWS,
+        onClicksWritten: clickCounts.noteClicks,
       });
       // Phase "producers" runs after the consumer stopped and before the click store closes:
       // rows still held (a conversion's, say) reach ClickHouse on a graceful stop.
-      lifecycle.add("producers", "ingest-batches", () => pipeline.close(config.SHUTDOWN_TIMEOUT_MS));
+      // The click-count feed's last push follows, so the totals include those rows too.
+      lifecycle.add("producers", "ingest-batches", async () => {
+        await pipeline.close(config.SHUTDOWN_TIMEOUT_MS);
+        await clickCounts.stop();
+      });
       const eventProducer = infra.bus!.producer({ lingerMs: 1 });
       lifecycle.add("producers", "conversion-producer", () => eventProducer.close());
 
@@ -95,6 +140,7 @@ export function startAnalyticsIngest(
           isRevoked: revocations.isRevoked,
           clock,
         }),
+        directory: createLinkApiDirectory({ client: ownership, ttlMs: config.OWNERSHIP_CACHE_TTL_MS, clock }),
         restRateLimit: restRateLimitFromAuthServer({ config, store: infra.cache!.cache, authServer, logger }),
         consumer: () => consumer,
       });
@@ -105,7 +151,8 @@ export function startAnalyticsIngest(
         pipeline.expedite();
         await started.stop();
       });
-      return { http: app.http, grpc: app.grpc };
+      clickCounts.start();
+      return { http: app.http, grpc: app.grpc, clickCounts };
     },
   });
 }

@@ -159,7 +159,7 @@ describe("GET /api/v1/analytics/{id}", () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it("only ever reads the calling account's rows", async () => {
+  it("only ever reads the calling account's rows, and refuses another account's link with 404", async () => {
     const other = await h.token(OTHER_ACCOUNT, ["analytics:read"]);
     const theirs = await getJson("/api/v1/analytics/promo", other);
     expect(theirs.body.analytics.counts.clicks).toBe(7);
@@ -167,22 +167,59 @@ describe("GET /api/v1/analytics/{id}", () => {
       { linkId: FOREIGN_PROMO, host: "localhost", code: "promo" },
     ]);
     const mine = await getJson(`/api/v1/analytics/${FOREIGN_PROMO}`);
-    expect(mine.body.analytics.counts.clicks).toBe(0);
+    expect(mine.status).toBe(404);
+    expect(mine.body).toMatchObject({ success: false, code: "URL_NOT_FOUND" });
   });
 
-  it("answers zeros for a link without clicks", async () => {
+  it("answers zeros for a real link without clicks, and 404 URL_NOT_FOUND for a link that does not exist", async () => {
+    const fresh = uuidv7();
+    h.resources.addLink(ACCOUNT, { linkId: fresh, code: "no-clicks-yet" });
     const { status, body } = await getJson("/api/v1/analytics/no-clicks-yet");
     expect(status).toBe(200);
-    expect(body.analytics.links).toEqual([]);
+    expect(body.analytics.links).toEqual([{ linkId: fresh, host: "localhost", code: "no-clicks-yet" }]);
     expect(body.analytics.counts.totalRequests).toBe(0);
+
+    for (const path of ["/api/v1/analytics/never-created", `/api/v1/analytics/${uuidv7()}/geography`]) {
+      const unknown = await getJson(path);
+      expect(unknown.status, path).toBe(404);
+      expect(unknown.body, path).toMatchObject({ success: false, code: "URL_NOT_FOUND" });
+    }
+  });
+
+  it("answers the complete report at the link's own address, the earlier counts and timeline included", async () => {
+    const { body } = await getJson("/api/v1/analytics/promo?period=30d");
+    const a = body.analytics;
+    expect(a.range.granularity).toBe("day");
+    expect(a.counts).toMatchObject({ clicks: 10, bots: 2, headRequests: 3 });
+    expect(a.timeline.reduce((sum: number, p: { clicks: number }) => sum + p.clicks, 0)).toBe(10);
+    expect(byKey(a.geography.countries)).toMatchObject({ GB: { clicks: 6 }, BR: { clicks: 4 } });
+    expect(byKey(a.devices.browsers)).toMatchObject({
+      Chrome: { clicks: 6 },
+      "Mobile Safari": { clicks: 4 },
+    });
+    expect(byKey(a.devices.operatingSystems)).toMatchObject({ Windows: { clicks: 6 }, iOS: { clicks: 4 } });
+    expect(byKey(a.referrers.hosts)).toMatchObject({ "google.com": { clicks: 6 }, "t.co": { clicks: 4 } });
+    expect(byKey(a.utm.sources)).toMatchObject({ twitter: { clicks: 4 } });
+    expect(a.trafficQuality.counts).toMatchObject({ clicks: 10, bots: 2 });
+    expect(a.conversions.clicks).toBe(10);
+
+    // A date range works there as on every other report.
+    const start = new Date(Date.now() - 86_400_000).toISOString();
+    const end = new Date(Date.now() + 3_600_000).toISOString();
+    const ranged = (await getJson(`/api/v1/analytics/promo?startDate=${start}&endDate=${end}`)).body
+      .analytics;
+    expect(ranged.range.granularity).toBe("hour");
+    expect(ranged.counts.clicks).toBe(10);
   });
 
   it("serves a link whose code is a word of the fixed routes", async () => {
     // "account" is reserved by link-api; "url" is a possible alias.
+    const link = uuidv7();
+    h.resources.addLink(ACCOUNT, { linkId: link, code: "url" });
     for (const path of ["/api/v1/analytics/url", "/api/v1/analytics/url/geography"]) {
       const { status, body } = await getJson(path);
       expect(status, path).toBe(200);
-      expect(body.analytics.links, path).toEqual([]);
+      expect(body.analytics.links, path).toEqual([{ linkId: link, host: "localhost", code: "url" }]);
     }
   });
 
@@ -336,6 +373,19 @@ describe("account-wide reports", () => {
     expect(qr.links.map((l: { link: { linkId: string } }) => l.link.linkId)).toEqual([BRANDED]);
   });
 
+  it("refuses a campaign or host that is not the caller's with 404 NOT_FOUND", async () => {
+    const other = await h.token(OTHER_ACCOUNT, ["analytics:read"]);
+    for (const path of [
+      `/api/v1/analytics/account/campaigns/${CAMPAIGN}`,
+      "/api/v1/analytics/account/domains?host=go.brand.test",
+    ]) {
+      expect((await getJson(path)).status, path).toBe(200);
+      const theirs = await getJson(path, other);
+      expect(theirs.status, path).toBe(404);
+      expect(theirs.body, path).toMatchObject({ success: false, code: "NOT_FOUND" });
+    }
+  });
+
   it("lists top links, links with UTM and recent activity", async () => {
     const top = (await getJson("/api/v1/analytics/account/top-links?limit=1")).body.analytics.links;
     expect(top).toHaveLength(1);
@@ -382,6 +432,10 @@ describe("AnalyticsService over gRPC", () => {
       await expect(
         client.recordConversion({ svcClickId: "x", eventName: "lead" }, asAccount),
       ).rejects.toMatchObject({ code: "INSUFFICIENT_SCOPE" });
+      // Another account's link is no link of this account's.
+      await expect(client.getGeography({ link: FOREIGN_PROMO }, asAccount)).rejects.toMatchObject({
+        code: "URL_NOT_FOUND",
+      });
       await expect(client.getCampaignAnalytics({ campaignId: "nope" }, asAccount)).rejects.toMatchObject({
         code: "VALIDATION_ERROR",
       });

@@ -58,14 +58,16 @@ async function startTestAuthService(): Promise<{ address: string; stop(): Promis
   return { address: `127.0.0.1:${port}`, stop: () => server.shutdown(1_000) };
 }
 
+type AnalyticsService = Awaited<ReturnType<typeof analyticsIngest.startAnalyticsIngest>>;
+
 export interface EmbeddedStack {
   /** The local edge: every public path, as in `make start`. */
   edgeUrl: string;
   linkApi: RunningService;
   redirector: RunningService;
   /** Started by start() unless `withoutAnalytics`; startAnalytics() starts it later. */
-  analytics: RunningService | undefined;
-  startAnalytics(): Promise<RunningService>;
+  analytics: AnalyticsService | undefined;
+  startAnalytics(): Promise<AnalyticsService>;
   bus: EventBus;
   issuer: TestIssuer;
   token(accountId: string, scopes: string[]): Promise<string>;
@@ -85,6 +87,8 @@ export async function startEmbeddedStack(
     env?: Record<string, string>;
     /** How much of each partition the shared in-process bus keeps (the bench sizes it). */
     memoryRetention?: EventBusOptions["memoryRetention"];
+    /** analytics-ingest's injectable parts (the click-count feed's timer). */
+    analytics?: analyticsIngest.AnalyticsIngestOptions;
   } = {},
 ) {
   const logger = createLogger({ service: "embedded-test", level: process.env.TEST_LOG_LEVEL ?? "silent" });
@@ -127,9 +131,9 @@ export async function startEmbeddedStack(
     );
     started.push(redirect);
     const analyticsConfig = analyticsIngest.loadConfig({ ...env, LINK_API_GRPC_ADDR: links.grpcAddress });
-    let analytics: RunningService | undefined;
+    let analytics: AnalyticsService | undefined;
     const startAnalytics = async () => {
-      analytics = await analyticsIngest.startAnalyticsIngest(analyticsConfig, shared);
+      analytics = await analyticsIngest.startAnalyticsIngest(analyticsConfig, shared, options.analytics);
       started.push(analytics);
       return analytics;
     };

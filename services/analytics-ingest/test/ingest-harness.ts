@@ -25,6 +25,7 @@ import { createVisitorHasher } from "../src/enrichment/visitor-hasher";
 import { createIngestPipeline, type IngestPipeline } from "../src/ingest/create-ingest-pipeline";
 import { createClickEnricher } from "../src/ingest/enrich-click";
 import { startIngestConsumer } from "../src/ingest/start-ingest-consumer";
+import { createKnownResources, type KnownResources } from "./known-resources";
 
 const MIGRATIONS = fileURLToPath(new URL("../clickhouse", import.meta.url));
 
@@ -41,10 +42,15 @@ export interface IngestHarness {
   store: ClickStore;
   bus: EventBus;
   issuer: TestIssuer;
+  /** link-api's answers (which links, campaigns and hosts are whose); publishClicks adds to it. */
+  resources: KnownResources;
   pipeline: IngestPipeline;
   consumer: EventConsumer;
   producer: EventProducer;
-  /** Publishes click events as the redirector does; returns their click ids. */
+  /**
+   * Publishes click events as the redirector does, after declaring their links, campaigns and
+   * hosts the way link-api would know them; returns their click ids.
+   */
   publishClicks(clicks: ClickInit[]): Promise<string[]>;
   /** Waits until everything published so far is consumed and written to ClickHouse. */
   settle(): Promise<void>;
@@ -137,6 +143,7 @@ export async function startIngestHarness(
   };
   harness.consumer = await startIngestConsumer(bus, harness.pipeline, config.INGEST_BATCH_MAX_ROWS);
   const verifier = createVerifierFromConfig(config);
+  const resources = createKnownResources();
 
   // The app reads pipeline/consumer through these getters, so a restart swaps them underneath.
   const pipelineProxy = new Proxy({} as IngestPipeline, {
@@ -151,6 +158,7 @@ export async function startIngestHarness(
     eventProducer,
     verifier,
     authenticateCall: createCallAuthenticatorFromConfig(config, SERVICE_NAME),
+    directory: resources,
     restRateLimit: createRestRateLimit({
       store: cache.cache,
       clock: options.clock,
@@ -180,6 +188,7 @@ export async function startIngestHarness(
     store,
     bus,
     issuer,
+    resources,
     producer,
     get pipeline() {
       return harness.pipeline;
@@ -190,6 +199,16 @@ export async function startIngestHarness(
     async publishClicks(clicks) {
       const ids: string[] = [];
       for (const click of clicks) {
+        resources.addLink(click.accountId, {
+          linkId: click.linkId,
+          code: click.code ?? "",
+          ...(click.host ? { host: click.host } : {}),
+          destinationUrl: click.destinationUrl ?? "",
+          campaignId: click.campaignId ?? "",
+          qr: click.qr ?? false,
+        });
+        if (click.campaignId) resources.addCampaign(click.accountId, click.campaignId);
+        if (click.host) resources.addHost(click.accountId, click.host);
         const message = clickEvent(click);
         ids.push(message.headers["event-id"] ?? "");
         await producer.send(eventTopics.click, message);

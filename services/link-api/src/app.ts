@@ -19,14 +19,18 @@ import type { LinkApiDatabase } from "./db/link-api-database";
 import { type HostAllowList, parseHostAllowList } from "./destinations/classify-destination-host";
 import type { DomainVerifier } from "./domains/domain-verifier";
 import { createCampaignService } from "./grpc/campaign-service";
+import { createClickCountService } from "./grpc/click-count-service";
 import { createDomainService } from "./grpc/domain-service";
 import {
   CAMPAIGN_SERVICE_ACCESS,
+  CLICK_COUNT_SERVICE_ACCESS,
   DOMAIN_SERVICE_ACCESS,
   LINK_SERVICE_ACCESS,
+  OWNERSHIP_SERVICE_ACCESS,
   QR_SERVICE_ACCESS,
 } from "./grpc/grpc-access";
 import { createLinkService } from "./grpc/link-service";
+import { createOwnershipService } from "./grpc/ownership-service";
 import { createQrService } from "./grpc/qr-service";
 import type { ShortHosts } from "./hosts/short-hosts";
 import type { LinkApiContext } from "./link-api-context";
@@ -105,5 +109,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   grpc.addService(campaignsV1.CampaignService, createCampaignService(ctx), CAMPAIGN_SERVICE_ACCESS);
   grpc.addService(domainsV1.DomainService, createDomainService(ctx), DOMAIN_SERVICE_ACCESS);
   grpc.addService(qrV1.QrService, createQrService(ctx), QR_SERVICE_ACCESS);
+  grpc.addService(linksV1.OwnershipService, createOwnershipService(ctx), OWNERSHIP_SERVICE_ACCESS);
+  grpc.addService(linksV1.ClickCountService, createClickCountService(ctx), CLICK_COUNT_SERVICE_ACCESS);
   return { http, grpc, ctx, relay };
 }

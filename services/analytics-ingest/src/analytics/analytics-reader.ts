@@ -1,5 +1,6 @@
 import type { ClickStore } from "@kurz/clickstore";
 import { AppError } from "@kurz/errors";
+import type { ResourceDirectory } from "../ownership/resource-directory";
 import { findLinks } from "../queries/find-links";
 import { getBreakdown } from "../queries/get-breakdown";
 import { getClickCounts } from "../queries/get-click-counts";
@@ -52,10 +53,15 @@ function paging(
 
 /**
  * Every analytics question of the REST API and the MCP tools (through AnalyticsService), for one
- * account. Each method composes the one-query-per-file functions of src/queries.
+ * account. Each method composes the one-query-per-file functions of src/queries; links,
+ * campaigns and hosts named by the caller are checked with link-api first (`directory`), so an
+ * unknown or foreign one is a 404, never a report of zeros.
  */
-export function createAnalyticsReader(store: ClickStore) {
-  /** A link reference (id or code) as link ids among the account's clicks. */
+export function createAnalyticsReader(store: ClickStore, directory: ResourceDirectory) {
+  /**
+   * A link reference (id or code) of the account as link ids: the link link-api knows (URL_NOT_FOUND
+   * when it knows none of the account's), plus the account's other clicked links with that code.
+   */
   async function resolveLinks(
     accountId: string,
     ref: string,
@@ -64,10 +70,12 @@ export function createAnalyticsReader(store: ClickStore) {
     if (trimmed === "" || trimmed.length > 100) {
       throw new AppError("VALIDATION_ERROR", { message: "A link id or short code is required" });
     }
-    const links = await findLinks(store, accountId, trimmed);
-    const linkIds = links.map((link) => link.linkId);
-    if (UUID.test(trimmed) && !linkIds.includes(trimmed)) linkIds.push(trimmed);
-    return { links, linkIds };
+    const owned = await directory.findLink(accountId, trimmed);
+    const clicked = UUID.test(trimmed) ? [] : await findLinks(store, accountId, trimmed);
+    const links = clicked.some((link) => link.linkId === owned.linkId)
+      ? clicked
+      : [...clicked, { linkId: owned.linkId, host: owned.host, code: owned.code }];
+    return { links, linkIds: links.map((link) => link.linkId) };
   }
 
   async function scopeFor(
@@ -90,10 +98,56 @@ export function createAnalyticsReader(store: ClickStore) {
     ...counts
   }: ClickCounts & { linksClicked: number }): ClickCounts => counts;
 
+  async function getCompleteAnalytics(
+    accountId: string,
+    link: string | undefined,
+    range: TimeRangeInput,
+    limit?: number,
+  ) {
+    const { scope, links } = await scopeFor(accountId, link, range);
+    const size = breakdownLimit(limit);
+    const [counts, timeline, raw] = await Promise.all([
+      getClickCounts(store, scope),
+      getTimeline(store, scope),
+      getRawClickCounts(store, scope),
+    ]);
+    const [geo, dev, ref, tags, quality, conversions] = await Promise.all([
+      geography(scope, size, counts.clicks),
+      devices(scope, size, counts.clicks),
+      referrers(scope, size, counts.clicks),
+      utm(scope, size, counts.clicks, raw.taggedClicks),
+      trafficQuality(scope, size),
+      conversionStats(scope, counts.clicks),
+    ]);
+    return {
+      links,
+      range: scope.range,
+      counts: withoutLinks(counts),
+      timeline,
+      geography: geo,
+      devices: dev,
+      referrers: ref,
+      utm: tags,
+      trafficQuality: quality,
+      conversions,
+    };
+  }
+
   return {
     resolveLinks,
 
-    async getLinkStats(accountId: string, link: string, period: Period | undefined) {
+    /**
+     * GET /api/v1/analytics/{id}: what people expect at a link's analytics address, the whole
+     * report (counts, timeline, geography, devices with browsers and OS, referrers, UTM, bots,
+     * conversions) — a superset of the counts and timeline this route answered first.
+     */
+    async getLinkStats(accountId: string, link: string, range: TimeRangeInput, limit?: number) {
+      if (!link) throw new AppError("VALIDATION_ERROR", { message: "A link id or short code is required" });
+      return getCompleteAnalytics(accountId, link, range, limit);
+    },
+
+    /** getStats (gRPC GetLinkStats): counts and timeline only, two queries. */
+    async getLinkSummary(accountId: string, link: string, period: Period | undefined) {
       if (!link) throw new AppError("VALIDATION_ERROR", { message: "A link id or short code is required" });
       const { scope, links } = await scopeFor(accountId, link, { period });
       const [counts, timeline] = await Promise.all([getClickCounts(store, scope), getTimeline(store, scope)]);
@@ -144,40 +198,7 @@ export function createAnalyticsReader(store: ClickStore) {
       return { range: scope.range, links, page: { page: p.page, limit: p.limit, total } };
     },
 
-    async getCompleteAnalytics(
-      accountId: string,
-      link: string | undefined,
-      range: TimeRangeInput,
-      limit?: number,
-    ) {
-      const { scope, links } = await scopeFor(accountId, link, range);
-      const size = breakdownLimit(limit);
-      const [counts, timeline, raw] = await Promise.all([
-        getClickCounts(store, scope),
-        getTimeline(store, scope),
-        getRawClickCounts(store, scope),
-      ]);
-      const [geo, dev, ref, tags, quality, conversions] = await Promise.all([
-        geography(scope, size, counts.clicks),
-        devices(scope, size, counts.clicks),
-        referrers(scope, size, counts.clicks),
-        utm(scope, size, counts.clicks, raw.taggedClicks),
-        trafficQuality(scope, size),
-        conversionStats(scope, counts.clicks),
-      ]);
-      return {
-        links,
-        range: scope.range,
-        counts: withoutLinks(counts),
-        timeline,
-        geography: geo,
-        devices: dev,
-        referrers: ref,
-        utm: tags,
-        trafficQuality: quality,
-        conversions,
-      };
-    },
+    getCompleteAnalytics,
 
     async getAccountOverview(accountId: string, range: TimeRangeInput) {
       const { scope } = await scopeFor(accountId, undefined, range);
@@ -260,6 +281,7 @@ export function createAnalyticsReader(store: ClickStore) {
     },
 
     async getDomainAnalytics(accountId: string, range: TimeRangeInput, host?: string) {
+      if (host) await directory.assertHost(accountId, host.toLowerCase());
       const { scope } = await scopeFor(accountId, undefined, range);
       const hostScope: QueryScope = host ? { ...scope, host: host.toLowerCase() } : scope;
       return { range: scope.range, domains: await getHostTotals(store, hostScope) };
@@ -268,6 +290,7 @@ export function createAnalyticsReader(store: ClickStore) {
     async getCampaignAnalytics(accountId: string, campaignId: string, range: TimeRangeInput) {
       if (!UUID.test(campaignId))
         throw new AppError("VALIDATION_ERROR", { message: "campaign_id must be a UUID" });
+      await directory.assertCampaign(accountId, campaignId.toLowerCase());
       const { scope: base } = await scopeFor(accountId, undefined, range);
       const scope: QueryScope = { ...base, campaignId: campaignId.toLowerCase() };
       const [counts, timeline, links] = await Promise.all([

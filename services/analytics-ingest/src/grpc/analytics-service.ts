@@ -27,6 +27,7 @@ import type {
 import type { TimeRangeInput } from "../analytics/resolve-time-range";
 import type { ConversionRecorderDeps } from "../conversions/record-conversion";
 import { recordConversion } from "../conversions/record-conversion";
+import type { ResourceDirectory } from "../ownership/resource-directory";
 import { trackQrScan } from "../scans/track-qr-scan";
 
 type MethodsOf<T> = T extends GenService<infer S> ? S : never;
@@ -200,10 +201,11 @@ const pageOut = (p: { page: number; limit: number; total: number }) => ({
 export function createAnalyticsService(
   reader: AnalyticsReader,
   conversions: ConversionRecorderDeps,
+  directory: ResourceDirectory,
 ): GrpcServiceImplementation<MethodsOf<typeof analyticsV1.AnalyticsService>> {
   return {
     async getLinkStats(request, context) {
-      const r = await reader.getLinkStats(callingAccount(context), request.link, periodOf(request.period));
+      const r = await reader.getLinkSummary(callingAccount(context), request.link, periodOf(request.period));
       return {
         links: r.links.map(linkOut),
         range: rangeOut(r.range),
@@ -395,8 +397,7 @@ export function createAnalyticsService(
     },
     async trackQrScan(request, context) {
       const clickId = await trackQrScan(
-        conversions.producer,
-        conversions.source,
+        { producer: conversions.producer, source: conversions.source, directory },
         callingAccount(context),
         request,
       );

@@ -41,6 +41,8 @@ export interface IngestPipelineOptions {
   batchMaxRows: number;
   batchMaxWaitMs: number;
   maxPendingRows: number;
+  /** Told of every click batch once it is in ClickHouse (the click-count feed notes its links). */
+  onClicksWritten?: (rows: readonly ClickRow[]) => void;
 }
 
 /**
@@ -65,6 +67,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     write: async (rows) => {
       const outcome = await writeRowsOnce(store, retention, clickSpec, rows);
       counters.duplicates.clicks_v1 += outcome.duplicates;
+      options.onClicksWritten?.(rows);
     },
   });
   const conversions = createRowBatcher<ConversionRow>({

@@ -46,7 +46,11 @@ function report(summary: string, run: Run): Report {
 
 /** Per link: `{id}` is a link id or a short code / alias of the calling account. */
 const LINK_ROUTES: Record<string, Report> = {
-  "": report("Clicks of one link over a period", (r, a, q, p) => r.getLinkStats(a, p.id ?? "", q.period)),
+  // What people expect at a link's analytics address: the whole report (as /complete).
+  "": report(
+    "Every report of one link: counts, timeline, geography, devices, referrers, UTM, bots",
+    (r, a, q, p) => r.getLinkStats(a, p.id ?? "", rangeOf(q), q.limit),
+  ),
   "/geography": report("Clicks of one link by country, region and city", (r, a, q, p) =>
     r.getGeography(a, p.id, rangeOf(q), q.limit),
   ),

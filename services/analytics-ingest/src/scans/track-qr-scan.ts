@@ -3,16 +3,20 @@ import { AppError } from "@kurz/errors";
 import { type EventProducer, eventTopics, publishEvent } from "@kurz/events";
 import { clicksV1 } from "@kurz/proto";
 import { v7 as uuidv7 } from "uuid";
+import type { ResourceDirectory } from "../ownership/resource-directory";
 
 export interface QrScanInput {
   linkId: string;
-  host: string;
-  code: string;
-  destinationUrl: string;
-  campaignId: string;
   userAgent: string;
   referrer: string;
   ip: string;
+}
+
+export interface TrackQrScanDeps {
+  producer: EventProducer;
+  /** The event source (this service's name). */
+  source: string;
+  directory: ResourceDirectory;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,10 +26,13 @@ const MAX_TEXT = 1_024;
  * trackQrScan: a scan reported through the API (the QR code was resolved to its link by the
  * caller) travels as an ordinary `click.recorded` event, flagged `qr` and `manual`, so it is
  * enriched, de-duplicated and counted exactly like a scan that went through the redirector.
+ *
+ * The caller names the link; nothing else of its request is believed. link-api says whether the
+ * link is a QR code's link of the calling account (URL_NOT_FOUND otherwise, before anything is
+ * published), and its host, code, destination and campaign are what the scan records.
  */
 export async function trackQrScan(
-  producer: EventProducer,
-  source: string,
+  deps: TrackQrScanDeps,
   accountId: string,
   input: QrScanInput,
 ): Promise<string> {
@@ -35,30 +42,31 @@ export async function trackQrScan(
       details: { field: "link_id" },
     });
   }
-  if (input.code === "" || input.host === "") {
+  const link = await deps.directory.findLink(accountId, input.linkId.toLowerCase());
+  if (!link.qr) {
     throw new AppError("VALIDATION_ERROR", {
-      message: "host and code are required",
-      details: { field: "code" },
+      message: "link_id is not the link of a QR code",
+      details: { field: "link_id" },
     });
   }
   const clickId = uuidv7();
   const nowMs = Date.now();
-  await publishEvent(producer, eventTopics.click, source, {
+  await publishEvent(deps.producer, eventTopics.click, deps.source, {
     id: clickId,
     type: "click.recorded",
     accountId,
-    key: input.linkId,
+    key: link.linkId,
     occurredAt: new Date(nowMs),
     schema: clicksV1.ClickRecordedSchema,
     payload: {
       clickId,
       clickedAt: timestampFromMs(nowMs),
       accountId,
-      linkId: input.linkId.toLowerCase(),
-      host: input.host.toLowerCase(),
-      code: input.code,
-      destinationUrl: input.destinationUrl.slice(0, 4 * MAX_TEXT),
-      campaignId: input.campaignId,
+      linkId: link.linkId,
+      host: link.host,
+      code: link.code,
+      destinationUrl: link.destinationUrl.slice(0, 4 * MAX_TEXT),
+      campaignId: link.campaignId,
       qr: true,
       manual: true,
       method: clicksV1.RequestMethod.GET,
@@ -67,6 +75,6 @@ export async function trackQrScan(
       ip: input.ip.slice(0, 64),
     },
   });
-  await producer.flush(5_000);
+  await deps.producer.flush(5_000);
   return clickId;
 }

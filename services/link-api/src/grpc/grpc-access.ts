@@ -59,3 +59,18 @@ export const DOMAIN_SERVICE_ACCESS: GrpcServiceAccess<(typeof domainsV1.DomainSe
   getTxtVerificationInfo: account("domain:read"),
   verifyBrandedDomain: account("domain:write"),
 };
+
+/**
+ * Service methods for analytics-ingest: no account token, the request names the account (the
+ * caller verified it). "service" admits any service's token; the handlers admit analytics-ingest's
+ * only (requireCallingService).
+ */
+export const OWNERSHIP_SERVICE_ACCESS: GrpcServiceAccess<(typeof linksV1.OwnershipService)["method"]> = {
+  findLink: "service",
+  checkCampaign: "service",
+  checkHost: "service",
+};
+
+export const CLICK_COUNT_SERVICE_ACCESS: GrpcServiceAccess<(typeof linksV1.ClickCountService)["method"]> = {
+  setClickCounts: "service",
+};

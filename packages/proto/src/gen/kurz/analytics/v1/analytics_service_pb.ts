@@ -45,7 +45,8 @@ export const GetLinkStatsRequestSchema: GenMessage<GetLinkStatsRequest> = /*@__P
  */
 export type GetLinkStatsResponse = Message<"kurz.analytics.v1.GetLinkStatsResponse"> & {
   /**
-   * Every link the reference matched (empty when it has no clicks).
+   * Every link the reference matched: the link link-api knows, and the account's other links
+   * with the same code that have clicks.
    *
    * @generated from field: repeated kurz.analytics.v1.LinkRef links = 1;
    */
@@ -1177,13 +1178,16 @@ export const RecordConversionResponseSchema: GenMessage<RecordConversionResponse
  */
 export type TrackQrScanRequest = Message<"kurz.analytics.v1.TrackQrScanRequest"> & {
   /**
-   * Required: the link the QR code points to (UUID), and its host and code.
+   * Required: the link the QR code points to (UUID).
    *
    * @generated from field: string link_id = 1;
    */
   linkId: string;
 
   /**
+   * Ignored: the scan is recorded with the host, code, destination and campaign link-api has for
+   * the link (a caller's copy may be stale, or made up).
+   *
    * @generated from field: string host = 2;
    */
   host: string;
@@ -1278,10 +1282,13 @@ export const TopLinksOrderSchema: GenEnum<TopLinksOrder> = /*@__PURE__*/
  * click store. The calling account is the one the call's token proves (packages/grpc README,
  * "Who may call"): every query reads that account's rows only.
  *
- * `link` fields take a link id (UUID) or a short code / alias; a code is looked up among the
- * account's click rows and covers every link of the account with that code (the same code on
- * several hosts). A link without clicks yields zeros, not NOT_FOUND: analytics-ingest does not
- * own links. An empty `link` means the whole account where the request allows it.
+ * `link` fields take a link id (UUID) or a short code / alias of the calling account. link-api
+ * owns links, so it is asked (OwnershipService, answers cached for seconds): an unknown link,
+ * or another account's, is NOT_FOUND with code URL_NOT_FOUND; a real link without clicks yields
+ * zeros. A code also covers the account's other links with that code that have clicks (the same
+ * code on several hosts). A campaign id (GetCampaignAnalytics) or host (GetDomainAnalytics) that
+ * is unknown or another account's is NOT_FOUND (code NOT_FOUND), checked with link-api too. An
+ * empty `link` means the whole account where the request allows it.
  *
  * @generated from service kurz.analytics.v1.AnalyticsService
  */
@@ -1469,7 +1476,10 @@ export const AnalyticsService: GenService<{
   },
   /**
    * trackQrScan: records a QR scan that did not go through the redirector (the caller resolves
-   * the QR code to its link with link-api first). Counted as a human QR scan of that link.
+   * the QR code to its link with link-api first). Counted as a human QR scan of that link. The
+   * link must be a QR code's link of the calling account, checked with link-api before anything
+   * is recorded: NOT_FOUND (URL_NOT_FOUND) for an unknown or another account's link,
+   * VALIDATION_ERROR for a link no QR code points to.
    *
    * @generated from rpc kurz.analytics.v1.AnalyticsService.TrackQrScan
    */

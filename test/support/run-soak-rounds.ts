@@ -52,11 +52,11 @@ export async function runSoakRounds(
   let accessToken = user.accessToken;
   let refreshToken = user.refreshToken ?? "";
   expect(refreshToken).not.toBe("");
-  // biome-ignore lint/suspicious/noExplicitAny: JSON bodies under test
   const api = async (
     method: string,
     path: string,
     body?: unknown,
+    // biome-ignore lint/suspicious/noExplicitAny: JSON bodies under test
   ): Promise<{ status: number; headers: Headers; body: any }> => {
     const response = await fetch(`${edgeUrl}${path}`, {
       method,

@@ -78,7 +78,8 @@ export async function runSoakRounds(
   let visits = 0;
   const visitDynamic = async () => {
     const answer = await visit(edgeUrl, shortHost, dynamicCode);
-    if (answer.status === 301) visits += 1;
+    // A dynamic link answers 302 (never cached by browsers): each one is a click.
+    if (answer.status === 302) visits += 1;
     return answer;
   };
 
@@ -141,6 +142,7 @@ export async function runSoakRounds(
       `round ${round}: the visits to be counted`,
       30_000,
     );
+    expect(visits, `round ${round}: visits made`).toBeGreaterThanOrEqual(round * (VISITS_PER_ROUND + 1));
     expect(stats.clicks, `round ${round}: exact clicks`).toBe(visits);
     expect(stats.bots).toBe(0);
 

@@ -2,9 +2,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 
+const TAIL_LINES = 40;
+
 export interface NodeProcess {
   name: string;
   child: ChildProcess;
+  /** Its last output lines (at most TAIL_LINES), for saying why it died. */
+  recentOutput(): string[];
   /** SIGTERM, then SIGKILL after graceMs; resolves with the exit code (null if killed). */
   stop(graceMs?: number): Promise<number | null>;
 }
@@ -23,13 +27,20 @@ export function spawnNodeProcess(
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const tail: string[] = [];
   for (const stream of [child.stdout, child.stderr]) {
-    if (stream) createInterface({ input: stream }).on("line", (line) => output(`[${name}] ${line}`));
+    if (!stream) continue;
+    createInterface({ input: stream }).on("line", (line) => {
+      tail.push(line);
+      if (tail.length > TAIL_LINES) tail.shift();
+      output(`[${name}] ${line}`);
+    });
   }
   const exited = once(child, "exit").then(([code]) => code as number | null);
   return {
     name,
     child,
+    recentOutput: () => [...tail],
     stop: async (graceMs = 15_000) => {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill("SIGTERM");

@@ -33,7 +33,11 @@ async function waitForHealth(url: string, child: NodeProcess, timeoutMs: number)
   let lastError = "";
   while (Date.now() < deadline) {
     if (child.child.exitCode !== null) {
-      throw new Error(`${child.name} exited with code ${child.child.exitCode} before it was healthy`);
+      // Its own last words say why (the cluster's output may be silenced or interleaved).
+      const lines = child.recentOutput().join("\n  ");
+      throw new Error(
+        `${child.name} exited with code ${child.child.exitCode} before it was healthy; its last output:\n  ${lines}`,
+      );
     }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(1000) });

@@ -1,5 +1,5 @@
 import type { CacheConnection } from "@kurz/cache";
-import type { Clock } from "@kurz/clock";
+import { type Clock, systemClock } from "@kurz/clock";
 import type { EventProducer } from "@kurz/events";
 import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
@@ -39,6 +39,7 @@ export interface App {
 /** Builds the HTTP and gRPC apps of redirector; never listens (tests drive it directly). */
 export function buildApp(deps: AppDependencies): App {
   const { config, logger } = deps;
+  const clock = deps.clock ?? systemClock;
   const http = createHttpApp({
     service: SERVICE_NAME,
     logger,
@@ -58,7 +59,7 @@ export function buildApp(deps: AppDependencies): App {
     l1MaxEntries: config.LINK_L1_MAX_ENTRIES,
     l2TtlMs: config.LINK_L2_TTL_MS,
     negativeTtlMs: config.LINK_NEGATIVE_TTL_MS,
-    clock: deps.clock,
+    clock,
   });
   const clicks = createClickPublisher(deps.clickProducer, SERVICE_NAME, logger);
   const visitors = createVisitorReader(
@@ -75,9 +76,11 @@ export function buildApp(deps: AppDependencies): App {
       rateLimiter: deps.cache.rateLimiter,
       attemptsBurst: config.PASSWORD_ATTEMPTS_BURST,
       attemptsPerMinute: config.PASSWORD_ATTEMPTS_PER_MINUTE,
+      clock,
     }),
     staticMaxAgeSeconds: config.STATIC_REDIRECT_MAX_AGE_S,
     logger,
+    clock,
   });
   const fastPath = installFastRedirect(http.app.server, {
     links,
@@ -85,6 +88,7 @@ export function buildApp(deps: AppDependencies): App {
     visitors,
     staticMaxAgeSeconds: config.STATIC_REDIRECT_MAX_AGE_S,
     logger,
+    clock,
   });
   http.app.addHook("preClose", async () => fastPath.stop());
   return { http, grpc, links, clicks };

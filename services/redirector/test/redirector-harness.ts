@@ -2,6 +2,7 @@ import { randomBytes, scryptSync } from "node:crypto";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { fromBinary } from "@bufbuild/protobuf";
 import { type CacheConnection, createCache } from "@kurz/cache";
+import type { Clock } from "@kurz/clock";
 import {
   createEventBus,
   decodeEnvelope,
@@ -68,6 +69,7 @@ export function hashPassword(password: string): string {
 export async function startRedirectorHarness(
   snapshots: readonly TestLinkSnapshot[],
   env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
 ): Promise<RedirectorHarness> {
   const logger = createLogger({ service: "redirector-test", level: "silent" });
   const config = loadConfig({ SHORT_HOST: "kurz.test", PASSWORD_COOKIE_SECRET: "test-secret", ...env });
@@ -83,6 +85,7 @@ export async function startRedirectorHarness(
     cache,
     clickProducer,
     linkSource: linkSourceFromGrpc(linkApi, 1_000),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const linkConsumer: EventConsumer = await startLinkChangeConsumer(bus, app.links);
   const clicks: clicksV1.ClickRecorded[] = [];

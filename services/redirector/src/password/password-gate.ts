@@ -1,4 +1,5 @@
 import type { RateLimiter } from "@kurz/cache";
+import type { Clock } from "@kurz/clock";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { CachedLink } from "../links/cached-link";
 import { passwordPage, tooManyAttemptsPage } from "../pages/render-page";
@@ -11,6 +12,8 @@ export interface PasswordGateOptions {
   rateLimiter: RateLimiter;
   attemptsBurst: number;
   attemptsPerMinute: number;
+  /** Cookie issue and expiry times. */
+  clock: Clock;
 }
 
 /** Longest password accepted from the form; anything longer is wrong without hashing it. */
@@ -44,7 +47,7 @@ export function createPasswordGate(options: PasswordGateOptions): PasswordGate {
     isUnlocked(request, link) {
       const { linkId, passwordHash } = link.snapshot;
       const value = readCookie(request.headers.cookie, cookies.name(linkId));
-      return cookies.isValid(linkId, passwordHash, value, Date.now());
+      return cookies.isValid(linkId, passwordHash, value, options.clock.now().getTime());
     },
 
     sendForm,
@@ -69,7 +72,7 @@ export function createPasswordGate(options: PasswordGateOptions): PasswordGate {
         sendForm(request, reply, "Wrong password. Try again.", 401);
         return false;
       }
-      const cookie = cookies.issue(linkId, passwordHash, Date.now());
+      const cookie = cookies.issue(linkId, passwordHash, options.clock.now().getTime());
       const secure = request.protocol === "https" ? "; Secure" : "";
       reply.header(
         "set-cookie",

@@ -1,3 +1,4 @@
+import type { Clock } from "@kurz/clock";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import type { ClickPublisher } from "../events/click-publisher";
@@ -14,6 +15,8 @@ export interface VisitorDeps {
   counter: ClickCounter;
   visitors: VisitorReader;
   staticMaxAgeSeconds: number;
+  /** Expiry, redirect caching and click times: the shared clock, so tests cross them without sleeping. */
+  clock: Clock;
 }
 
 /** An expired link (by date or by clicks): its expired URL if it has one, else a 410 page. */
@@ -51,7 +54,7 @@ export async function redirectVisitor(
       return sendExpired(reply, link);
     }
   }
-  const nowMs = Date.now();
+  const nowMs = deps.clock.now().getTime();
   const plan = planRedirect(link, method, nowMs, deps.staticMaxAgeSeconds);
   // Written before any analytics work (DESIGN §6).
   reply.code(plan.status).headers({ location: plan.location, "cache-control": plan.cacheControl }).send();

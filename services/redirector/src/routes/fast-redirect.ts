@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Clock } from "@kurz/clock";
 import type { Logger } from "@kurz/logger";
 import type { ClickPublisher } from "../events/click-publisher";
 import type { LinkCache } from "../links/link-cache";
@@ -13,6 +14,7 @@ export interface FastRedirectDeps {
   visitors: VisitorReader;
   staticMaxAgeSeconds: number;
   logger: Logger;
+  clock: Clock;
 }
 
 /** `/<code>` or `/<code>?<query>` with a well-formed code; anything else is not for the fast path. */
@@ -49,7 +51,7 @@ export function installFastRedirect(server: Server, deps: FastRedirectDeps): { s
     const link = deps.links.peek(deps.visitors.host(request, headers), code);
     if (!link) return false;
     const s = link.snapshot;
-    const nowMs = Date.now();
+    const nowMs = deps.clock.now().getTime();
     if (
       s.passwordHash !== "" ||
       s.maxClicks > 0n ||

@@ -46,7 +46,8 @@ async function handleVisit(
     throw error;
   }
   if (!link) return sendPage(reply, 404, notFoundPage());
-  if (link.expiresAtMs !== undefined && Date.now() >= link.expiresAtMs) return sendExpired(reply, link);
+  if (link.expiresAtMs !== undefined && deps.clock.now().getTime() >= link.expiresAtMs)
+    return sendExpired(reply, link);
 
   if (link.snapshot.passwordHash !== "" && !deps.passwords.isUnlocked(request, link)) {
     if (method !== "POST") return deps.passwords.sendForm(request, reply);

@@ -24,19 +24,21 @@ const createKeyBody = z.object({
 });
 
 const int = z.number().int();
+const limit = z.number().int().nullable().describe("The plan's maximum; null: unlimited, 0: not included");
 const planSchema = z.object({
   id: z.string().describe("free, pro, business or enterprise"),
   name: z.string(),
   mcp_access: z.boolean(),
   webhooks: z.boolean(),
   ab_tests: z.boolean(),
-  max_links: int.describe("0: unlimited (as every max_*)"),
-  max_qr_codes: int,
-  max_branded_domains: int,
-  max_subdomains: int,
-  max_campaigns: int,
-  max_ab_tests: int,
-  max_webhook_endpoints: int,
+  max_links: limit,
+  max_qr_codes: limit,
+  max_branded_domains: limit,
+  max_subdomains: limit,
+  max_campaigns: limit,
+  max_ab_tests: limit,
+  max_webhook_endpoints: limit,
+  max_api_keys: limit,
   analytics_retention_days: int,
   rest_requests_per_minute: int,
   mcp_requests_per_minute: int,

@@ -1,0 +1,106 @@
+/**
+ * `make bench-analytics`: every analytics report at scale. Builds (or reuses) a dataset of
+ * generated clicks written through the ingest pipeline (build-dataset.ts), then times each
+ * AnalyticsReader method the REST API and AnalyticsService use (list-bench-calls.ts) against its
+ * target, next to a `SELECT 1` round trip of the same run.
+ *
+ *   BENCH_CLICKS / --clicks N      rows (default 1 000 000; the issue's scale is 10 000 000)
+ *   BENCH_SEED / --seed N          generator seed (default 1)
+ *   BENCH_RUNS / --runs N          timed runs per call (default 50)
+ *   BENCH_WARMUP / --warmup N      warm-up runs per call (default 5)
+ *   --only TEXT                    only calls whose name contains TEXT
+ *   --rebuild                      build the dataset again even if one is cached
+ *   CLICKHOUSE_URL                 a ClickHouse server instead of chDB in this process
+ */
+import { parseArgs } from "node:util";
+import { createAnalyticsReader } from "../../src/analytics/analytics-reader";
+import { createKnownResources } from "../../test/known-resources";
+import { openDataset } from "./build-dataset";
+import { listBenchCalls, pickSubjects } from "./list-bench-calls";
+import {
+  print,
+  printDataset,
+  printSize,
+  printSubjects,
+  printTiming,
+  printTimingHeader,
+} from "./print-report";
+import { timeCall } from "./time-calls";
+
+const { values } = parseArgs({
+  options: {
+    clicks: { type: "string" },
+    seed: { type: "string" },
+    runs: { type: "string" },
+    warmup: { type: "string" },
+    only: { type: "string" },
+    rebuild: { type: "boolean", default: false },
+  },
+});
+const int = (flag: string | undefined, env: string | undefined, fallback: number) => {
+  const value = Number((flag ?? env ?? String(fallback)).replaceAll("_", ""));
+  if (!Number.isInteger(value) || value < 0) throw new Error(`not a count: ${flag ?? env}`);
+  return value;
+};
+const clicks = int(values.clicks, process.env.BENCH_CLICKS, 1_000_000);
+const seed = int(values.seed, process.env.BENCH_SEED, 1);
+const runs = Math.max(1, int(values.runs, process.env.BENCH_RUNS, 50));
+const warmup = int(values.warmup, process.env.BENCH_WARMUP, 5);
+
+const dataset = await openDataset({
+  clicks,
+  seed,
+  url: process.env.CLICKHOUSE_URL || undefined,
+  rebuild: values.rebuild,
+  log: (line) => process.stderr.write(`${line}\n`),
+});
+const { store, catalog } = dataset;
+try {
+  printDataset(dataset);
+  await printSize(store);
+
+  // The reports' periods end "now": the clock is moved to the dataset's end (a constant shift, so
+  // durations are unchanged), so a cached dataset is read as if it had just been built.
+  const realNow = Date.now;
+  const shift = dataset.meta.endMs - realNow();
+  Date.now = () => realNow() + shift;
+
+  // link-api's ownership answers, as the harness tests have them: every link, campaign and host of
+  // the catalog is its account's.
+  const directory = createKnownResources();
+  for (const link of catalog.links) {
+    directory.addLink(link.account.accountId, {
+      linkId: link.linkId,
+      code: link.code,
+      host: link.host,
+      destinationUrl: link.destinationUrl,
+      campaignId: link.campaignId,
+      qr: link.qr,
+    });
+  }
+  for (const account of catalog.accounts) {
+    for (const campaignId of account.campaignIds) directory.addCampaign(account.accountId, campaignId);
+    for (const host of account.hosts) directory.addHost(account.accountId, host);
+  }
+  const reader = createAnalyticsReader(store, directory);
+  const subjects = await pickSubjects(store, catalog);
+  printSubjects(subjects);
+
+  const select1 = await timeCall(
+    async () => (await store.client.query({ query: "SELECT 1", format: "JSONEachRow" })).json(),
+    { runs: Math.max(runs, 50), warmup: Math.max(warmup, 5) },
+  );
+  printTimingHeader(select1, runs, warmup);
+  let within = 0;
+  const calls = listBenchCalls(reader, subjects).filter(
+    (call) => !values.only || call.name.includes(values.only),
+  );
+  for (const call of calls) {
+    const timing = await timeCall(call.run, { runs, warmup });
+    if (printTiming(call.name, timing, select1, call.targetMs)) within++;
+  }
+  print(`${within} of ${calls.length} calls within target (p95).`);
+  Date.now = realNow;
+} finally {
+  await store.close();
+}

@@ -107,18 +107,21 @@ export function createCatalog(options: DatasetOptions): Catalog {
   // A few accounts own most links (as on a real platform).
   const owner = new WeightedPicker(accounts, zipfWeights(accounts.length, 0.8));
   const codes = new Set<string>();
+  const codeHosts = new Map<string, Set<string>>();
   const links: LinkSpec[] = [];
   for (let rank = 0; rank < o.links; rank++) {
     const account = owner.pick(random);
     const host = random.chance(0.7) ? STANDARD_HOST : random.pick(account.hosts);
     // Now and then an account uses one code on two of its hosts: a code then names both links.
-    const sibling = links.find((l) => l.account === account && l.host !== host);
+    // (A code is unique per host, as link-api has it.)
+    const sibling = links.find((l) => l.account === account && !codeHosts.get(l.code)?.has(host));
     let code = sibling && random.chance(0.01) ? sibling.code : "";
     while (code === "") {
       code = Array.from({ length: 7 }, () => random.pick(CODE_ALPHABET)).join("");
       if (codes.has(code)) code = "";
     }
     codes.add(code);
+    codeHosts.set(code, (codeHosts.get(code) ?? new Set<string>()).add(host));
     const abTest = random.chance(0.02);
     links.push({
       rank,
@@ -151,7 +154,7 @@ const currencyPicker = weighted(CURRENCIES);
 /**
  * The clicks of a dataset in time order, `batchSize` at a time, with the conversions of its human
  * clicks (yielded when `batchSize` of them are held, and the rest with the last batch). Times are
- * distinct milliseconds with a daily rhythm; visitors are hashed per account and UTC day, as the
+ * distinct milliseconds with a daily rhythm, a few on the first or last millisecond of an hour; visitors are hashed per account and UTC day, as the
  * service does.
  */
 export function* generateBatches(
@@ -163,6 +166,7 @@ export function* generateBatches(
   const random = new SeededRandom(o.seed);
   const linkPicker = new WeightedPicker(catalog.links, zipfWeights(catalog.links.length, 1));
   const span = catalog.endMs - catalog.startMs;
+  const gap = span / o.clicks;
   // Each account has a pool of people; a few of them come back often.
   const people = Math.max(50, Math.floor(o.clicks / (o.accounts * 3)));
   const personWeights = zipfWeights(people, 0.6);
@@ -179,6 +183,12 @@ export function* generateBatches(
     const x = (i + random.next()) / o.clicks;
     const warped = x + (0.4 * Math.sin(2 * Math.PI * o.days * x)) / (2 * Math.PI * o.days);
     let at = catalog.startMs + Math.floor(warped * span);
+    // A few clicks fall exactly on an hour's first or last millisecond: the edges of every range.
+    // Moved only within the gap to its neighbours, so the time order and rhythm stay as they are.
+    const edge = random.next();
+    const hourStart = Math.floor(at / HOUR_MS) * HOUR_MS;
+    if (edge < 0.05 && hourStart > lastMs) at = hourStart;
+    else if (edge < 0.1 && hourStart + HOUR_MS - 1 - at < gap) at = hourStart + HOUR_MS - 1;
     if (at <= lastMs) at = lastMs + 1;
     if (at >= catalog.endMs) at = catalog.endMs - 1;
     lastMs = at;

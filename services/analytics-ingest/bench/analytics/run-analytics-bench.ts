@@ -14,8 +14,8 @@
  */
 import { parseArgs } from "node:util";
 import { createAnalyticsReader } from "../../src/analytics/analytics-reader";
-import { createKnownResources } from "../../test/known-resources";
 import { openDataset } from "./build-dataset";
+import { createDatasetDirectory } from "./create-dataset-directory";
 import { listBenchCalls, pickSubjects } from "./list-bench-calls";
 import {
   print,
@@ -65,24 +65,7 @@ try {
   const shift = dataset.meta.endMs - realNow();
   Date.now = () => realNow() + shift;
 
-  // link-api's ownership answers, as the harness tests have them: every link, campaign and host of
-  // the catalog is its account's.
-  const directory = createKnownResources();
-  for (const link of catalog.links) {
-    directory.addLink(link.account.accountId, {
-      linkId: link.linkId,
-      code: link.code,
-      host: link.host,
-      destinationUrl: link.destinationUrl,
-      campaignId: link.campaignId,
-      qr: link.qr,
-    });
-  }
-  for (const account of catalog.accounts) {
-    for (const campaignId of account.campaignIds) directory.addCampaign(account.accountId, campaignId);
-    for (const host of account.hosts) directory.addHost(account.accountId, host);
-  }
-  const reader = createAnalyticsReader(store, directory);
+  const reader = createAnalyticsReader(store, createDatasetDirectory(catalog));
   const subjects = await pickSubjects(store, catalog);
   printSubjects(subjects);
 

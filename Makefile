@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NODE_RUN := node --import tsx --import @kurz/telemetry/register
 
-.PHONY: help start start-distributed test bench lint format typecheck generate check-generated docs deps backends clean-data
+.PHONY: help start start-distributed test bench bench-analytics lint format typecheck generate check-generated docs deps backends clean-data
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-18s %s\n", $$1, $$2 }'
@@ -22,6 +22,9 @@ test: ## Install and start the backends, then lint, type-check, check generated 
 
 bench: deps ## Redirect throughput vs a bare http baseline, and click ingest rate, in one run
 	@pnpm --filter @kurz/analytics-ingest bench
+
+bench-analytics: deps ## Every analytics report timed on 1 M generated clicks (BENCH_CLICKS=10000000 for the full size)
+	@pnpm --filter @kurz/analytics-ingest bench:analytics
 
 backends: ## Install (Debian packages) and start PostgreSQL and Redis; build the mock Kafka cluster
 	@bash scripts/install-system-deps.sh && bash scripts/start-backends.sh

@@ -161,7 +161,10 @@ export async function openDataset(options: OpenDatasetOptions): Promise<Dataset>
   // Nothing usable: start from an empty database.
   if (options.url) {
     const store = await open();
-    await store.client.command({ query: `DROP DATABASE IF EXISTS ${database}` });
+    // A server refuses requests naming a database that does not exist: then there is nothing to drop.
+    await store.client
+      .command({ query: "DROP DATABASE IF EXISTS {database:Identifier}", query_params: { database } })
+      .catch(() => undefined);
     await store.close();
   } else {
     rmSync(dataDir, { recursive: true, force: true });

@@ -80,7 +80,7 @@ try {
   );
   for (const call of calls) {
     const timing = await timeCall(call.run, { runs, warmup });
-    if (printTiming(call.name, timing, select1, call.targetMs)) within++;
+    if (printTiming(call.name, call.serves, timing, select1, call.targetMs)) within++;
   }
   print(`${within} of ${calls.length} calls within target (p95).`);
   Date.now = realNow;

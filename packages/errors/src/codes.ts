@@ -61,12 +61,16 @@ export const errorCatalog = {
   GONE: entry(410, GrpcStatus.NOT_FOUND, "Gone"),
   PAYLOAD_TOO_LARGE: entry(413, GrpcStatus.INVALID_ARGUMENT, "Request body too large"),
   UNSUPPORTED_MEDIA_TYPE: entry(415, GrpcStatus.INVALID_ARGUMENT, "Unsupported content type"),
+  // The request line and headers together exceed what the server reads (RFC 6585 §5).
+  HEADERS_TOO_LARGE: entry(431, GrpcStatus.INVALID_ARGUMENT, "Request headers too large"),
   // Spec §7.3: "rate limit reached". The plan's requests per window; retry once it resets.
   PLAN_LIMIT_EXCEEDED: entry(429, GrpcStatus.RESOURCE_EXHAUSTED, "Your plan's rate limit is reached", true),
   // Too many requests from one address (no account to charge them to).
   RATE_LIMITED: entry(429, GrpcStatus.RESOURCE_EXHAUSTED, "Too many requests", true),
   INTERNAL: entry(500, GrpcStatus.INTERNAL, "Internal error"),
   NOT_IMPLEMENTED: entry(501, GrpcStatus.UNIMPLEMENTED, "Not implemented"),
+  // A proxy (the edge) got an answer it cannot pass on from the service behind it.
+  BAD_GATEWAY: entry(502, GrpcStatus.UNAVAILABLE, "A service gave an invalid answer", true),
   DEPENDENCY_UNAVAILABLE: entry(503, GrpcStatus.UNAVAILABLE, "A dependency is unavailable", true),
   BUFFER_FULL: entry(503, GrpcStatus.RESOURCE_EXHAUSTED, "Event buffer is full", true),
   TIMEOUT: entry(504, GrpcStatus.DEADLINE_EXCEEDED, "Timed out", true),

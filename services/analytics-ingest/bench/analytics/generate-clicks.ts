@@ -154,8 +154,8 @@ const currencyPicker = weighted(CURRENCIES);
 /**
  * The clicks of a dataset in time order, `batchSize` at a time, with the conversions of its human
  * clicks (yielded when `batchSize` of them are held, and the rest with the last batch). Times are
- * distinct milliseconds with a daily rhythm, a few on the first or last millisecond of an hour; visitors are hashed per account and UTC day, as the
- * service does.
+ * distinct milliseconds with a daily rhythm, a few on the first or last millisecond of an hour;
+ * visitors are hashed per account and UTC day, as the service does.
  */
 export function* generateBatches(
   options: DatasetOptions,
@@ -178,8 +178,8 @@ export function* generateBatches(
   let conversions: ConversionRow[] = [];
   let lastMs = catalog.startMs - 1;
   for (let i = 0; i < o.clicks; i++) {
-    // A daily rhythm (peak mid-afternoon UTC) by warping evenly spaced instants; strictly
-    // increasing, so every click has its own millisecond.
+    // A daily rhythm (busiest at noon UTC, quietest at midnight) by warping evenly spaced
+    // instants; strictly increasing, so every click has its own millisecond.
     const x = (i + random.next()) / o.clicks;
     const warped = x + (0.4 * Math.sin(2 * Math.PI * o.days * x)) / (2 * Math.PI * o.days);
     let at = catalog.startMs + Math.floor(warped * span);

@@ -67,13 +67,14 @@ export function printTimingHeader(select1: Timing, runs: number, warmup: number)
     `Latency: ${runs} runs after ${warmup} warm-up runs each; SELECT 1 round trip p50 ${select1.p50Ms.toFixed(2)} ms, p95 ${select1.p95Ms.toFixed(2)} ms`,
   );
   print(
-    `  ${"call".padEnd(40)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"p50/SELECT 1".padStart(12)}  target            serves`,
+    `  ${"call".padEnd(40)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"p50/SELECT 1".padStart(12)} ${"queries".padStart(7)}  target            serves`,
   );
 }
 
 export function printTiming(
   name: string,
   serves: string,
+  queries: number,
   timing: Timing,
   select1: Timing,
   targetMs: number,
@@ -81,7 +82,7 @@ export function printTiming(
   const ok = timing.p95Ms <= targetMs;
   const ratio = `${Math.round(timing.p50Ms / select1.p50Ms)}x`;
   print(
-    `  ${name.padEnd(40)} ${ms(timing.p50Ms)} ${ms(timing.p95Ms)} ${ratio.padStart(12)}  p95 ≤ ${String(targetMs).padStart(3)} ms ${(ok ? "OK" : "OVER").padEnd(4)}  ${serves}`,
+    `  ${name.padEnd(40)} ${ms(timing.p50Ms)} ${ms(timing.p95Ms)} ${ratio.padStart(12)} ${String(queries).padStart(7)}  p95 ≤ ${String(targetMs).padStart(3)} ms ${(ok ? "OK" : "OVER").padEnd(4)}  ${serves}`,
   );
   return ok;
 }

@@ -25,6 +25,8 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
         env: {
           ...process.env,
           LOG_LEVEL: "warn",
+          // Visitors come from many countries (X-Forwarded-For): the test is the proxy in front of the edge.
+          EDGE_TRUSTED_PROXIES: "loopback",
           DATA_DIR: dataDir,
           KURZ_POSTGRES_ADMIN_URL: postgres.value.adminUrl,
           REDIS_URL: redis.value.url,

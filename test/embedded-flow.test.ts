@@ -20,6 +20,8 @@ describe("embedded mode: the real services end to end through the edge", () => {
       env: {
         ...process.env,
         LOG_LEVEL: "warn",
+        // Visitors come from many countries (X-Forwarded-For): the test is the proxy in front of the edge.
+        EDGE_TRUSTED_PROXIES: "loopback",
         DATA_DIR: dataDir,
         EDGE_PORT: String(port),
         PUBLIC_BASE_URL: `http://localhost:${port}`,

@@ -39,6 +39,8 @@ function describeSoak(
         env: {
           ...process.env,
           LOG_LEVEL: "warn",
+          // Visitors come from many countries (X-Forwarded-For): the test is the proxy in front of the edge.
+          EDGE_TRUSTED_PROXIES: "loopback",
           DATA_DIR: dataDir,
           EDGE_PORT: String(port),
           PUBLIC_BASE_URL: `http://localhost:${port}`,

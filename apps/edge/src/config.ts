@@ -18,6 +18,20 @@ const schema = z.object({
   EDGE_HOST: z.string().default("127.0.0.1"),
   EDGE_PORT: port(EDGE_PORT),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Proxies in front of the edge whose X-Forwarded-For it believes (comma-separated addresses,
+   * CIDRs, or loopback / linklocal / uniquelocal). Empty by default: the edge faces clients, and a
+   * client's own X-Forwarded-For is replaced by the address it connected from.
+   */
+  EDGE_TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ""),
+    ),
   ...upstreamShape,
 });
 
@@ -25,6 +39,7 @@ export interface EdgeConfig {
   host: string;
   port: number;
   logLevel: string;
+  trustedProxies: string[];
   upstreams: Record<ServiceName, string>;
 }
 
@@ -33,5 +48,11 @@ export function loadEdgeConfig(env: Record<string, string | undefined> = process
   const upstreams = Object.fromEntries(
     SERVICE_NAMES.map((service) => [service, String(parsed[upstreamVariable(service)])]),
   ) as Record<ServiceName, string>;
-  return { host: parsed.EDGE_HOST, port: parsed.EDGE_PORT, logLevel: parsed.LOG_LEVEL, upstreams };
+  return {
+    host: parsed.EDGE_HOST,
+    port: parsed.EDGE_PORT,
+    logLevel: parsed.LOG_LEVEL,
+    trustedProxies: parsed.EDGE_TRUSTED_PROXIES,
+    upstreams,
+  };
 }

@@ -1,35 +1,40 @@
-import replyFrom from "@fastify/reply-from";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError, toRestErrorBody } from "@kurz/errors";
 import type { Logger } from "@kurz/logger";
-import { HEALTH_PREFIX, isServiceName, matchRoute, SERVICE_NAMES, type ServiceName } from "@kurz/routes";
+import {
+  HEALTH_PREFIX,
+  isServiceName,
+  matchRoute,
+  SERVICE_NAMES,
+  SERVICES,
+  type ServiceName,
+} from "@kurz/routes";
 import Fastify, {
   type FastifyBaseLogger,
+  type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   LogController,
 } from "fastify";
+import { Pool } from "undici";
+import { createClientAddress } from "./client-address";
+import { answerClientError, sendEdgeError } from "./edge-error";
+import { forwardRequest, type Upstream } from "./forward-request";
+import { readRequestTarget, rememberTarget, targetOf } from "./request-target";
 
 export interface EdgeOptions {
   logger: Logger;
   upstreams: Record<ServiceName, string>;
+  /** Proxies in front of the edge whose X-Forwarded-For it believes; none by default. */
+  trustedProxies?: readonly string[];
 }
 
 const ALL_METHODS = ["DELETE", "GET", "HEAD", "PATCH", "POST", "PUT", "OPTIONS"];
-
-/** Structural: reply-from hands its onError a reply typed for any raw server. */
-interface ErrorReply {
-  log: FastifyBaseLogger;
-  code(status: number): { send(body: unknown): unknown };
-}
-
-function sendUnavailable(reply: ErrorReply, service: ServiceName, error: unknown): void {
-  reply.log.warn({ event: "edge.upstream_failed", service, err: error });
-  const { status, body } = toRestErrorBody(
-    new AppError("DEPENDENCY_UNAVAILABLE", { message: `${service} is unavailable` }),
-  );
-  reply.code(status).send(body);
-}
+/** Response headers a service may send, bigger than Node's 16 KiB default (long redirects). */
+const UPSTREAM_MAX_HEADER_BYTES = 64 * 1024;
+/** A service that has not started answering by then gets 504. */
+const UPSTREAM_HEADERS_TIMEOUT_MS = 60_000;
 
 async function readiness(upstream: string): Promise<{ status: string; http: number }> {
   try {
@@ -41,13 +46,21 @@ async function readiness(upstream: string): Promise<{ status: string; http: numb
   }
 }
 
+function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  const { status, body } = toRestErrorBody(error);
+  return reply.code(status).header("cache-control", "no-store").send(body);
+}
+
 /**
  * The local edge: one public port in front of the seven services, routing by the one route table
- * in @kurz/routes (the Helm chart renders the same table for Kubernetes). Bodies are streamed,
- * not parsed. It appends X-Forwarded-For and sets X-Forwarded-Host / -Proto so services see the
- * original client and host (the redirector resolves branded domains by host).
+ * in @kurz/routes (the Helm chart renders the same table for Kubernetes). It never answers 5xx
+ * for a client's mistake: absolute-form targets are accepted, `OPTIONS *` is answered here,
+ * `Expect: 100-continue` is answered here, bodies over the owning service's limit get 413,
+ * unreadable requests 400/431 — every answer of its own in the Kurz error body. It states the
+ * client's address and host to the services (X-Forwarded-*), replacing whatever the client sent.
  */
 export async function createEdge(options: EdgeOptions): Promise<FastifyInstance> {
+  const clientAddress = createClientAddress(options.trustedProxies ?? []);
   const app: FastifyInstance = Fastify({
     // pino's Logger is a FastifyBaseLogger at runtime; the generic only narrows the type.
     loggerInstance: options.logger as FastifyBaseLogger,
@@ -55,15 +68,70 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: "idle",
     return503OnClosing: true,
+    // `:service` of the health routes; forwarded paths are never split into parameters.
+    routerOptions: { maxParamLength: 1024 },
+    // Before routing: absolute form becomes origin form; a target of no form routes to `/`,
+    // where the forward handler answers it.
+    rewriteUrl(request) {
+      const target = readRequestTarget(request.url ?? "");
+      if (!target) return "/";
+      rememberTarget(request, target);
+      return target.path;
+    },
+    clientErrorHandler: answerClientError,
+    // A path whose %-escapes do not decode (fastify's router decodes paths).
+    frameworkErrors: (_error, _request, reply) =>
+      sendError(reply, new AppError("VALIDATION_ERROR", { message: "Malformed request target" })),
   });
 
-  // Pass bodies through untouched: the owning service parses and limits them.
+  // One connection pool per service origin, made on first use: an embedding test may point a
+  // service at its address only once that service has started.
+  const pools = new Map<string, Pool>();
+  const upstreamOf = (service: ServiceName): Upstream => {
+    const origin = options.upstreams[service];
+    let pool = pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, {
+        connections: 128,
+        pipelining: 1,
+        keepAliveTimeout: 30_000,
+        maxHeaderSize: UPSTREAM_MAX_HEADER_BYTES,
+        headersTimeout: UPSTREAM_HEADERS_TIMEOUT_MS,
+        // Answers may stream for long (server-sent events): a client that leaves ends them.
+        bodyTimeout: 0,
+      });
+      pools.set(origin, pool);
+    }
+    return { service, pool, maxBodyBytes: SERVICES[service].maxBodyBytes };
+  };
+  app.addHook("onClose", async () => {
+    await Promise.all([...pools.values()].map((pool) => pool.close()));
+  });
+
+  // `Expect: 100-continue`: the edge decides, before the body is sent, whether it will take it.
+  app.server.on("checkContinue", (request: IncomingMessage, response: ServerResponse) => {
+    const target = readRequestTarget(request.url ?? "");
+    const limit = target ? SERVICES[matchRoute(target.path)].maxBodyBytes : 0;
+    if (Number(request.headers["content-length"] ?? 0) > limit) {
+      sendEdgeError(response, "PAYLOAD_TOO_LARGE", undefined, { connection: "close" });
+      return;
+    }
+    response.writeContinue();
+    app.server.emit("request", request, response);
+  });
+  app.server.on("checkExpectation", (_request: IncomingMessage, response: ServerResponse) => {
+    sendEdgeError(response, "VALIDATION_ERROR", "Only Expect: 100-continue is supported");
+  });
+
+  // Pass bodies through untouched: the forward handler reads them itself.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
 
-  await app.register(replyFrom, {
-    undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 },
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    request.log.error({ event: "edge.request_failed", err: error });
+    return sendError(reply, new AppError("INTERNAL"));
   });
+  app.setNotFoundHandler((_request, reply) => sendError(reply, new AppError("METHOD_NOT_ALLOWED")));
 
   // Aggregated health: every service's readiness in one document.
   app.get(HEALTH_PREFIX, async (_request, reply) => {
@@ -76,40 +144,48 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
       .send({ status: allReady ? "ready" : "degraded", services: Object.fromEntries(results) });
   });
 
-  // One service's health: /.kurz/health/<service> → its /readyz; .../live → its /healthz.
-  const proxyHealth = (path: string) => (request: FastifyRequest, reply: FastifyReply) => {
-    const { service } = request.params as { service: string };
-    if (!isServiceName(service)) {
-      const { status, body } = toRestErrorBody(new AppError("NOT_FOUND", { message: "Unknown service" }));
-      return reply.code(status).send(body);
-    }
-    return reply.from(`${options.upstreams[service]}${path}`, {
-      onError: (r, { error }) => sendUnavailable(r, service, error),
-    });
-  };
-  app.get(`${HEALTH_PREFIX}/:service`, proxyHealth("/readyz"));
-  app.get(`${HEALTH_PREFIX}/:service/live`, proxyHealth("/healthz"));
+  const forward =
+    (fixedPath?: (service: ServiceName) => string) => (request: FastifyRequest, reply: FastifyReply) => {
+      const raw = request.raw;
+      const target = targetOf(raw);
+      if (!target) {
+        if (request.method === "OPTIONS" && request.originalUrl === "*") {
+          return reply.code(204).header("allow", ALL_METHODS.join(", ")).send();
+        }
+        return sendError(reply, new AppError("VALIDATION_ERROR", { message: "Malformed request target" }));
+      }
+      let service: ServiceName;
+      let path = target.path;
+      if (fixedPath) {
+        const { service: name } = request.params as { service: string };
+        if (!isServiceName(name))
+          return sendError(reply, new AppError("NOT_FOUND", { message: "Unknown service" }));
+        service = name;
+        path = fixedPath(service);
+      } else {
+        service = matchRoute(target.path);
+      }
+      const upstream = upstreamOf(service);
+      reply.hijack();
+      return forwardRequest(
+        raw,
+        reply.raw,
+        upstream,
+        { path, host: target.authority ?? raw.headers.host ?? "", clientAddress: clientAddress(raw) },
+        options.logger,
+      );
+    };
 
-  const forward = (request: FastifyRequest, reply: FastifyReply) => {
-    const source = request.raw.url ?? request.url;
-    const service = matchRoute(source);
-    return reply.from(`${options.upstreams[service]}${source}`, {
-      onError: (r, { error }) => sendUnavailable(r, service, error),
-      rewriteRequestHeaders: (original, headers) => {
-        const remote = original.socket.remoteAddress ?? "";
-        const prior = headers["x-forwarded-for"];
-        return {
-          ...headers,
-          "x-forwarded-for": prior ? `${prior}, ${remote}` : remote,
-          // The edge faces the client: it states the host and scheme it received and never relays
-          // a client's own claim. (reply-from has already pointed `host` at the upstream.)
-          "x-forwarded-host": original.headers.host ?? "",
-          "x-forwarded-proto": "http",
-        };
-      },
-    });
-  };
-  app.route({ method: ALL_METHODS, url: "/", handler: forward });
-  app.route({ method: ALL_METHODS, url: "/*", handler: forward });
+  // One service's health: /.kurz/health/<service> → its /readyz; .../live → its /healthz.
+  app.get(
+    `${HEALTH_PREFIX}/:service`,
+    forward(() => "/readyz"),
+  );
+  app.get(
+    `${HEALTH_PREFIX}/:service/live`,
+    forward(() => "/healthz"),
+  );
+  app.route({ method: ALL_METHODS, url: "/", handler: forward() });
+  app.route({ method: ALL_METHODS, url: "/*", handler: forward() });
   return app;
 }

@@ -12,7 +12,11 @@ export interface RunningEdge extends Stoppable {
 export function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   return runAsService("edge", async () => {
     const logger = createLogger({ service: "edge", level: config.logLevel });
-    const app = await createEdge({ logger, upstreams: config.upstreams });
+    const app = await createEdge({
+      logger,
+      upstreams: config.upstreams,
+      trustedProxies: config.trustedProxies,
+    });
     const address = await app.listen({ host: config.host, port: config.port });
     logger.info({ event: "edge.listening", address }, `edge listening on ${address}`);
     return { url: address, stop: () => app.close() };

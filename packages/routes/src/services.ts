@@ -3,14 +3,22 @@
  * database per service; DESIGN §1). Local runs (embedded and distributed) use these
  * ports on 127.0.0.1; in Kubernetes every service listens on the same ports in its own pod.
  */
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/**
+ * `maxBodyBytes` is the largest request body a service reads: the service refuses more with 413
+ * PAYLOAD_TOO_LARGE, and the edge (which holds a body before passing it on) refuses it the same
+ * way without bothering the service. Both read it from here.
+ */
 export const SERVICES = {
-  "auth-server": { httpPort: 3001, grpcPort: 50051, database: true },
-  "link-api": { httpPort: 3002, grpcPort: 50052, database: true },
-  redirector: { httpPort: 3003, grpcPort: 50053, database: false },
-  "analytics-ingest": { httpPort: 3004, grpcPort: 50054, database: false },
-  "abtest-engine": { httpPort: 3005, grpcPort: 50055, database: true },
-  "mcp-gateway": { httpPort: 3006, grpcPort: 50056, database: false },
-  "webhook-dispatcher": { httpPort: 3007, grpcPort: 50057, database: true },
+  "auth-server": { httpPort: 3001, grpcPort: 50051, database: true, maxBodyBytes: 1 * MiB },
+  "link-api": { httpPort: 3002, grpcPort: 50052, database: true, maxBodyBytes: 1 * MiB },
+  redirector: { httpPort: 3003, grpcPort: 50053, database: false, maxBodyBytes: 16 * KiB },
+  "analytics-ingest": { httpPort: 3004, grpcPort: 50054, database: false, maxBodyBytes: 64 * KiB },
+  "abtest-engine": { httpPort: 3005, grpcPort: 50055, database: true, maxBodyBytes: 1 * MiB },
+  "mcp-gateway": { httpPort: 3006, grpcPort: 50056, database: false, maxBodyBytes: 1 * MiB },
+  "webhook-dispatcher": { httpPort: 3007, grpcPort: 50057, database: true, maxBodyBytes: 1 * MiB },
 } as const;
 
 export type ServiceName = keyof typeof SERVICES;

@@ -4,6 +4,7 @@ import type { EventConsumer, EventProducer } from "@kurz/events";
 import { type CallAuthenticator, createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
 import { analyticsV1 } from "@kurz/proto";
+import { SERVICES } from "@kurz/routes";
 import {
   createHttpApp,
   type HttpApp,
@@ -54,7 +55,7 @@ export function buildApp(deps: AppDependencies): App {
     service: SERVICE_NAME,
     logger,
     readiness: deps.readiness,
-    bodyLimitBytes: 64 * 1024,
+    bodyLimitBytes: SERVICES["analytics-ingest"].maxBodyBytes,
   });
   const grpc = createGrpcServer({ logger, authenticate: deps.authenticateCall });
   const reader = createAnalyticsReader(deps.store, deps.directory);

@@ -146,7 +146,8 @@ export async function startEmbeddedStack(
     const upstreams = Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, running[name] ?? "http://127.0.0.1:9"]),
     ) as Record<ServiceName, string>;
-    const edgeApp = await createEdge({ logger, upstreams });
+    // Visitors come from many countries (X-Forwarded-For): the test is the proxy in front of the edge.
+    const edgeApp = await createEdge({ logger, upstreams, trustedProxies: ["loopback"] });
     // analytics-ingest may start later: the edge resolves its upstream per request.
     Object.defineProperty(upstreams, "analytics-ingest", {
       get: () => analytics?.httpUrl ?? "http://127.0.0.1:9",

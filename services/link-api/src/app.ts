@@ -4,6 +4,7 @@ import { type CallAuthenticator, createGrpcServer, type GrpcServer } from "@kurz
 import type { Logger } from "@kurz/logger";
 import { createOutboxRelay, type OutboxRelay } from "@kurz/outbox";
 import { campaignsV1, domainsV1, linksV1, qrV1 } from "@kurz/proto";
+import { SERVICES } from "@kurz/routes";
 import {
   type Clock,
   createHttpApp,
@@ -96,7 +97,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     service: SERVICE_NAME,
     logger: deps.logger,
     readiness: deps.readiness,
-    bodyLimitBytes: 1024 * 1024,
+    bodyLimitBytes: SERVICES["link-api"].maxBodyBytes,
   });
   // The documentation is public and static: registered before the limit, it is not counted
   // (link-api sees the edge's address, not the reader's, so a per-address limit would be shared).

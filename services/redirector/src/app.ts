@@ -3,6 +3,7 @@ import { type Clock, systemClock } from "@kurz/clock";
 import type { EventProducer } from "@kurz/events";
 import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
+import { SERVICES } from "@kurz/routes";
 import { createHttpApp, type HttpApp, type ReadinessCheck } from "@kurz/service-runtime";
 import { type RedirectorConfig, SERVICE_NAME } from "./config";
 import { type ClickPublisher, createClickPublisher } from "./events/click-publisher";
@@ -45,7 +46,7 @@ export function buildApp(deps: AppDependencies): App {
     logger,
     readiness: deps.readiness,
     trustProxy: config.TRUSTED_PROXIES,
-    bodyLimitBytes: 16 * 1024,
+    bodyLimitBytes: SERVICES.redirector.maxBodyBytes,
   });
   // A pino child per request (fastify's default) costs more than the redirect itself; request
   // logs are off here anyway, and errors are logged with the request's URL by the error handler.

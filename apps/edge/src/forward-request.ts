@@ -1,0 +1,123 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { pipeline } from "node:stream/promises";
+import type { Logger } from "@kurz/logger";
+import type { ServiceName } from "@kurz/routes";
+import type { Pool } from "undici";
+import { sendEdgeError } from "./edge-error";
+import { endToEndHeaders } from "./hop-by-hop";
+import { readRequestBody } from "./read-request-body";
+
+export interface Upstream {
+  service: ServiceName;
+  pool: Pool;
+  /** The service's own body limit (@kurz/routes SERVICES): more is refused here with 413. */
+  maxBodyBytes: number;
+}
+
+export interface ForwardedRequest {
+  /** Origin form, exactly as received. */
+  path: string;
+  /** The host the client asked for (Host header, or an absolute-form target's authority). */
+  host: string;
+  /** The client, as the edge determined it (never a client's own X-Forwarded-For). */
+  clientAddress: string;
+}
+
+/** Connection-level failures: the service is not there (restarting, overloaded, down). */
+const UNAVAILABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "EPIPE",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+  "UND_ERR_DESTROYED",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+function upstreamFailure(error: unknown): "DEPENDENCY_UNAVAILABLE" | "TIMEOUT" | "BAD_GATEWAY" {
+  const code = (error as { code?: string }).code ?? "";
+  if (code === "UND_ERR_HEADERS_TIMEOUT") return "TIMEOUT";
+  if (UNAVAILABLE.has(code)) return "DEPENDENCY_UNAVAILABLE";
+  return "BAD_GATEWAY";
+}
+
+/**
+ * Passes one request to the service that owns its path and streams the answer back. The target
+ * is sent byte for byte (never decoded, so a malformed %-escape is the service's to judge), the
+ * body whole; hop-by-hop headers stay behind; X-Forwarded-For/-Host/-Proto are set from what the
+ * edge itself saw, replacing anything the client sent (and Forwarded / X-Real-IP are dropped).
+ * Every failure is answered in the Kurz error body: 413 over the service's limit, 503 when the
+ * service cannot be reached, 504 when it does not answer in time, 502 when its answer cannot be
+ * passed on.
+ */
+export async function forwardRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  upstream: Upstream,
+  forwarded: ForwardedRequest,
+  logger: Logger,
+): Promise<void> {
+  const body = await readRequestBody(request, upstream.maxBodyBytes);
+  if (body.kind === "aborted") {
+    response.destroy();
+    return;
+  }
+  if (body.kind === "too-large") {
+    // The rest of the upload is not read: the connection cannot be reused.
+    sendEdgeError(response, "PAYLOAD_TOO_LARGE", undefined, { connection: "close" });
+    response.once("finish", () => request.destroy());
+    return;
+  }
+
+  const headers = endToEndHeaders(request.headers);
+  delete headers.forwarded;
+  delete headers["x-real-ip"];
+  delete headers["x-forwarded-port"];
+  delete headers["x-forwarded-prefix"];
+  delete headers.host;
+  headers["x-forwarded-for"] = forwarded.clientAddress;
+  headers["x-forwarded-host"] = forwarded.host;
+  headers["x-forwarded-proto"] = "http";
+  if (body.kind === "bytes") headers["content-length"] = String(body.bytes.length);
+
+  const abort = new AbortController();
+  response.once("close", () => {
+    if (!response.writableFinished) abort.abort();
+  });
+  let answer: Awaited<ReturnType<Pool["request"]>>;
+  try {
+    answer = await upstream.pool.request({
+      path: forwarded.path,
+      method: (request.method ?? "GET") as "GET",
+      headers,
+      body: body.kind === "bytes" ? body.bytes : null,
+      signal: abort.signal,
+    });
+  } catch (error) {
+    if (abort.signal.aborted) return;
+    const code = upstreamFailure(error);
+    logger.warn({ event: "edge.upstream_failed", service: upstream.service, code, err: error });
+    sendEdgeError(
+      response,
+      code,
+      code === "DEPENDENCY_UNAVAILABLE" ? `${upstream.service} is unavailable` : undefined,
+    );
+    return;
+  }
+  if (response.destroyed) {
+    answer.body.destroy();
+    return;
+  }
+  response.writeHead(answer.statusCode, endToEndHeaders(answer.headers));
+  try {
+    await pipeline(answer.body, response);
+  } catch (error) {
+    // The client left, or the service broke off mid-answer: nothing more can be said.
+    if (!abort.signal.aborted) {
+      logger.warn({ event: "edge.upstream_body_failed", service: upstream.service, err: error });
+    }
+    response.destroy();
+  }
+}

@@ -145,7 +145,10 @@ const explicitRanges = (): Array<RangeInput & { name: string }> => [
   { name: "the last hour", start: new Date(NOW - 30 * 60_000), end: new Date(NOW) },
 ];
 
-describe("every analytics report equals a brute-force count of the generated clicks", () => {
+// Each test asks dozens of reports (~10 s alone on two cores): room for a loaded CI machine.
+describe("every analytics report equals a brute-force count of the generated clicks", {
+  timeout: 120_000,
+}, () => {
   beforeAll(async () => {
     store = await createClickStore();
     await store.migrate(MIGRATIONS);

@@ -9,6 +9,7 @@ import {
   SERVICES,
   type ServiceName,
 } from "@kurz/routes";
+import { answerClientError } from "@kurz/service-runtime";
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -19,7 +20,7 @@ import Fastify, {
 } from "fastify";
 import { Pool } from "undici";
 import { createClientAddress } from "./client-address";
-import { answerClientError, sendEdgeError } from "./edge-error";
+import { sendEdgeError } from "./edge-error";
 import { forwardRequest, type Upstream } from "./forward-request";
 import { readRequestTarget, rememberTarget, targetOf } from "./request-target";
 

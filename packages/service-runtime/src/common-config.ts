@@ -16,6 +16,12 @@ export function commonConfigShape(defaults: { httpPort: number; grpcPort: number
     DATABASE_URL: z.url().optional(),
     REDIS_URL: z.url().optional(),
     KAFKA_BROKERS: listFromEnv([]),
+    /**
+     * Proxies whose X-Forwarded-For names the client (addresses, CIDRs, loopback / linklocal /
+     * uniquelocal): the edge locally, the ingress in Kubernetes. Per-address rate limits and
+     * throttles count the address this yields; nobody else can claim one.
+     */
+    TRUST_PROXY: listFromEnv(["loopback"]),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
     /** Apply this service's migrations (database, click store) and exit: the Helm hook Job. */
     MIGRATE_ONLY: booleanFromEnv(false),

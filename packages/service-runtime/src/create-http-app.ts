@@ -4,8 +4,12 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   LogController,
 } from "fastify";
+import { answerClientError } from "./input/answer-client-error";
+import { parseJsonBodies } from "./input/parse-json-body";
+import { refuseFaultyInput } from "./input/refuse-faulty-input";
 import { type ReadinessCheck, runReadinessChecks } from "./readiness";
 
 export interface HttpAppOptions {
@@ -37,6 +41,23 @@ export interface HttpApp {
   markShuttingDown(): void;
 }
 
+function clientErrorFor(status: number): AppError {
+  switch (status) {
+    case 404:
+      return new AppError("NOT_FOUND");
+    case 405:
+      return new AppError("METHOD_NOT_ALLOWED");
+    case 413:
+      return new AppError("PAYLOAD_TOO_LARGE");
+    case 415:
+      return new AppError("UNSUPPORTED_MEDIA_TYPE");
+    case 431:
+      return new AppError("HEADERS_TOO_LARGE");
+    default:
+      return new AppError("VALIDATION_ERROR", { message: "The request cannot be read" });
+  }
+}
+
 /** Fastify's own error codes that are caller mistakes, mapped onto our stable codes. */
 function mapFastifyError(error: FastifyError): AppError | undefined {
   switch (error.code) {
@@ -60,6 +81,10 @@ function mapFastifyError(error: FastifyError): AppError | undefined {
   if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
     return new AppError("INVALID_JSON");
   }
+  // Any other error fastify raises for a request it cannot take is the caller's: a 4xx in our
+  // body with a stable code, never fastify's own body with Node's message.
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return clientErrorFor(status);
   return undefined;
 }
 
@@ -80,7 +105,18 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     forceCloseConnections: "idle",
     return503OnClosing: true,
     requestIdHeader: "x-request-id",
+    // Requests Node's parser cannot read (oversize headers, bad framing): our body, not Node's.
+    clientErrorHandler: answerClientError,
+    // A path whose %-escapes do not decode.
+    frameworkErrors: (_error, _request, reply) => {
+      const { status, body } = toRestErrorBody(
+        new AppError("VALIDATION_ERROR", { message: "Malformed request target" }),
+      );
+      void (reply as FastifyReply).code(status).header("cache-control", "no-store").send(body);
+    },
   });
+  parseJsonBodies(app);
+  refuseFaultyInput(app);
 
   // First thing, so that routes of every plugin registered later are seen too.
   const routes: RegisteredRoute[] = [];

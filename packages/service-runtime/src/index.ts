@@ -10,6 +10,8 @@ export {
 } from "./connect-infrastructure";
 export { createHttpApp, type HttpApp, type HttpAppOptions, type RegisteredRoute } from "./create-http-app";
 export { downstreamReadiness } from "./downstream-readiness";
+export { answerClientError } from "./input/answer-client-error";
+export { type StringFault, stringFault } from "./input/string-faults";
 export { Lifecycle, pendingShutdownSteps, type ShutdownPhase } from "./lifecycle";
 export {
   type AccountQuotaLookup,

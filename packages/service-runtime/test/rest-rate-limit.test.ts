@@ -1,5 +1,6 @@
 import { type CacheStore, createCache } from "@kurz/cache";
 import { createLogger } from "@kurz/logger";
+import type { FastifyReply } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   cacheAccountQuotas,
@@ -43,15 +44,28 @@ function build(overrides: Partial<RestRateLimitOptions> = {}) {
     request.accessToken = { accountId: String(request.headers["x-account"]) };
   };
   app.get("/api/v1/things", { preHandler: authenticate }, async () => ({ success: true }));
+  // Stands in for requireScope refusing a request without a credential.
+  let refusedByScopeCheck = 0;
+  const requireToken = async (request: { headers: Record<string, unknown> }, reply: FastifyReply) => {
+    if (request.headers.authorization === undefined) {
+      refusedByScopeCheck++;
+      return reply.code(401).send({ success: false, code: "AUTHENTICATION_REQUIRED" });
+    }
+  };
+  app.get("/api/v1/private", { preHandler: requireToken }, async () => ({ success: true }));
   app.get("/api/v1/docs", async () => ({ docs: true }));
   app.get("/api/v1/exempt", { config: { restRateLimit: false } }, async () => ({ ok: true }));
   app.get("/internal", async () => ({ ok: true }));
-  return { app, clock };
+  return { app, clock, refusedByScopeCheck: () => refusedByScopeCheck };
 }
 
 type App = ReturnType<typeof build>["app"];
 const get = (app: App, url: string, account?: string) =>
-  app.inject({ method: "GET", url, headers: account ? { "x-account": account } : {} });
+  app.inject({
+    method: "GET",
+    url,
+    headers: account ? { "x-account": account, authorization: "Bearer stand-in" } : {},
+  });
 
 describe("the REST rate limit", () => {
   it("sends the IETF RateLimit fields of the account's plan on every response", async () => {
@@ -107,6 +121,20 @@ describe("the REST rate limit", () => {
     expect(refused.json()).toMatchObject({ code: "RATE_LIMITED", retryable: true, details: { limit: 2 } });
     clock.advance(MINUTE_MS);
     expect((await get(app, "/api/v1/docs")).statusCode).toBe(200);
+  });
+
+  it("counts requests without any credential per address before the scope check refuses them", async () => {
+    const { app, refusedByScopeCheck } = build();
+    expect((await get(app, "/api/v1/private")).statusCode).toBe(401);
+    expect((await get(app, "/api/v1/private")).statusCode).toBe(401);
+    const refused = await get(app, "/api/v1/private");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: "RATE_LIMITED" });
+    expect(refusedByScopeCheck()).toBe(2);
+    // Counted once, not again by the check after the scope check.
+    const { app: other } = build({ perIpPerMinute: 3 });
+    for (let i = 0; i < 3; i++) expect((await get(other, "/api/v1/docs")).statusCode).toBe(200);
+    expect((await get(other, "/api/v1/docs")).statusCode).toBe(429);
   });
 
   it("leaves routes outside /api/ and routes that opt out alone", async () => {

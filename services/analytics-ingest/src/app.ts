@@ -56,6 +56,7 @@ export function buildApp(deps: AppDependencies): App {
     logger,
     readiness: deps.readiness,
     bodyLimitBytes: SERVICES["analytics-ingest"].maxBodyBytes,
+    trustProxy: config.TRUST_PROXY,
   });
   const grpc = createGrpcServer({ logger, authenticate: deps.authenticateCall });
   const reader = createAnalyticsReader(deps.store, deps.directory);

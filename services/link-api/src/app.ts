@@ -59,6 +59,8 @@ export interface AppDependencies {
   deletedCodeQuarantineDays?: number;
   /** DESTINATION_ALLOWED_HOSTS, parsed (parseHostAllowList); default none. */
   destinationAllowList?: HostAllowList;
+  /** TRUST_PROXY: whose X-Forwarded-For names the client; default loopback (the local edge). */
+  trustProxy?: string[];
 }
 
 const DAY_MS = 86_400_000;
@@ -98,6 +100,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     logger: deps.logger,
     readiness: deps.readiness,
     bodyLimitBytes: SERVICES["link-api"].maxBodyBytes,
+    trustProxy: deps.trustProxy ?? ["loopback"],
   });
   // The documentation is public and static: registered before the limit, it is not counted
   // (link-api sees the edge's address, not the reader's, so a per-address limit would be shared).

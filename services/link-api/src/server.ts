@@ -57,6 +57,7 @@ export function startLinkApi(
       const app = await buildApp({
         logger,
         readiness,
+        trustProxy: config.TRUST_PROXY,
         // connectInfrastructure opens the database without a schema type; the tables are ours.
         db: infra.database!.db as unknown as LinkApiDatabase,
         plans,

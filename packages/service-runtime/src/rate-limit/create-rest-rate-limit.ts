@@ -10,6 +10,8 @@ import { setRateLimitFields } from "./rate-limit-fields";
 /** The policy of every REST route, in the RateLimit fields. */
 export const REST_POLICY = "default";
 const MINUTE = 60;
+/** Marks a request the anonymous check has counted, so it is not counted twice. */
+const COUNTED_BY_ADDRESS = Symbol("kurz.rest_rate_limit.counted_by_address");
 
 export interface RestRateLimitOptions {
   /** The service's cache store (Redis across replicas, memory when embedded). */
@@ -36,6 +38,13 @@ export interface RestRateLimit {
    * its address (RATE_LIMITED), sets the RateLimit fields and answers 429 when over.
    */
   readonly preHandler: preHandlerAsyncHookHandler;
+  /**
+   * The check placed FIRST on every limited route (limitRestRoutes does that): a request that
+   * carries no credential at all is counted against its address (RATE_LIMITED) before anything
+   * else runs, so anonymous requests cannot be sent without bound even where every one of them
+   * is refused with 401. The address is the one the trusted proxies state (TRUST_PROXY).
+   */
+  readonly anonymousPreHandler: preHandlerAsyncHookHandler;
   /**
    * Counts one request under a policy of the caller's choosing and sets the RateLimit fields
    * (and Retry-After when refused); the caller answers the refusal in its own error shape.
@@ -106,35 +115,54 @@ export function createRestRateLimit(options: RestRateLimitOptions): RestRateLimi
     return quota > 0 ? quota : options.defaultPerMinute;
   }
 
-  const preHandler: preHandlerAsyncHookHandler = async function limitRestRate(request, reply) {
-    const accountId = accountOf(request);
-    const usage =
-      accountId === undefined
-        ? await consume(
-            reply,
-            { name: REST_POLICY, quota: options.perIpPerMinute, windowSeconds: MINUTE },
-            `ip:${request.ip}`,
-          )
-        : await consume(
-            reply,
-            { name: REST_POLICY, quota: await quotaOf(accountId), windowSeconds: MINUTE },
-            `account:${accountId}`,
-          );
-    if (!usage || usage.allowed) return;
-    const body =
-      accountId === undefined
-        ? refusalBody(
-            "RATE_LIMITED",
-            usage,
-            `Too many requests from this address: ${usage.policy.quota} per minute`,
-          )
-        : refusalBody(
-            "PLAN_LIMIT_EXCEEDED",
-            usage,
-            `Rate limit of your plan reached: ${usage.policy.quota} requests per minute`,
-          );
-    return reply.code(429).header("cache-control", "no-store").send(body);
+  const addressPolicy: QuotaPolicy = {
+    name: REST_POLICY,
+    quota: options.perIpPerMinute,
+    windowSeconds: MINUTE,
   };
 
-  return { preHandler, consume };
+  const refuse = (reply: FastifyReply, body: ReturnType<typeof refusalBody>) =>
+    reply.code(429).header("cache-control", "no-store").send(body);
+  const refuseAddress = (reply: FastifyReply, usage: WindowUsage) =>
+    refuse(
+      reply,
+      refusalBody(
+        "RATE_LIMITED",
+        usage,
+        `Too many requests from this address: ${usage.policy.quota} per minute`,
+      ),
+    );
+
+  const anonymousPreHandler: preHandlerAsyncHookHandler = async function limitAnonymousRate(request, reply) {
+    if (request.headers.authorization !== undefined) return;
+    (request as unknown as Record<symbol, boolean>)[COUNTED_BY_ADDRESS] = true;
+    const usage = await consume(reply, addressPolicy, `ip:${request.ip}`);
+    if (usage && !usage.allowed) return refuseAddress(reply, usage);
+  };
+
+  const preHandler: preHandlerAsyncHookHandler = async function limitRestRate(request, reply) {
+    const accountId = accountOf(request);
+    if (accountId === undefined) {
+      if ((request as unknown as Record<symbol, boolean>)[COUNTED_BY_ADDRESS]) return;
+      const usage = await consume(reply, addressPolicy, `ip:${request.ip}`);
+      if (usage && !usage.allowed) return refuseAddress(reply, usage);
+      return;
+    }
+    const usage = await consume(
+      reply,
+      { name: REST_POLICY, quota: await quotaOf(accountId), windowSeconds: MINUTE },
+      `account:${accountId}`,
+    );
+    if (!usage || usage.allowed) return;
+    return refuse(
+      reply,
+      refusalBody(
+        "PLAN_LIMIT_EXCEEDED",
+        usage,
+        `Rate limit of your plan reached: ${usage.policy.quota} requests per minute`,
+      ),
+    );
+  };
+
+  return { preHandler, anonymousPreHandler, consume };
 }

@@ -16,7 +16,8 @@ export interface LimitRestRoutesOptions {
 /**
  * Puts the REST rate limit on every route registered after this call whose URL starts with the
  * prefix, as that route's LAST preHandler: after its scope check, so the verified account is
- * known, and before its handler. One call in a service's app, before its routes:
+ * known, and before its handler; and, as its FIRST, the per-address count of requests that carry
+ * no credential (they are refused by the scope check, but not without bound). One call in a service's app, before its routes:
  * `limitRestRoutes(app, restRateLimit)`. A route opts out with `config: { restRateLimit: false }`.
  */
 export function limitRestRoutes(
@@ -30,6 +31,6 @@ export function limitRestRoutes(
     const own = route.preHandler === undefined ? [] : [route.preHandler].flat();
     // HEAD routes fastify derives from GET ones arrive here with the GET route's handlers.
     if (own.includes(limit.preHandler)) return;
-    route.preHandler = [...own, limit.preHandler];
+    route.preHandler = [limit.anonymousPreHandler, ...own, limit.preHandler];
   });
 }

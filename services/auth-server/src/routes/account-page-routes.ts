@@ -13,13 +13,13 @@ import {
   renderAppsPage,
 } from "../pages/account-pages";
 import { renderErrorPage } from "../pages/auth-pages";
-import { chromeFor, currentAccount, formOf, redirectAfterPost, sendPage } from "./page-support";
+import { chromeFor, currentAccount, formOf, redirectAfterPost, safeReturnTo, sendPage } from "./page-support";
 
 /** The signed-in account, or a redirect to log-in that comes back here. */
 async function requireAccount(ctx: AuthContext, request: FastifyRequest, reply: FastifyReply) {
   const account = await currentAccount(ctx, request);
   if (!account) {
-    const back = request.method === "GET" ? request.url : "/account";
+    const back = (request.method === "GET" ? safeReturnTo(request.url) : undefined) ?? "/account";
     void reply
       .header("cache-control", "no-store")
       .redirect(`/auth/login?return_to=${encodeURIComponent(back)}`);

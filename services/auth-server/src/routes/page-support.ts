@@ -71,11 +71,23 @@ export function redirectAfterPost(reply: FastifyReply, location: string): Fastif
  * Where to go after log-in: only a path on this site (an absolute or protocol-relative URL
  * would make the log-in page an open redirector).
  */
-export function safeReturnTo(value: string | undefined | null): string | undefined {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return undefined;
+/** The longest place a log-in returns to; a longer one is ignored, never echoed into a redirect. */
+export const MAX_RETURN_TO = 2_048;
+
+/**
+ * Where to go after log-in or sign-up: a path on this site (never another origin), one value,
+ * without control characters, at most MAX_RETURN_TO long; anything else is ignored.
+ */
+export function safeReturnTo(value: unknown): string | undefined {
+  // One value only: a repeated parameter arrives as an array and is ignored.
+  if (typeof value !== "string") return undefined;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return undefined;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
-  if (/[\u0000-\u001f\\]/.test(value) || value.length > 4096) return undefined;
-  return value;
+  if (/[\u0000-\u001f\u007f\\]/.test(value) || value.length > MAX_RETURN_TO || !value.isWellFormed()) {
+    return undefined;
+  }
+  // A Location header carries bytes: anything beyond printable ASCII goes percent-encoded.
+  return value.replace(/[^\x21-\x7e]/gu, (char) => encodeURIComponent(char));
 }
 
 /** The parsed body of a form post (empty when the body was not a form). */

@@ -50,3 +50,4 @@ export {
   type ServiceSpec,
   startService,
 } from "./start-service";
+export { nameProblem } from "./input/name-problem";

@@ -1,4 +1,5 @@
 import { AppError } from "@kurz/errors";
+import { nameProblem } from "@kurz/service-runtime";
 import { z } from "zod";
 
 const emailSchema = z.email().max(254);
@@ -29,7 +30,10 @@ export function signUpProblems(input: SignUpInput): Record<string, string> {
   } else if (normalizeEmail(input.password) === email) {
     problems.password = "Your password must not be your email address.";
   }
-  if (input.name.trim().length > 100) problems.name = "Use at most 100 characters.";
+  const name = input.name.trim();
+  const nameIssue = nameProblem(name);
+  if (name.length > 100) problems.name = "Use at most 100 characters.";
+  else if (nameIssue) problems.name = `Your name ${nameIssue}.`;
   return problems;
 }
 

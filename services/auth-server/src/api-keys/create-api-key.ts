@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@kurz/errors";
 import { authV1 } from "@kurz/proto";
+import { nameProblem } from "@kurz/service-runtime";
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { AuthContext } from "../auth-context";
 import { generateOpaqueSecret, sha256Hex } from "../crypto/opaque-secret";
@@ -27,6 +28,10 @@ export function apiKeyInputProblems(input: CreateApiKeyInput): Record<string, st
   const name = input.name.trim();
   if (!name) problems.name = "Give the key a name, so you can recognise it later.";
   else if (name.length > 100) problems.name = "Use at most 100 characters.";
+  else {
+    const issue = nameProblem(name);
+    if (issue) problems.name = `The name ${issue}.`;
+  }
   if (input.permissions.length === 0) problems.permissions = "Choose at least one permission.";
   return problems;
 }

@@ -1,4 +1,5 @@
 import { isScope } from "@kurz/auth-verifier";
+import { nameProblem } from "@kurz/service-runtime";
 import type { AuthContext } from "../auth-context";
 import { isLoopbackHost } from "../config";
 import { generateOpaqueSecret, sha256Hex } from "../crypto/opaque-secret";
@@ -49,6 +50,10 @@ function optionalString(value: unknown, field: string): string | undefined {
  */
 export function redirectUriProblem(uri: string, allowLoopback: boolean): string | undefined {
   if (uri.length > MAX_URI_LENGTH) return `is longer than ${MAX_URI_LENGTH} characters`;
+  // Exactly as registered is how it is compared later: no whitespace, controls, non-ASCII or
+  // malformed %-escapes that URL parsing would quietly rewrite.
+  if (/[^\x21-\x7e]/.test(uri)) return "must be ASCII without spaces or control characters";
+  if (/%(?![0-9A-Fa-f]{2})/.test(uri)) return "contains a malformed %-escape";
   let url: URL;
   try {
     url = new URL(uri);
@@ -85,9 +90,8 @@ export function validateClientMetadata(body: unknown, allowLoopback: boolean): V
   if (!clientName) throw metadataError("client_name is required");
   if (clientName.length > MAX_NAME_LENGTH)
     throw metadataError(`client_name is longer than ${MAX_NAME_LENGTH} characters`);
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
-  if (/[\u0000-\u001f\u007f]/.test(clientName))
-    throw metadataError("client_name must not contain control characters");
+  const nameIssue = nameProblem(clientName);
+  if (nameIssue) throw metadataError(`client_name ${nameIssue}`);
 
   if (input.redirect_uris === undefined) {
     throw new OAuthError("invalid_redirect_uri", "redirect_uris is required");

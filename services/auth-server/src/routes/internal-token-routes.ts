@@ -1,3 +1,4 @@
+import { AppError } from "@kurz/errors";
 import { CLIENT_CREDENTIALS_GRANT, INTERNAL_TOKEN_PATH, TOKEN_EXCHANGE_GRANT } from "@kurz/grpc";
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { AuthContext } from "../auth-context";
@@ -27,7 +28,8 @@ export async function registerInternalTokenRoutes(app: FastifyInstance, ctx: Aut
         if (error.status === 401) reply.header("www-authenticate", 'Basic realm="kurz-services"');
         return reply.code(error.status).headers(NO_STORE).send(error.toBody());
       }
-      if (error.statusCode && error.statusCode < 500) {
+      const status = error instanceof AppError ? error.httpStatus : error.statusCode;
+      if (status && status < 500) {
         return reply
           .code(400)
           .headers(NO_STORE)

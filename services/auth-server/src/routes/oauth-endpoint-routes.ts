@@ -1,3 +1,4 @@
+import { AppError } from "@kurz/errors";
 import { documentationOnly } from "@kurz/openapi";
 import type { RestRateLimit } from "@kurz/service-runtime";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
@@ -44,6 +45,14 @@ function toOAuthError(error: FastifyError, registration: boolean): OAuthError | 
       return new OAuthError("invalid_request", "The request body is too large", 413);
     default:
       if (error instanceof SyntaxError) return invalid("The request body is not valid JSON");
+      // The input rule every service applies (NUL, lone surrogates, repeated parameters, bytes
+      // that are not UTF-8): the caller's mistake, said in OAuth's words.
+      if (error instanceof AppError && error.isClientError && error.httpStatus < 429) {
+        const oauthError = invalid(error.message);
+        return error.httpStatus === 400
+          ? oauthError
+          : new OAuthError(oauthError.error, error.message, error.httpStatus);
+      }
       return undefined;
   }
 }

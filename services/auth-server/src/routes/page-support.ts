@@ -1,3 +1,4 @@
+import { stringFault } from "@kurz/service-runtime";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AuthContext } from "../auth-context";
 import type { AccountRow } from "../db/schema";
@@ -67,10 +68,6 @@ export function redirectAfterPost(reply: FastifyReply, location: string): Fastif
   return reply.code(303).header("cache-control", "no-store").header("location", location).send();
 }
 
-/**
- * Where to go after log-in: only a path on this site (an absolute or protocol-relative URL
- * would make the log-in page an open redirector).
- */
 /** The longest place a log-in returns to; a longer one is ignored, never echoed into a redirect. */
 export const MAX_RETURN_TO = 2_048;
 
@@ -83,7 +80,7 @@ export function safeReturnTo(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return undefined;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
-  if (/[\u0000-\u001f\u007f\\]/.test(value) || value.length > MAX_RETURN_TO || !value.isWellFormed()) {
+  if (/[\u0000-\u001f\u007f\\]/.test(value) || value.length > MAX_RETURN_TO || stringFault(value)) {
     return undefined;
   }
   // A Location header carries bytes: anything beyond printable ASCII goes percent-encoded.

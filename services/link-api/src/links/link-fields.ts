@@ -1,3 +1,4 @@
+import { nameProblem } from "@kurz/service-runtime";
 import { z } from "zod";
 import { normalizeDestinationUrl } from "./normalize-destination-url";
 import { MAX_TAG_LENGTH, MAX_TAGS, normalizeTag, normalizeTags } from "./normalize-tags";
@@ -67,7 +68,19 @@ export const customAliasField = z
     return value;
   });
 
-export const nameField = z.string().trim().max(200, "name must be at most 200 characters");
+/** The name rule (@kurz/service-runtime nameProblem) as a zod check, naming the field. */
+export function nameRule(field: string) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const problem = nameProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: `${field} ${problem}` });
+  };
+}
+
+export const nameField = z
+  .string()
+  .trim()
+  .max(200, "name must be at most 200 characters")
+  .superRefine(nameRule("name"));
 
 export const tagsField = z
   .array(z.string().max(200, `a tag must be at most ${MAX_TAG_LENGTH} characters`))
@@ -77,6 +90,13 @@ export const tagsField = z
   )
   .transform((tags, ctx) => {
     const normalized = normalizeTags(tags);
+    for (const tag of normalized) {
+      const problem = nameProblem(tag);
+      if (problem) {
+        ctx.addIssue({ code: "custom", message: `a tag ${problem}` });
+        return z.NEVER;
+      }
+    }
     if (normalized.length > MAX_TAGS) {
       ctx.addIssue({ code: "custom", message: `at most ${MAX_TAGS} tags` });
       return z.NEVER;
@@ -101,7 +121,11 @@ export const passwordField = z
   .describe("4 to 128 characters; stored hashed (scrypt)")
   .refine((value) => value === "" || value.length >= 4, "password must be at least 4 characters");
 
-export const utmValueField = z.string().trim().max(200, "UTM values must be at most 200 characters");
+export const utmValueField = z
+  .string()
+  .trim()
+  .max(200, "UTM values must be at most 200 characters")
+  .superRefine(nameRule("a UTM value"));
 
 export const campaignIdField = z
   .string()

@@ -7,6 +7,8 @@ export type UrlCheck = { ok: true; url: string } | { ok: false; message: string 
 // typed; WHATWG URL parsing would silently drop tabs and newlines instead.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/** A "%" not followed by two hex digits: browsers and servers read such URLs differently. */
+const MALFORMED_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 
 /**
  * Checks and normalizes a destination: http or https only (so no javascript:, data:, file:...),
@@ -18,6 +20,9 @@ export function normalizeDestinationUrl(input: string): UrlCheck {
   const value = input.trim();
   if (value === "") return { ok: false, message: "URL is required" };
   if (CONTROL_CHARACTERS.test(value)) return { ok: false, message: "URL contains control characters" };
+  if (MALFORMED_ESCAPE.test(value)) {
+    return { ok: false, message: "URL contains a malformed %-escape (% must be followed by two hex digits)" };
+  }
   if (!/^https?:\/\//i.test(value)) {
     return { ok: false, message: "URL must start with http:// or https://" };
   }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { passwordField } from "../links/link-fields";
+import { nameRule, passwordField } from "../links/link-fields";
 import { QR_CONTENT_TYPES } from "./qr-content";
 import { QR_SIZE_MAX, QR_SIZE_MIN, qrStyleInputShape } from "./qr-style";
 
@@ -21,7 +21,7 @@ export const createQrInputSchema = z.strictObject({
     .optional()
     .describe("Default: url when content is an http(s) URL, else text"),
   content: contentField,
-  name: z.string().trim().max(200).optional(),
+  name: z.string().trim().max(200).superRefine(nameRule("name")).optional(),
   ...qrStyleInputShape,
   dynamic: z.boolean().optional().describe("Encode a short link whose destination stays editable (type url)"),
   password: passwordField.optional().describe("Protect with a password (type url; encodes a short link)"),
@@ -31,7 +31,7 @@ export const createQrInputSchema = z.strictObject({
 export type CreateQrInput = z.output<typeof createQrInputSchema>;
 
 export const updateQrInputSchema = z.strictObject({
-  name: z.string().trim().max(200).optional(),
+  name: z.string().trim().max(200).superRefine(nameRule("name")).optional(),
   content: contentField.optional().describe("Dynamic codes only"),
   ...qrStyleInputShape,
   password: passwordField.nullable().optional().describe("Codes with a short link only; null removes"),

@@ -11,6 +11,7 @@ export {
 export { createHttpApp, type HttpApp, type HttpAppOptions, type RegisteredRoute } from "./create-http-app";
 export { downstreamReadiness } from "./downstream-readiness";
 export { answerClientError } from "./input/answer-client-error";
+export { nameProblem } from "./input/name-problem";
 export { type StringFault, stringFault } from "./input/string-faults";
 export { Lifecycle, pendingShutdownSteps, type ShutdownPhase } from "./lifecycle";
 export {
@@ -50,4 +51,3 @@ export {
   type ServiceSpec,
   startService,
 } from "./start-service";
-export { nameProblem } from "./input/name-problem";

@@ -118,15 +118,18 @@ describe.each(modes)("REST rate limit of the analytics routes, $name", ({ redisU
     expect(response.headers["ratelimit-policy"]).toBe('"default";q=1000;w=60');
   });
 
-  it.skipIf(skip)("does not count a token's requests refused by the scope check against its account", async () => {
-    const response = await h.app.http.app.inject({
-      method: "GET",
-      url: "/api/v1/analytics/account/overview",
-      headers: { authorization: `Bearer ${await h.token(THROTTLED, ["shorturl:read"])}` },
-    });
-    expect(response.statusCode).toBe(403);
-    expect(response.headers.ratelimit).toBeUndefined();
-  });
+  it.skipIf(skip)(
+    "does not count a token's requests refused by the scope check against its account",
+    async () => {
+      const response = await h.app.http.app.inject({
+        method: "GET",
+        url: "/api/v1/analytics/account/overview",
+        headers: { authorization: `Bearer ${await h.token(THROTTLED, ["shorturl:read"])}` },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.headers.ratelimit).toBeUndefined();
+    },
+  );
 
   it.skipIf(skip)("counts requests without any credential against their address", async () => {
     const response = await h.app.http.app.inject({

@@ -26,6 +26,9 @@ bench: deps ## Redirect throughput vs a bare http baseline, and click ingest rat
 bench-analytics: deps ## Every analytics report timed on 1 M generated clicks (BENCH_CLICKS=10000000 for the full size)
 	@pnpm --filter @kurz/analytics-ingest bench:analytics
 
+fuzz: deps ## Fuzz every public surface of a fresh embedded Kurz (FUZZ_RUNS per route, default 300; FUZZ_SEED replays)
+	@pnpm --filter @kurz/fuzz fuzz
+
 backends: ## Install (Debian packages) and start PostgreSQL and Redis; build the mock Kafka cluster
 	@bash scripts/install-system-deps.sh && bash scripts/start-backends.sh
 

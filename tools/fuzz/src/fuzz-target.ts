@@ -1,0 +1,19 @@
+/** The running Kurz the fuzzer attacks, and what it seeded there. */
+export interface FuzzTarget {
+  /** `http://localhost:<port>`: the edge. */
+  base: string;
+  port: number;
+  /** The Host visitors send for short links. */
+  shortHost: string;
+  /** A real access token of the fuzzing account, every scope granted. */
+  accessToken: string;
+  /** Real resources, so path parameters sometimes hit rows that exist. */
+  seeds: {
+    linkCode: string;
+    linkId: string;
+    campaignId: string;
+    qrId: string;
+    apiKeyId: string;
+    clientId: string;
+  };
+}

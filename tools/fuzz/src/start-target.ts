@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startEmbedded } from "@kurz/embedded";
+import { freePort, signInWithOAuth } from "@kurz/testing";
+import type { FuzzTarget } from "./fuzz-target";
+
+/** Every scope the free plan grants: the fuzz reaches every route an ordinary account can. */
+const SCOPE = [
+  "shorturl:read shorturl:create shorturl:update shorturl:delete",
+  "qrcode:read qrcode:create qrcode:update qrcode:delete",
+  "analytics:read campaign:read campaign:write domain:read domain:write",
+  "conversion:write account:read account:write",
+].join(" ");
+
+async function created(
+  base: string,
+  token: string,
+  route: string,
+  body: unknown,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${base}${route}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (response.status !== 201 && response.status !== 200) {
+    throw new Error(`seeding ${route} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
+  }
+  return json;
+}
+
+/**
+ * A fresh embedded Kurz (its own temp data directory, a free port, the edge with default
+ * settings), a signed-up account with a real token, and a few real resources.
+ */
+export async function startTarget(): Promise<{ target: FuzzTarget; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "kurz-fuzz-"));
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const shortHost = `localhost:${port}`;
+  const kurz = await startEmbedded({
+    ports: "ephemeral",
+    env: {
+      ...process.env,
+      LOG_LEVEL: "fatal",
+      DATA_DIR: dataDir,
+      EDGE_PORT: String(port),
+      PUBLIC_BASE_URL: base,
+      SHORT_HOST: shortHost,
+      SUBDOMAIN_HOST: shortHost,
+      // The fuzz sends thousands of requests a minute: the limits are not what is under test.
+      REST_REQUESTS_PER_MINUTE: "1000000",
+      REST_REQUESTS_PER_MINUTE_PER_IP: "1000000",
+      LOGIN_FAILURES_PER_IP: "1000000",
+      PASSWORD_ATTEMPTS_BURST: "1000000",
+      PASSWORD_ATTEMPTS_PER_MINUTE: "1000000",
+    },
+  });
+  try {
+    const user = await signInWithOAuth(base, SCOPE);
+    const token = user.accessToken;
+    const link = (
+      await created(base, token, "/api/v1/urls", {
+        url: "https://example.com/fuzz-seed",
+        password: "open sesame",
+      })
+    ).url as Record<string, string>;
+    const campaign = (await created(base, token, "/api/v1/campaigns", { name: "Fuzz seed" }))
+      .campaign as Record<string, string>;
+    const qr = (
+      await created(base, token, "/api/v1/qr-codes/generate", { type: "text", content: "fuzz seed" })
+    ).qr_code as Record<string, string> | undefined;
+    const key = await created(base, token, "/api/v1/api-keys", {
+      name: "Fuzz seed",
+      permissions: ["shorturl:read"],
+    });
+    const apiKey = (key.api_key ?? key.apiKey ?? key.key ?? {}) as Record<string, string>;
+    return {
+      target: {
+        base,
+        port,
+        shortHost,
+        accessToken: token,
+        seeds: {
+          linkCode: link.id ?? "",
+          linkId: link.linkId ?? "",
+          campaignId: campaign?.id ?? "",
+          qrId: qr?.id ?? "",
+          apiKeyId: apiKey.id ?? "",
+          clientId: user.clientId,
+        },
+      },
+      stop: async () => {
+        await kurz.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await kurz.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NODE_RUN := node --import tsx --import @kurz/telemetry/register
 
-.PHONY: help start start-distributed test bench bench-analytics lint format typecheck generate check-generated docs deps backends clean-data
+.PHONY: help start start-distributed test bench bench-analytics fuzz lint format typecheck generate check-generated docs deps backends clean-data
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-18s %s\n", $$1, $$2 }'

@@ -20,6 +20,19 @@ export function formatSummary(report: FuzzReport): string {
         ? ` (per generated route: min ${Math.min(...perRoute)}, max ${Math.max(...perRoute)})`
         : ""),
   );
+  const statuses: Record<string, number> = {};
+  for (const route of report.routes) {
+    for (const [status, n] of Object.entries(route.statuses)) {
+      const bucket = `${String(status)[0]}xx`;
+      statuses[bucket] = (statuses[bucket] ?? 0) + n;
+    }
+  }
+  lines.push(
+    `answers: ${Object.entries(statuses)
+      .sort()
+      .map(([s, n]) => `${n} × ${s}`)
+      .join(", ")}`,
+  );
   lines.push(`findings: ${KINDS.map((k) => `${counts[k]} × ${k}`).join(", ")}`);
   if (report.uncovered.length > 0) lines.push(`uncovered routes: ${report.uncovered.join(", ")}`);
   for (const route of report.routes) {

@@ -25,6 +25,8 @@ export interface RouteReport {
   cases: number;
   /** Cases Node would not send (a header value it refuses to write): no verdict. */
   skipped: number;
+  /** Answers by status: proof the cases reached handlers, not only the validators. */
+  statuses: Record<number, number>;
   findings: Array<Finding & { replay: string }>;
 }
 
@@ -52,9 +54,14 @@ const firstIdOf = (value: unknown): string | undefined => {
 };
 
 /** Judges one case: its answer, and after a create or update, what was stored. */
-async function runCase(target: FuzzTarget, fuzzCase: FuzzCase): Promise<Finding[] | undefined> {
+async function runCase(
+  target: FuzzTarget,
+  fuzzCase: FuzzCase,
+  statuses: Record<number, number>,
+): Promise<Finding[] | undefined> {
   const answer = await sendCase(target.port, fuzzCase);
   if (!answer) return undefined;
+  statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
   const findings = judgeAnswer(fuzzCase, answer);
   const changed = ["POST", "PATCH", "PUT"].includes(fuzzCase.method);
   if (
@@ -111,7 +118,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
   const reportFor = (route: string, surface: string) => {
     let report = fixed.get(route);
     if (!report) {
-      report = { route, surface, cases: 0, skipped: 0, findings: [] };
+      report = { route, surface, cases: 0, skipped: 0, statuses: {}, findings: [] };
       fixed.set(route, report);
       routes.push(report);
     }
@@ -119,7 +126,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
   };
   for (const fuzzCase of regressionCorpus(target).filter((c) => wanted(c.route))) {
     const report = reportFor(fuzzCase.route, "regression");
-    const findings = await runCase(target, fuzzCase);
+    const findings = await runCase(target, fuzzCase, report.statuses);
     if (!findings) report.skipped++;
     else report.cases++;
     for (const finding of findings ?? [])
@@ -129,6 +136,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
     const report = reportFor(rawCase.route, "raw");
     const answer = await sendRaw(target.port, rawCase);
     report.cases++;
+    report.statuses[answer.status] = (report.statuses[answer.status] ?? 0) + 1;
     for (const finding of judgeAnswer(rawAsCase(rawCase), answer)) {
       report.findings.push({
         ...finding,
@@ -143,12 +151,19 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
     for (const { route, cases } of surface.routes) {
       index++;
       if (!wanted(route)) continue;
-      const report: RouteReport = { route, surface: surface.name, cases: 0, skipped: 0, findings: [] };
+      const report: RouteReport = {
+        route,
+        surface: surface.name,
+        cases: 0,
+        skipped: 0,
+        statuses: {},
+        findings: [],
+      };
       routes.push(report);
       let lastFindings: Finding[] = [];
       const result = await fc.check(
         fc.asyncProperty(cases, async (fuzzCase) => {
-          const findings = await runCase(target, fuzzCase);
+          const findings = await runCase(target, fuzzCase, report.statuses);
           if (!findings) {
             report.skipped++;
             return true;
@@ -167,12 +182,14 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       if (result.failed && result.counterexample) {
         const [smallest] = result.counterexample as [FuzzCase];
         // Judge the shrunk case once more so its findings, not the last shrink step's, are shown.
-        const findings = (await runCase(target, smallest)) ?? lastFindings;
+        const findings = (await runCase(target, smallest, {})) ?? lastFindings;
         for (const finding of findings.length > 0 ? findings : lastFindings) {
           report.findings.push({ ...finding, replay: replayLine(target.base, smallest) });
         }
       }
-      log(`${route}: ${report.cases} cases, ${report.findings.length} findings`);
+      log(
+        `${route}: ${report.cases} cases, ${report.findings.length} findings, answers ${JSON.stringify(report.statuses)}`,
+      );
     }
   }
   const uncovered = routes.filter((r) => r.surface === "openapi" && r.cases === 0).map((r) => r.route);

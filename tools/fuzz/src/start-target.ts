@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { startEmbedded } from "@kurz/embedded";
 import { freePort, signInWithOAuth } from "@kurz/testing";
 import type { FuzzTarget } from "./fuzz-target";
@@ -31,6 +33,25 @@ async function created(
   return json;
 }
 
+const ADMIN = new URL("../../../services/auth-server/src/admin/main.ts", import.meta.url).pathname;
+
+/**
+ * The operator's admin command against the running auth-server: the fuzzing account on the
+ * Enterprise plan (12 000 REST requests a minute, no quotas), so rate limits and plan quotas do
+ * not stand between the cases and the handlers.
+ */
+async function setPlan(dataDir: string, grpcAddress: string, email: string, plan: string): Promise<void> {
+  await promisify(execFile)(process.execPath, ["--import", "tsx", ADMIN, "set-plan", email, plan], {
+    timeout: 60_000,
+    env: {
+      PATH: process.env.PATH ?? "",
+      DATA_DIR: dataDir,
+      HOST: "127.0.0.1",
+      GRPC_PORT: grpcAddress.split(":").pop() ?? "",
+    },
+  });
+}
+
 /**
  * A fresh embedded Kurz (its own temp data directory, a free port, the edge with default
  * settings), a signed-up account with a real token, and a few real resources.
@@ -56,11 +77,15 @@ export async function startTarget(): Promise<{ target: FuzzTarget; stop(): Promi
       LOGIN_FAILURES_PER_IP: "1000000",
       PASSWORD_ATTEMPTS_BURST: "1000000",
       PASSWORD_ATTEMPTS_PER_MINUTE: "1000000",
+      // The plan change below is seen at once.
+      PLAN_CACHE_TTL_MS: "200",
     },
   });
   try {
     const user = await signInWithOAuth(base, SCOPE);
     const token = user.accessToken;
+    await setPlan(dataDir, kurz.services["auth-server"].grpcAddress, user.email, "enterprise");
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const link = (
       await created(base, token, "/api/v1/urls", {
         url: "https://example.com/fuzz-seed",

@@ -118,9 +118,14 @@ export function openApiSurface(target: FuzzTarget, document = loadOpenApiDocumen
         )
         .chain(([chosen, tail]) =>
           fc
-            .tuple(...(chosen.map((p) => schemaArbitrary(p.schema, resolve)) as [fc.Arbitrary<unknown>]))
+            .tuple(
+              ...(chosen.map((p) => schemaArbitrary(p.schema, resolve, 0, p.name)) as [
+                fc.Arbitrary<unknown>,
+              ]),
+            )
             .chain((values) =>
-              fc.boolean().map((repeat) => {
+              fc.integer({ min: 0, max: 9 }).map((dice) => {
+                const repeat = dice === 0;
                 const pairs = chosen.map((p, i) => `${p.name}=${queryText((values as unknown[])[i])}`);
                 if (repeat && pairs.length > 0) pairs.push(pairs[0] as string);
                 const text = pairs.join("&") + tail;
@@ -149,7 +154,7 @@ export function openApiSurface(target: FuzzTarget, document = loadOpenApiDocumen
                 ),
                 type: contentType,
               })),
-              weight: 12,
+              weight: 30,
             },
             { arbitrary: invalidUtf8Json.map((body) => ({ body, type: contentType })), weight: 1 },
             {

@@ -545,6 +545,15 @@ describe("POST /api/v1/conversions", () => {
     }
   });
 
+  it("answers 404 at once for a UUIDv7 click id whose time no click can have (was a 500)", async () => {
+    // Year ~10 000 and 1970: the time bounded a ClickHouse query it could not be written into.
+    for (const clickId of ["e677ccf9-8b21-7469-bfff-ffe82941e7d0", "00000000-0001-7000-8000-000000000000"]) {
+      const response = await post({ svc_click_id: clickId, event_name: "spring", currency: "JPY" });
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.json()).toMatchObject({ code: "NOT_FOUND" });
+    }
+  });
+
   it("requires the conversion:write scope", async () => {
     const token = await h.token(ACCOUNT, ["analytics:read"]);
     const response = await post({ svc_click_id: promoClickIds[0], event_name: "lead" }, {}, token);

@@ -175,7 +175,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
         {
           seed: options.seed + index,
           numRuns: options.runsPerRoute,
-          interruptAfterTimeLimit: 30_000,
+          interruptAfterTimeLimit: Math.max(30_000, options.runsPerRoute * 500),
           markInterruptAsFailure: false,
         },
       );

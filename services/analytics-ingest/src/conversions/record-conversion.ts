@@ -49,6 +49,16 @@ function pendingClick(
   };
 }
 
+/** 2020-01-01: no click id carries an earlier time. */
+const EARLIEST_CLICK_MS = Date.UTC(2020, 0, 1);
+
+function unknownClick(): AppError {
+  return new AppError("NOT_FOUND", {
+    message: "Unknown svc_click_id: no click of this account has that id",
+    details: { field: "svc_click_id" },
+  });
+}
+
 /**
  * The landing page's click arrives through the click pipeline, usually well under a second
  * after the redirect; a conversion reported in that gap waits for it (bounded) instead of failing.
@@ -60,15 +70,17 @@ async function awaitClick(
 ): Promise<StoredClick> {
   const deadline = Date.now() + deps.clickWaitMs;
   const approx = uuidV7Time(clickId);
+  // A UUIDv7 from before Kurz existed or from tomorrow was never handed out by a redirect: no
+  // such click can arrive (and its time is no value to bound a query with).
+  if (approx !== undefined && (approx < EARLIEST_CLICK_MS || approx > Date.now() + 86_400_000)) {
+    throw unknownClick();
+  }
   for (;;) {
     const click =
       pendingClick(deps, accountId, clickId) ?? (await findClick(deps.store, accountId, clickId, approx));
     if (click) return click;
     if (Date.now() + POLL_MS > deadline) {
-      throw new AppError("NOT_FOUND", {
-        message: "Unknown svc_click_id: no click of this account has that id",
-        details: { field: "svc_click_id" },
-      });
+      throw unknownClick();
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

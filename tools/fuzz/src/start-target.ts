@@ -77,6 +77,9 @@ export async function startTarget(): Promise<{ target: FuzzTarget; stop(): Promi
       LOGIN_FAILURES_PER_IP: "1000000",
       PASSWORD_ATTEMPTS_BURST: "1000000",
       PASSWORD_ATTEMPTS_PER_MINUTE: "1000000",
+      // A conversion for an unknown click waits this long for the click to arrive (3 s by
+      // default): the race it covers is not under test, and cases would be timed out.
+      CONVERSION_CLICK_WAIT_MS: "100",
       // The plan change below is seen at once.
       PLAN_CACHE_TTL_MS: "200",
     },

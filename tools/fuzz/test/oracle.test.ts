@@ -87,6 +87,9 @@ describe("the fuzzer's oracle (so the fuzz cannot pass by not looking)", () => {
     expect(findStoredJunk({ name: "a\tb" }, "")).toMatch(/TAB/);
     expect(findStoredJunk({ name: " padded " }, "")).toMatch(/not trimmed/);
     expect(findStoredJunk({ expired_url: "https://example.com/%zz" }, "")).toMatch(/malformed/);
+    expect(findStoredJunk({ url: { destinationUrl: "https://example.com/%zz" } }, "")).toMatch(/malformed/);
+    // A tag is free text, even one that looks like a URL.
+    expect(findStoredJunk({ tags: ["https://example.com/%zz"] }, "")).toBeUndefined();
     expect(
       findStoredJunk({ url: { name: "Spring sale", description: "two\nlines\tok" } }, ""),
     ).toBeUndefined();

@@ -6,6 +6,8 @@ const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 const NAME_KEYS = new Set(["name", "title", "client_name", "tag", "tags"]);
 const INVISIBLE = /[\p{White_Space}\p{Cf}]/gu;
 const MALFORMED_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+/** Keys whose values are URLs a browser will follow: no malformed %-escapes in them. */
+const URL_KEY = /(^|_)(url|uri)s?$|Url$|^destination|^location$/i;
 
 /**
  * A string in a stored resource (as the API answers it) that breaks the input rule: controls
@@ -17,6 +19,7 @@ export function findStoredJunk(
   sent: string,
   path = "$",
   nameKey = false,
+  urlKey = false,
 ): string | undefined {
   if (typeof value === "string") {
     if (CONTROL.test(value))
@@ -24,7 +27,7 @@ export function findStoredJunk(
     if (LONE_SURROGATE.test(value)) return `${path} holds a lone surrogate`;
     if (value.includes("\uFFFD") && !sent.includes("\uFFFD"))
       return `${path} holds U+FFFD the client never sent`;
-    if (/^https?:\/\//i.test(value) && MALFORMED_ESCAPE.test(value)) {
+    if (urlKey && MALFORMED_ESCAPE.test(value)) {
       return `${path} is a URL with a malformed %-escape: ${JSON.stringify(value.slice(0, 80))}`;
     }
     if (nameKey) {
@@ -38,14 +41,14 @@ export function findStoredJunk(
   }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findStoredJunk(value[i], sent, `${path}[${i}]`, nameKey);
+      const found = findStoredJunk(value[i], sent, `${path}[${i}]`, nameKey, urlKey);
       if (found) return found;
     }
     return undefined;
   }
   if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
-      const found = findStoredJunk(item, sent, `${path}.${key}`, NAME_KEYS.has(key));
+      const found = findStoredJunk(item, sent, `${path}.${key}`, NAME_KEYS.has(key), URL_KEY.test(key));
       if (found) return found;
     }
   }

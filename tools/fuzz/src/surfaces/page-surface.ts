@@ -122,6 +122,53 @@ export function pageSurface(target: FuzzTarget): Surface {
         })),
       ),
       page(
+        "POST /account/api-keys, /auth/consent, /auth/logout, /account/api-keys/:id/revoke",
+        fc
+          .tuple(
+            fc.constantFrom(
+              "/account/api-keys",
+              "/auth/consent",
+              "/auth/logout",
+              `/account/api-keys/${target.seeds.apiKeyId}/revoke`,
+              "/account/api-keys/%00/revoke",
+            ),
+            fc.record({
+              name: hostileString,
+              csrf: hostileString,
+              decision: fc.constantFrom("allow", "deny", ""),
+            }),
+          )
+          .map(([path, fields]) => ({
+            method: "POST",
+            target: path,
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: form(fields),
+            sent: Object.values(fields).join(""),
+          })),
+      ),
+      page(
+        "GET /auth, /auth/consent, /.kurz/health, /api/v1/docs",
+        fc
+          .tuple(
+            fc.constantFrom(
+              "/auth",
+              "/auth/consent",
+              "/.kurz/health",
+              "/.kurz/health/link-api",
+              "/.kurz/health/%zz",
+              "/api/v1/docs",
+              "/api/v1/docs/openapi.json",
+            ),
+            hostileString.map(encoded),
+          )
+          .map(([path, query]) => ({
+            method: "GET",
+            target: `${path}?x=${query}`,
+            headers: {},
+            sent: query,
+          })),
+      ),
+      page(
         "GET|HEAD /:code",
         fc
           .tuple(fc.constantFrom("GET", "HEAD"), code, visitorHeaders, hostileString.map(encoded))

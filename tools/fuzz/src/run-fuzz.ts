@@ -160,7 +160,9 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
         findings: [],
       };
       routes.push(report);
-      let lastFindings: Finding[] = [];
+      // The first failing case and what it broke: kept even when the shrunk case does not fail
+      // again (a finding that depends on timing or on what earlier cases stored).
+      let first: { fuzzCase: FuzzCase; findings: Finding[] } | undefined;
       const result = await fc.check(
         fc.asyncProperty(cases, async (fuzzCase) => {
           const findings = await runCase(target, fuzzCase, report.statuses);
@@ -169,7 +171,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
             return true;
           }
           report.cases++;
-          lastFindings = findings;
+          if (findings.length > 0 && !first) first = { fuzzCase, findings };
           return findings.length === 0;
         }),
         {
@@ -179,16 +181,23 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
           markInterruptAsFailure: false,
         },
       );
+      if (first) {
+        for (const finding of first.findings) {
+          report.findings.push({ ...finding, replay: replayLine(target.base, first.fuzzCase) });
+        }
+      }
       if (result.failed && result.counterexample) {
         const [smallest] = result.counterexample as [FuzzCase];
-        // Judge the shrunk case once more so its findings, not the last shrink step's, are shown.
-        const findings = (await runCase(target, smallest, {})) ?? lastFindings;
-        for (const finding of findings.length > 0 ? findings : lastFindings) {
-          report.findings.push({ ...finding, replay: replayLine(target.base, smallest) });
+        for (const finding of (await runCase(target, smallest, {})) ?? []) {
+          report.findings.push({
+            ...finding,
+            detail: `shrunk: ${finding.detail}`,
+            replay: replayLine(target.base, smallest),
+          });
         }
       }
       log(
-        `${route}: ${report.cases} cases, ${report.findings.length} findings, answers ${JSON.stringify(report.statuses)}`,
+        `${route}: ${report.cases} cases (${report.skipped} not sendable), ${report.findings.length} findings, answers ${JSON.stringify(report.statuses)}`,
       );
     }
   }

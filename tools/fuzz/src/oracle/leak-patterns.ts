@@ -17,7 +17,7 @@ export const LEAK_PATTERNS: readonly RegExp[] = [
   /\bERR_[A-Z_]{4,}\b/,
   /\bFST_[A-Z_]+\b/,
   /\bUND_ERR\w*/,
-  /\bPGlite\b|\bpostgres(ql)?:\/\//i,
+  /\bpostgres(ql)?:\/\/\S+/,
 ];
 
 /** The first leak pattern a text matches, or undefined. */

@@ -32,7 +32,7 @@ export const HOSTILE_STRINGS: readonly string[] = [
   "' OR '1'='1' --",
   "'; DROP TABLE links; --",
   "<script>alert(1)</script>",
-  "${jndi:ldap://x}",
+  ["$", "{jndi:ldap://x}"].join(""),
   "{{7*7}}",
   "https://example.com/%zz",
   "http://169.254.169.254/latest/meta-data/",

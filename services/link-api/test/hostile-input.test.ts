@@ -84,6 +84,11 @@ describe("link-api refuses what it cannot store faithfully", () => {
     expectRefused(await send("POST", "/api/v1/urls", { url: "https://example.com/", name }));
   });
 
+  it("refuses a campaign name with a TAB or only invisible characters (found by make fuzz)", async () => {
+    expectRefused(await send("POST", "/api/v1/campaigns", { name: "tab\there" }));
+    expectRefused(await send("POST", "/api/v1/campaigns", { name: "\u2060\u200b" }));
+  });
+
   it("refuses an expired_url or destination with a malformed %-escape", async () => {
     expectRefused(
       await send("POST", "/api/v1/urls", {

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { tagsField } from "../links/link-fields";
+import { nameRule, tagsField } from "../links/link-fields";
 
 const nameField = z
   .string()
   .trim()
   .min(1, "name is required")
-  .max(100, "name must be at most 100 characters");
+  .max(100, "name must be at most 100 characters")
+  .superRefine(nameRule("name"));
 const descriptionField = z.string().trim().max(1000, "description must be at most 1000 characters");
 
 export const createCampaignInputSchema = z.strictObject({

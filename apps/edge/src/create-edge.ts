@@ -172,7 +172,12 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
         raw,
         reply.raw,
         upstream,
-        { path, host: target.authority ?? raw.headers.host ?? "", clientAddress: clientAddress(raw) },
+        {
+          path,
+          host: target.authority ?? raw.headers.host ?? "",
+          clientAddress: clientAddress(raw),
+          probe: fixedPath !== undefined,
+        },
         options.logger,
       );
     };

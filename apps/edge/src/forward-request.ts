@@ -21,6 +21,11 @@ export interface ForwardedRequest {
   host: string;
   /** The client, as the edge determined it (never a client's own X-Forwarded-For). */
   clientAddress: string;
+  /**
+   * A health probe of the service itself (/.kurz/health/<service>): sent as a probe would be,
+   * without X-Forwarded-* (the redirector reads a forwarded /readyz as the short code "readyz").
+   */
+  probe?: boolean;
 }
 
 /** Connection-level failures: the service is not there (restarting, overloaded, down). */
@@ -77,9 +82,14 @@ export async function forwardRequest(
   delete headers["x-forwarded-port"];
   delete headers["x-forwarded-prefix"];
   delete headers.host;
-  headers["x-forwarded-for"] = forwarded.clientAddress;
-  headers["x-forwarded-host"] = forwarded.host;
-  headers["x-forwarded-proto"] = "http";
+  delete headers["x-forwarded-for"];
+  delete headers["x-forwarded-host"];
+  delete headers["x-forwarded-proto"];
+  if (!forwarded.probe) {
+    headers["x-forwarded-for"] = forwarded.clientAddress;
+    headers["x-forwarded-host"] = forwarded.host;
+    headers["x-forwarded-proto"] = "http";
+  }
   if (body.kind === "bytes") headers["content-length"] = String(body.bytes.length);
 
   const abort = new AbortController();

@@ -100,6 +100,18 @@ describe("the local edge", () => {
     expect(body.services["link-api"]?.status).toBe("ready");
   });
 
+  it("probes one service's health as a probe would: its /readyz, without X-Forwarded-* headers", async () => {
+    // A forwarded /readyz is a visitor asking the redirector for the short code "readyz".
+    const response = await fetch(`${edgeUrl}/.kurz/health/redirector`, {
+      headers: { "x-forwarded-for": "1.2.3.4" },
+    });
+    expect(response.status).toBe(200);
+    const last = seen.at(-1)!;
+    expect(last).toMatchObject({ service: "redirector", url: "/readyz" });
+    expect(last.headers["x-forwarded-for"]).toBeUndefined();
+    expect(last.headers["x-forwarded-host"]).toBeUndefined();
+  });
+
   it("answers 503 with the error body when a service is down", async () => {
     const down = await createEdge({
       logger: createLogger({ service: "edge", level: "silent" }),

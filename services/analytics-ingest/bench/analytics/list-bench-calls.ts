@@ -38,10 +38,10 @@ async function rows<T>(store: ClickStore, query: string, params: Record<string, 
 /** Subjects from the last 30 days of the data (`endMs`: the dataset's end). */
 export async function pickSubjects(store: ClickStore, catalog: Catalog): Promise<Subjects> {
   const since = new Date(catalog.endMs - 30 * 86_400_000).toISOString().slice(0, 19).replace("T", " ");
-  const recent = "hour >= {since:DateTime('UTC')}";
+  const recent = "day >= toDate({since:DateTime('UTC')})";
   const links = await rows<{ account_id: string; link_id: string; n: string }>(
     store,
-    `SELECT account_id, link_id, sum(clicks) AS n FROM link_clicks_hourly_v1 WHERE ${recent}
+    `SELECT account_id, link_id, sum(clicks) AS n FROM link_clicks_daily_v1 WHERE ${recent}
       GROUP BY account_id, link_id ORDER BY n DESC, link_id`,
     { since },
   );
@@ -51,20 +51,20 @@ export async function pickSubjects(store: ClickStore, catalog: Catalog): Promise
   const small = [...links].sort((a, b) => Math.abs(Number(a.n) - 50) - Math.abs(Number(b.n) - 50))[0] ?? top;
   const [account] = await rows<{ account_id: string; n: string }>(
     store,
-    `SELECT account_id, sum(clicks) AS n FROM link_clicks_hourly_v1 WHERE ${recent}
+    `SELECT account_id, sum(clicks) AS n FROM link_clicks_daily_v1 WHERE ${recent}
       GROUP BY account_id ORDER BY n DESC, account_id LIMIT 1`,
     { since },
   );
   const [campaign] = await rows<{ account_id: string; campaign_id: string; n: string }>(
     store,
-    `SELECT account_id, campaign_id, sum(clicks) AS n FROM link_clicks_hourly_v1
+    `SELECT account_id, campaign_id, sum(clicks) AS n FROM link_clicks_daily_v1
       WHERE ${recent} AND campaign_id != ''
       GROUP BY account_id, campaign_id ORDER BY n DESC, campaign_id LIMIT 1`,
     { since },
   );
   const [qr] = await rows<{ account_id: string; link_id: string; n: string }>(
     store,
-    `SELECT account_id, link_id, sum(qr_scans) AS n FROM link_clicks_hourly_v1 WHERE ${recent}
+    `SELECT account_id, link_id, sum(qr_scans) AS n FROM link_clicks_daily_v1 WHERE ${recent}
       GROUP BY account_id, link_id ORDER BY n DESC, link_id LIMIT 1`,
     { since },
   );

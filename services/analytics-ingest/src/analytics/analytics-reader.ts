@@ -2,28 +2,28 @@ import type { ClickStore } from "@kurz/clickstore";
 import { AppError } from "@kurz/errors";
 import type { ResourceDirectory } from "../ownership/resource-directory";
 import { findLinks } from "../queries/find-links";
-import { getBreakdown } from "../queries/get-breakdown";
-import { getClickCounts } from "../queries/get-click-counts";
+import { getBreakdowns } from "../queries/get-breakdowns";
 import { getConversionGroups } from "../queries/get-conversion-groups";
 import { getHostTotals } from "../queries/get-host-totals";
-import type { LinkOrder } from "../queries/get-link-totals";
-import { getRawClickCounts } from "../queries/get-raw-click-counts";
+import { getLinkTotals, type LinkOrder } from "../queries/get-link-totals";
 import { getRawLinkTotals } from "../queries/get-raw-link-totals";
-import { getTimeline } from "../queries/get-timeline";
+import { getScopeTotals } from "../queries/get-scope-totals";
 import { getVariantTimeline } from "../queries/get-variant-timeline";
 import { listClicks } from "../queries/list-clicks";
 import { listUtmLinks, type UtmLinkRow } from "../queries/list-utm-links";
 import type { QueryScope } from "../queries/query-scope";
-import type {
-  ClickCounts,
-  ClickDetail,
-  LinkRef,
-  PageInfo,
-  Period,
-  ResolvedRange,
-  TimelinePoint,
-} from "./analytics-types";
-import { createReportSections, rate } from "./report-sections";
+import type { ClickDetail, LinkRef, PageInfo, Period, ResolvedRange, TimelinePoint } from "./analytics-types";
+import {
+  conversionStatsOf,
+  devicesOf,
+  geographyOf,
+  rate,
+  referrersOf,
+  type Section,
+  sectionRequests,
+  trafficQualityOf,
+  utmOf,
+} from "./report-sections";
 import { bucketStarts, resolveTimeRange, type TimeRangeInput } from "./resolve-time-range";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -89,14 +89,14 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
     return { scope: { accountId, range: resolved, linkIds }, links };
   }
 
-  const { breakdowns, geography, devices, referrers, utm, trafficQuality, conversionStats, linkStats } =
-    createReportSections(store);
-
   const breakdownLimit = (limit: number | undefined) => clamp(limit, 50, 500);
-  const withoutLinks = ({
-    linksClicked: _l,
-    ...counts
-  }: ClickCounts & { linksClicked: number }): ClickCounts => counts;
+
+  /** Totals and timeline, then the breakdowns of the sections asked for (two statements). */
+  async function sectionsOf(scope: QueryScope, sections: ReadonlyArray<{ section: Section; limit: number }>) {
+    const totals = await getScopeTotals(store, scope);
+    const map = await getBreakdowns(store, scope, sectionRequests(sections, totals.counts.clicks));
+    return { ...totals, map };
+  }
 
   async function getCompleteAnalytics(
     accountId: string,
@@ -106,30 +106,25 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
   ) {
     const { scope, links } = await scopeFor(accountId, link, range);
     const size = breakdownLimit(limit);
-    const [counts, timeline, raw] = await Promise.all([
-      getClickCounts(store, scope),
-      getTimeline(store, scope),
-      getRawClickCounts(store, scope),
-    ]);
-    const [geo, dev, ref, tags, quality, conversions] = await Promise.all([
-      geography(scope, size, counts.clicks),
-      devices(scope, size, counts.clicks),
-      referrers(scope, size, counts.clicks),
-      utm(scope, size, counts.clicks, raw.taggedClicks),
-      trafficQuality(scope, size),
-      conversionStats(scope, counts.clicks),
-    ]);
+    const { counts, timeline, map } = await sectionsOf(
+      scope,
+      (["geography", "devices", "referrers", "utm", "trafficQuality", "conversions"] as const).map((section) => ({
+        section,
+        limit: size,
+      })),
+    );
+    const groups = await getConversionGroups(store, scope);
     return {
       links,
       range: scope.range,
-      counts: withoutLinks(counts),
+      counts,
       timeline,
-      geography: geo,
-      devices: dev,
-      referrers: ref,
-      utm: tags,
-      trafficQuality: quality,
-      conversions,
+      geography: geographyOf(map, size),
+      devices: devicesOf(map, size),
+      referrers: referrersOf(map, size),
+      utm: utmOf(map, size),
+      trafficQuality: trafficQualityOf(counts, map, size),
+      conversions: conversionStatsOf(groups, map, counts.clicks),
     };
   }
 
@@ -146,30 +141,33 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
       return getCompleteAnalytics(accountId, link, range, limit);
     },
 
-    /** getStats (gRPC GetLinkStats): counts and timeline only, two queries. */
+    /** getStats (gRPC GetLinkStats): counts and timeline only, one statement. */
     async getLinkSummary(accountId: string, link: string, period: Period | undefined) {
       if (!link) throw new AppError("VALIDATION_ERROR", { message: "A link id or short code is required" });
       const { scope, links } = await scopeFor(accountId, link, { period });
-      const [counts, timeline] = await Promise.all([getClickCounts(store, scope), getTimeline(store, scope)]);
-      return { links, range: scope.range, counts: withoutLinks(counts), timeline };
+      const { counts, timeline } = await getScopeTotals(store, scope);
+      return { links, range: scope.range, counts, timeline };
     },
 
     async getGeography(accountId: string, link: string | undefined, range: TimeRangeInput, limit?: number) {
       const { scope, links } = await scopeFor(accountId, link, range);
-      const total = (await getClickCounts(store, scope)).clicks;
-      return { links, range: scope.range, geography: await geography(scope, breakdownLimit(limit), total) };
+      const size = breakdownLimit(limit);
+      const { map } = await sectionsOf(scope, [{ section: "geography", limit: size }]);
+      return { links, range: scope.range, geography: geographyOf(map, size) };
     },
 
     async getDevices(accountId: string, link: string | undefined, range: TimeRangeInput, limit?: number) {
       const { scope, links } = await scopeFor(accountId, link, range);
-      const total = (await getClickCounts(store, scope)).clicks;
-      return { links, range: scope.range, devices: await devices(scope, breakdownLimit(limit), total) };
+      const size = breakdownLimit(limit);
+      const { map } = await sectionsOf(scope, [{ section: "devices", limit: size }]);
+      return { links, range: scope.range, devices: devicesOf(map, size) };
     },
 
     async getReferrers(accountId: string, link: string | undefined, range: TimeRangeInput, limit?: number) {
       const { scope, links } = await scopeFor(accountId, link, range);
-      const total = (await getClickCounts(store, scope)).clicks;
-      return { links, range: scope.range, referrers: await referrers(scope, breakdownLimit(limit), total) };
+      const size = breakdownLimit(limit);
+      const { map } = await sectionsOf(scope, [{ section: "referrers", limit: size }]);
+      return { links, range: scope.range, referrers: referrersOf(map, size) };
     },
 
     async getUtmBreakdown(
@@ -179,12 +177,9 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
       limit?: number,
     ) {
       const { scope, links } = await scopeFor(accountId, link, range);
-      const raw = await getRawClickCounts(store, scope);
-      return {
-        links,
-        range: scope.range,
-        utm: await utm(scope, breakdownLimit(limit), raw.clicks, raw.taggedClicks),
-      };
+      const size = breakdownLimit(limit);
+      const { map } = await sectionsOf(scope, [{ section: "utm", limit: size }]);
+      return { links, range: scope.range, utm: utmOf(map, size) };
     },
 
     async listLinksWithUtm(
@@ -211,27 +206,23 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
           end: scope.range.start,
         },
       };
-      const [counts, previous, topLinks, conversions] = await Promise.all([
-        getClickCounts(store, scope),
-        getClickCounts(store, previousScope),
-        linkStats(scope, "clicks", 5),
-        getConversionGroups(store, scope, "all"),
+      const { counts } = await getScopeTotals(store, scope);
+      const previous = (await getScopeTotals(store, previousScope)).counts;
+      const top = await getLinkTotals(store, scope, { limit: 5, order: "clicks" });
+      const groups = await getConversionGroups(store, scope);
+      const map = await getBreakdowns(store, scope, [
+        { dimension: "country", limit: 5, totalClicks: counts.clicks },
+        { dimension: "referrerHost", limit: 5, totalClicks: counts.clicks },
       ]);
-      const [topCountries = [], topReferrers = []] = await breakdowns(
-        scope,
-        ["country", "referrerHost"],
-        5,
-        counts.clicks,
-      );
       return {
         range: scope.range,
-        counts: withoutLinks(counts),
-        previous: withoutLinks(previous),
-        linksClicked: counts.linksClicked,
-        topLinks,
-        topCountries,
-        topReferrers,
-        conversions: conversions.reduce((sum, row) => sum + row.conversions, 0),
+        counts,
+        previous,
+        linksClicked: top.linksClicked,
+        topLinks: top.links,
+        topCountries: map.get("country") ?? [],
+        topReferrers: map.get("referrerHost") ?? [],
+        conversions: groups.byEvent.reduce((sum, row) => sum + row.conversions, 0),
       };
     },
 
@@ -241,17 +232,19 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
       range: TimeRangeInput,
     ): Promise<{ links: LinkRef[]; range: ResolvedRange; timeline: TimelinePoint[] }> {
       const { scope, links } = await scopeFor(accountId, link, range);
-      return { links, range: scope.range, timeline: await getTimeline(store, scope) };
+      return { links, range: scope.range, timeline: (await getScopeTotals(store, scope)).timeline };
     },
 
     async getTopLinks(accountId: string, range: TimeRangeInput, limit?: number, order: LinkOrder = "clicks") {
       const { scope } = await scopeFor(accountId, undefined, range);
-      return { range: scope.range, links: await linkStats(scope, order, clamp(limit, 10, 100)) };
+      const { links } = await getLinkTotals(store, scope, { limit: clamp(limit, 10, 100), order });
+      return { range: scope.range, links };
     },
 
     async getTrafficQuality(accountId: string, link: string | undefined, range: TimeRangeInput) {
       const { scope, links } = await scopeFor(accountId, link, range);
-      return { links, range: scope.range, quality: await trafficQuality(scope, 50) };
+      const { counts, map } = await sectionsOf(scope, [{ section: "trafficQuality", limit: 50 }]);
+      return { links, range: scope.range, quality: trafficQualityOf(counts, map, 50) };
     },
 
     async listClickDetails(
@@ -293,43 +286,46 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
       await directory.assertCampaign(accountId, campaignId.toLowerCase());
       const { scope: base } = await scopeFor(accountId, undefined, range);
       const scope: QueryScope = { ...base, campaignId: campaignId.toLowerCase() };
-      const [counts, timeline, links] = await Promise.all([
-        getClickCounts(store, scope),
-        getTimeline(store, scope),
-        linkStats(scope, "clicks", 100),
+      const { counts, timeline, map } = await sectionsOf(scope, [
+        { section: "referrers", limit: 50 },
+        { section: "conversions", limit: 100 },
       ]);
-      const [conversions, ref] = await Promise.all([
-        conversionStats(scope, counts.clicks),
-        referrers(scope, 50, counts.clicks),
-      ]);
+      const { links } = await getLinkTotals(store, scope, { limit: 100, order: "clicks" });
+      const groups = await getConversionGroups(store, scope);
       return {
         range: scope.range,
-        counts: withoutLinks(counts),
+        counts,
         timeline,
         links,
-        conversions,
-        referrers: ref,
+        conversions: conversionStatsOf(groups, map, counts.clicks),
+        referrers: referrersOf(map, 50),
       };
     },
 
     async getQrAnalytics(accountId: string, link: string | undefined, range: TimeRangeInput) {
       const { scope: base } = await scopeFor(accountId, link, range);
       const scope: QueryScope = { ...base, qrOnly: true };
-      const raw = await getRawClickCounts(store, scope);
-      const { directClicks: _d, taggedClicks: _t, ...counts } = raw;
-      const [countries, deviceTypes, timeline, links] = await Promise.all([
-        getBreakdown(store, scope, "country", { limit: 50, totalClicks: counts.clicks }),
-        getBreakdown(store, scope, "deviceType", { limit: 50, totalClicks: counts.clicks }),
-        getTimeline(store, scope, "raw"),
-        getRawLinkTotals(store, scope, 100),
+      const { counts, timeline } = await getScopeTotals(store, scope);
+      const map = await getBreakdowns(store, scope, [
+        { dimension: "country", limit: 50, totalClicks: counts.clicks },
+        { dimension: "deviceType", limit: 50, totalClicks: counts.clicks },
       ]);
-      return { range: scope.range, counts, timeline, links, countries, deviceTypes };
+      const links = await getRawLinkTotals(store, scope, 100);
+      return {
+        range: scope.range,
+        counts,
+        timeline,
+        links,
+        countries: map.get("country") ?? [],
+        deviceTypes: map.get("deviceType") ?? [],
+      };
     },
 
     async getConversionStats(accountId: string, link: string | undefined, range: TimeRangeInput) {
       const { scope, links } = await scopeFor(accountId, link, range);
-      const counts = await getClickCounts(store, scope);
-      return { links, range: scope.range, stats: await conversionStats(scope, counts.clicks) };
+      const { counts, map } = await sectionsOf(scope, [{ section: "conversions", limit: 100 }]);
+      const groups = await getConversionGroups(store, scope);
+      return { links, range: scope.range, stats: conversionStatsOf(groups, map, counts.clicks) };
     },
 
     async getVariantStats(accountId: string, abTestId: string, days: number | undefined) {
@@ -343,18 +339,15 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
         granularity: "day",
       });
       const scope: QueryScope = { ...base, abTestId };
-      const [timeline, conversions] = await Promise.all([
-        getVariantTimeline(store, scope),
-        getConversionGroups(store, scope, "variant"),
-      ]);
+      const timeline = await getVariantTimeline(store, scope);
+      const conversions = (await getConversionGroups(store, scope)).byVariant;
       const variantIds = [...new Set([...timeline.map((t) => t.variantId), ...conversions.map((c) => c.key)])]
         .filter((id) => id !== "")
         .sort();
-      const uniques = await getBreakdown(store, scope, "variant", {
-        limit: 100,
-        totalClicks: 0,
-        skipEmpty: true,
-      });
+      const uniques =
+        (await getBreakdowns(store, scope, [{ dimension: "variant", limit: 100, totalClicks: 0 }])).get(
+          "variant",
+        ) ?? [];
       const days_ = bucketStarts(scope.range);
       return {
         range: scope.range,

@@ -1,18 +1,13 @@
-import type { ClickStore } from "@kurz/clickstore";
-import { type Dimension, getBreakdown } from "../queries/get-breakdown";
-import { getConversionGroups } from "../queries/get-conversion-groups";
-import { getLatestClicks } from "../queries/get-latest-clicks";
-import { getLinkTotals, type LinkOrder } from "../queries/get-link-totals";
-import { getRawClickCounts } from "../queries/get-raw-click-counts";
-import type { QueryScope } from "../queries/query-scope";
+import type { BreakdownRequest, Dimension } from "../queries/get-breakdowns";
+import type { ConversionGroupRow, ConversionGroups } from "../queries/get-conversion-groups";
 import type {
   BreakdownEntry,
+  ClickCounts,
   ConversionGroup,
   ConversionStats,
   CurrencyTotal,
   Devices,
   Geography,
-  LinkStats,
   Referrers,
   TrafficQuality,
   UtmBreakdown,
@@ -31,132 +26,108 @@ export function sumValues(rows: Array<{ currency: string; valued: number; value:
   return [...totals].map(([currency, value]) => ({ currency, value: Math.round(value * 10_000) / 10_000 }));
 }
 
-/**
- * The parts several reports share (geography, devices, referrers, UTM, traffic quality,
- * conversions, per-link stats), each composed from the queries of src/queries for one scope.
- */
-export function createReportSections(store: ClickStore) {
-  async function breakdowns(
-    scope: QueryScope,
-    dimensions: Dimension[],
-    limit: number,
-    totalClicks: number,
-    extra: { skipEmpty?: boolean } = {},
-  ): Promise<BreakdownEntry[][]> {
-    return Promise.all(
-      dimensions.map((d) => getBreakdown(store, scope, d, { limit, totalClicks, ...extra })),
-    );
-  }
+/** The breakdowns each report section is made of. */
+export const SECTION_DIMENSIONS = {
+  geography: ["country", "region", "city"],
+  devices: ["deviceType", "browser", "os"],
+  referrers: ["referrerHost", "referrerCategory"],
+  utm: ["utmSource", "utmMedium", "utmCampaign", "utmTerm", "utmContent", "tagged"],
+  trafficQuality: ["botReason", "referrerCategory"],
+  conversions: ["variant"],
+} as const satisfies Record<string, readonly Dimension[]>;
 
-  async function geography(scope: QueryScope, limit: number, total: number): Promise<Geography> {
-    const [countries = [], regions = [], cities = []] = await breakdowns(
-      scope,
-      ["country", "region", "city"],
-      limit,
-      total,
-    );
-    return { countries, regions, cities };
-  }
+export type Section = keyof typeof SECTION_DIMENSIONS;
 
-  async function devices(scope: QueryScope, limit: number, total: number): Promise<Devices> {
-    const [deviceTypes = [], browsers = [], operatingSystems = []] = await breakdowns(
-      scope,
-      ["deviceType", "browser", "os"],
-      limit,
-      total,
-    );
-    return { deviceTypes, browsers, operatingSystems };
+/** The breakdown requests of some sections, each dimension once (the largest limit wins). */
+export function sectionRequests(
+  sections: ReadonlyArray<{ section: Section; limit: number }>,
+  totalClicks: number,
+): BreakdownRequest[] {
+  const limits = new Map<Dimension, number>();
+  for (const { section, limit } of sections) {
+    for (const dimension of SECTION_DIMENSIONS[section]) {
+      // Variants and bot reasons are few; referrer categories feed directClicks whatever the limit.
+      const own = dimension === "variant" ? 100 : dimension === "referrerCategory" ? Math.max(limit, 50) : limit;
+      limits.set(dimension, Math.max(limits.get(dimension) ?? 0, own));
+    }
   }
+  return [...limits].map(([dimension, limit]) => ({ dimension, limit, totalClicks }));
+}
 
-  async function referrers(scope: QueryScope, limit: number, total: number): Promise<Referrers> {
-    const [hosts = [], categories = []] = await breakdowns(
-      scope,
-      ["referrerHost", "referrerCategory"],
-      limit,
-      total,
-    );
-    return { hosts, categories };
-  }
+type Breakdowns = ReadonlyMap<Dimension, BreakdownEntry[]>;
 
-  async function utm(
-    scope: QueryScope,
-    limit: number,
-    total: number,
-    taggedClicks: number,
-  ): Promise<UtmBreakdown> {
-    const [sources = [], mediums = [], campaigns = [], terms = [], contents = []] = await breakdowns(
-      scope,
-      ["utmSource", "utmMedium", "utmCampaign", "utmTerm", "utmContent"],
-      limit,
-      total,
-      { skipEmpty: true },
-    );
-    return { sources, mediums, campaigns, terms, contents, taggedClicks };
-  }
+const take = (map: Breakdowns, dimension: Dimension, limit: number) => (map.get(dimension) ?? []).slice(0, limit);
 
-  async function trafficQuality(scope: QueryScope, limit: number): Promise<TrafficQuality> {
-    const raw = await getRawClickCounts(store, scope);
-    const botReasons = await getBreakdown(store, scope, "botReason", {
-      limit,
-      totalClicks: raw.clicks,
-      only: "bots",
+export function geographyOf(map: Breakdowns, limit: number): Geography {
+  return { countries: take(map, "country", limit), regions: take(map, "region", limit), cities: take(map, "city", limit) };
+}
+
+export function devicesOf(map: Breakdowns, limit: number): Devices {
+  return {
+    deviceTypes: take(map, "deviceType", limit),
+    browsers: take(map, "browser", limit),
+    operatingSystems: take(map, "os", limit),
+  };
+}
+
+export function referrersOf(map: Breakdowns, limit: number): Referrers {
+  return { hosts: take(map, "referrerHost", limit), categories: take(map, "referrerCategory", limit) };
+}
+
+/** Human clicks with at least one UTM parameter. */
+export function taggedClicksOf(map: Breakdowns): number {
+  return map.get("tagged")?.[0]?.clicks ?? 0;
+}
+
+export function utmOf(map: Breakdowns, limit: number): UtmBreakdown {
+  return {
+    sources: take(map, "utmSource", limit),
+    mediums: take(map, "utmMedium", limit),
+    campaigns: take(map, "utmCampaign", limit),
+    terms: take(map, "utmTerm", limit),
+    contents: take(map, "utmContent", limit),
+    taggedClicks: taggedClicksOf(map),
+  };
+}
+
+export function trafficQualityOf(counts: ClickCounts, map: Breakdowns, limit: number): TrafficQuality {
+  const direct = (map.get("referrerCategory") ?? []).find((entry) => entry.key === "direct");
+  // Bot reasons are shares of the scope's human clicks, as every breakdown's.
+  return {
+    counts,
+    botShare: counts.clicks + counts.bots > 0 ? counts.bots / (counts.clicks + counts.bots) : 0,
+    botReasons: take(map, "botReason", limit),
+    directClicks: direct?.clicks ?? 0,
+  };
+}
+
+export function conversionStatsOf(groups: ConversionGroups, map: Breakdowns, clicks: number): ConversionStats {
+  const group = (rows: ConversionGroupRow[], clicksOf: (key: string) => number): ConversionGroup[] => {
+    const keys = [...new Set(rows.map((row) => row.key))];
+    return keys.map((key) => {
+      const own = rows.filter((row) => row.key === key);
+      const conversions = own.reduce((sum, row) => sum + row.conversions, 0);
+      const groupClicks = clicksOf(key);
+      return {
+        key,
+        conversions,
+        values: sumValues(own),
+        clicks: groupClicks,
+        conversionRate: rate(conversions, groupClicks),
+      };
     });
-    const { directClicks, taggedClicks: _tagged, ...counts } = raw;
-    return {
-      counts,
-      botShare: counts.clicks + counts.bots > 0 ? counts.bots / (counts.clicks + counts.bots) : 0,
-      botReasons,
-      directClicks,
-    };
-  }
-
-  async function conversionStats(scope: QueryScope, clicks: number): Promise<ConversionStats> {
-    const [byEventRows, byVariantRows, variantClicks] = await Promise.all([
-      getConversionGroups(store, scope, "event"),
-      getConversionGroups(store, scope, "variant"),
-      getBreakdown(store, scope, "variant", { limit: 100, totalClicks: clicks, skipEmpty: true }),
-    ]);
-    const group = (rows: typeof byEventRows, clicksOf: (key: string) => number): ConversionGroup[] => {
-      const keys = [...new Set(rows.map((row) => row.key))];
-      return keys.map((key) => {
-        const own = rows.filter((row) => row.key === key);
-        const conversions = own.reduce((sum, row) => sum + row.conversions, 0);
-        const groupClicks = clicksOf(key);
-        return {
-          key,
-          conversions,
-          values: sumValues(own),
-          clicks: groupClicks,
-          conversionRate: rate(conversions, groupClicks),
-        };
-      });
-    };
-    const conversions = byEventRows.reduce((sum, row) => sum + row.conversions, 0);
-    const clicksByVariant = new Map(variantClicks.map((entry) => [entry.key, entry.clicks]));
-    return {
-      conversions,
-      clicks,
-      conversionRate: rate(conversions, clicks),
-      values: sumValues(byEventRows),
-      byEvent: group(byEventRows, () => 0),
-      byVariant: group(
-        byVariantRows.filter((row) => row.key !== ""),
-        (key) => clicksByVariant.get(key) ?? 0,
-      ),
-    };
-  }
-
-  async function linkStats(scope: QueryScope, order: LinkOrder, limit: number): Promise<LinkStats[]> {
-    const totals = await getLinkTotals(store, scope, { limit, order });
-    if (totals.length === 0) return [];
-    const latest = await getLatestClicks(store, { ...scope, linkIds: totals.map((t) => t.link.linkId) });
-    return totals.map(({ link, counts }) => ({
-      link,
-      counts,
-      destinationUrl: latest.get(link.linkId)?.destinationUrl ?? "",
-      lastClickAt: latest.get(link.linkId)?.lastClickAt ?? null,
-    }));
-  }
-
-  return { breakdowns, geography, devices, referrers, utm, trafficQuality, conversionStats, linkStats };
+  };
+  const conversions = groups.byEvent.reduce((sum, row) => sum + row.conversions, 0);
+  const clicksByVariant = new Map((map.get("variant") ?? []).map((entry) => [entry.key, entry.clicks]));
+  return {
+    conversions,
+    clicks,
+    conversionRate: rate(conversions, clicks),
+    values: sumValues(groups.byEvent),
+    byEvent: group(groups.byEvent, () => 0),
+    byVariant: group(
+      groups.byVariant.filter((row) => row.key !== ""),
+      (key) => clicksByVariant.get(key) ?? 0,
+    ),
+  };
 }

@@ -11,30 +11,34 @@ export interface ConversionGroupRow {
   value: number;
 }
 
-const GROUPS = { event: "event_name", variant: "variant_id", all: "''" } as const;
+export interface ConversionGroups {
+  byEvent: ConversionGroupRow[];
+  byVariant: ConversionGroupRow[];
+}
 
-/** Conversions of a scope grouped by event name, by A/B variant, or not at all; split by currency. */
-export async function getConversionGroups(
-  store: ClickStore,
-  scope: QueryScope,
-  groupBy: keyof typeof GROUPS,
-): Promise<ConversionGroupRow[]> {
+/** Conversions of a scope by event name and by A/B variant, split by currency, in one statement. */
+export async function getConversionGroups(store: ClickStore, scope: QueryScope): Promise<ConversionGroups> {
   const { where, params } = scopeSql({ ...scope, qrOnly: false }, "occurred_at");
   const rows = await queryRows<Record<string, unknown>>(
     store,
-    `SELECT ${GROUPS[groupBy]} AS group_key, currency, count() AS n, countIf(value IS NOT NULL) AS n_valued,
-            toString(sumIf(value, value IS NOT NULL)) AS total
+    `SELECT event_name, variant_id, grouping(event_name) AS by_variant, currency, count() AS n,
+            countIf(value IS NOT NULL) AS n_valued, toString(sumIf(value, value IS NOT NULL)) AS total
        FROM conversions_v1
       WHERE ${where}
-      GROUP BY group_key, currency
-      ORDER BY n DESC, group_key, currency`,
+      GROUP BY GROUPING SETS ((event_name, currency), (variant_id, currency))
+      ORDER BY by_variant, n DESC, event_name, variant_id, currency`,
     params,
   );
-  return rows.map((row) => ({
-    key: String(row.group_key),
-    currency: String(row.currency),
-    conversions: num(row.n),
-    valued: num(row.n_valued),
-    value: num(row.total),
-  }));
+  const groups: ConversionGroups = { byEvent: [], byVariant: [] };
+  for (const row of rows) {
+    const variant = num(row.by_variant) === 1;
+    (variant ? groups.byVariant : groups.byEvent).push({
+      key: String(variant ? row.variant_id : row.event_name),
+      currency: String(row.currency),
+      conversions: num(row.n),
+      valued: num(row.n_valued),
+      value: num(row.total),
+    });
+  }
+  return groups;
 }

@@ -23,7 +23,7 @@ export async function getLinkClickTotals(
   const rows = await queryRows<{ account_id: string; link_id: string; n_clicks: unknown }>(
     store,
     `SELECT account_id, link_id, sum(clicks) AS n_clicks
-       FROM link_clicks_hourly_v1
+       FROM link_clicks_daily_v1
       WHERE account_id IN {accounts:Array(String)} AND link_id IN {links:Array(String)}
       GROUP BY account_id, link_id`,
     {

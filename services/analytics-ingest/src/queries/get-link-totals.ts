@@ -1,45 +1,63 @@
 import type { ClickStore } from "@kurz/clickstore";
-import type { ClickCounts, LinkRef } from "../analytics/analytics-types";
+import type { LinkStats } from "../analytics/analytics-types";
+import { linkSources } from "./link-sources";
 import { num, queryRows } from "./query-rows";
-import { type QueryScope, scopeSql } from "./query-scope";
+import type { QueryScope } from "./query-scope";
+import { splitWindow } from "./time-windows";
 
 export type LinkOrder = "clicks" | "uniqueVisitors";
 
 const ORDER: Record<LinkOrder, string> = { clicks: "n_clicks", uniqueVisitors: "n_visitors" };
 
-/** Totals per link (or per host) of a scope from the hourly rollup, best first. */
+/**
+ * The best links of a scope with their totals, destination and latest click, plus how many links
+ * had a human click (`linksClicked`), in one statement (link-sources.ts). A link's host and code
+ * are those of its latest request.
+ */
 export async function getLinkTotals(
   store: ClickStore,
   scope: QueryScope,
   options: { limit: number; order: LinkOrder },
-): Promise<Array<{ link: LinkRef; counts: ClickCounts }>> {
-  const { where, params } = scopeSql(scope, "hour");
+): Promise<{ links: LinkStats[]; linksClicked: number }> {
+  const { sql, params } = linkSources(scope, splitWindow(scope.range));
+  if (sql.length === 0) return { links: [], linksClicked: 0 };
   const rows = await queryRows<Record<string, unknown>>(
     store,
-    `SELECT link_id, argMax(host, hour) AS link_host, argMax(code, hour) AS link_code,
-            sum(clicks) AS n_clicks, uniqMerge(visitors) AS n_visitors, sum(bots) AS n_bots,
-            sum(head_requests) AS n_heads, sum(qr_scans) AS n_qr
-       FROM link_clicks_hourly_v1
-      WHERE ${where}
+    `SELECT link_id, argMax(h, la) AS link_host, argMax(cd, la) AS link_code, sum(c) AS n_clicks,
+            sum(v) AS n_visitors, sum(b) AS n_bots, sum(hd) AS n_heads, sum(q) AS n_qr,
+            argMax(dest, la) AS destination, toUnixTimestamp64Milli(max(la)) AS last_ms,
+            sum(toUInt64(n_clicks > 0)) OVER () AS links_clicked
+       FROM (
+         SELECT link_id, toDate(t) AS d, argMax(host, last_at) AS h, argMax(code, last_at) AS cd,
+                sum(clicks) AS c, sum(bots) AS b, sum(heads) AS hd, sum(qrs) AS q,
+                uniqCombinedMerge(12)(visitors) AS v, max(last_at) AS la, argMaxMerge(destination) AS dest
+           FROM (${sql.join(" UNION ALL ")})
+          GROUP BY link_id, d
+       )
       GROUP BY link_id
       ORDER BY ${ORDER[options.order]} DESC, n_bots DESC, link_id
       LIMIT {limit:UInt32}`,
     { ...params, limit: options.limit },
   );
-  return rows.map((row) => {
-    const clicks = num(row.n_clicks);
-    const bots = num(row.n_bots);
-    const headRequests = num(row.n_heads);
-    return {
-      link: { linkId: String(row.link_id), host: String(row.link_host), code: String(row.link_code) },
-      counts: {
-        clicks,
-        uniqueVisitors: num(row.n_visitors),
-        bots,
-        headRequests,
-        totalRequests: clicks + bots + headRequests,
-        qrScans: num(row.n_qr),
-      },
-    };
-  });
+  return {
+    linksClicked: num(rows[0]?.links_clicked),
+    links: rows.map((row) => {
+      const clicks = num(row.n_clicks);
+      const bots = num(row.n_bots);
+      const headRequests = num(row.n_heads);
+      return {
+        link: { linkId: String(row.link_id), host: String(row.link_host), code: String(row.link_code) },
+        counts: {
+          clicks,
+          uniqueVisitors: num(row.n_visitors),
+          bots,
+          headRequests,
+          totalRequests: clicks + bots + headRequests,
+          qrScans: num(row.n_qr),
+        },
+        destinationUrl: String(row.destination ?? ""),
+        lastClickAt: row.last_ms === undefined ? null : new Date(num(row.last_ms)),
+      };
+    }),
+  };
 }

@@ -1,7 +1,9 @@
 import type { ClickStore } from "@kurz/clickstore";
 import type { ClickDetail } from "../analytics/analytics-types";
 import { num, queryRows } from "./query-rows";
-import { HUMAN, type QueryScope, scopeSql } from "./query-scope";
+import { getScopeTotals } from "./get-scope-totals";
+import { HUMAN, needsRawClicks, type QueryScope, scopeSql } from "./query-scope";
+import { spansSql } from "./time-windows";
 
 export interface ListClicksOptions {
   limit: number;
@@ -10,31 +12,70 @@ export interface ListClicksOptions {
   includeBots: boolean;
 }
 
+/**
+ * How many stored clicks a page of a scope is taken from, and, for an account or a campaign, the
+ * latest hour from which on the window holds enough of them for the page: the page is then read
+ * from those hours only (newest first), not from the whole window. Counts come from the rollups.
+ */
+async function countClicks(
+  store: ClickStore,
+  scope: QueryScope,
+  options: ListClicksOptions,
+): Promise<{ total: number; fromMs?: number }> {
+  if (scope.linkIds !== undefined || scope.host !== undefined || needsRawClicks(scope)) {
+    const { counts } = await getScopeTotals(store, { ...scope, range: { ...scope.range, granularity: "month" } });
+    return { total: options.includeBots ? counts.totalRequests : counts.clicks };
+  }
+  const time = spansSql(
+    "hour",
+    [{ start: scope.range.start.getTime(), end: scope.range.end.getTime() }],
+    "listHour",
+    "DateTime",
+  );
+  const campaign = scope.campaignId === undefined ? "" : " AND campaign_id = {campaignId:String}";
+  const rows = await queryRows<{ hour_ms: unknown; n: unknown }>(
+    store,
+    `SELECT toUnixTimestamp(hour) * 1000 AS hour_ms, sum(${options.includeBots ? "clicks + bots + head_requests" : "clicks"}) AS n
+       FROM account_clicks_hourly_v1
+      WHERE account_id = {accountId:String}${campaign} AND ${time.sql}
+      GROUP BY hour ORDER BY hour DESC`,
+    { ...time.params, accountId: scope.accountId, campaignId: scope.campaignId },
+  );
+  let total = 0;
+  let fromMs: number | undefined;
+  for (const row of rows) {
+    total += num(row.n);
+    if (fromMs === undefined && total >= options.offset + options.limit) fromMs = num(row.hour_ms);
+  }
+  return fromMs === undefined ? { total } : { total, fromMs: Math.max(fromMs, scope.range.start.getTime()) };
+}
+
 /** Stored clicks of a scope, newest first, one page, with the total count. IPs are never stored. */
 export async function listClicks(
   store: ClickStore,
   scope: QueryScope,
   options: ListClicksOptions,
 ): Promise<{ clicks: ClickDetail[]; total: number }> {
-  const { where: scoped, params } = scopeSql(scope, "clicked_at");
+  const { total, fromMs } = await countClicks(store, scope, options);
+  if (options.offset >= total) return { total, clicks: [] };
+  const narrowed: QueryScope =
+    fromMs === undefined ? scope : { ...scope, range: { ...scope.range, start: new Date(fromMs) } };
+  const { where: scoped, params } = scopeSql(narrowed, "clicked_at");
   const where = options.includeBots ? scoped : `${scoped} AND ${HUMAN}`;
-  const [rows, counted] = await Promise.all([
-    queryRows<Record<string, unknown>>(
-      store,
-      `SELECT toString(click_id) AS click_text, toUnixTimestamp64Milli(clicked_at) AS at, link_id, host, code,
-              method, is_bot, bot_reason, qr, device_type, browser, browser_version, os, os_version,
-              country, region, city, referrer, referrer_host, referrer_category, utm_source, utm_medium,
-              utm_campaign, utm_term, utm_content, ab_test_id, variant_id, campaign_id, destination_url
-         FROM clicks_v1
-        WHERE ${where}
-        ORDER BY clicked_at DESC, click_id DESC
-        LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
-      { ...params, limit: options.limit, offset: options.offset },
-    ),
-    queryRows<{ n: string }>(store, `SELECT count() AS n FROM clicks_v1 WHERE ${where}`, params),
-  ]);
+  const rows = await queryRows<Record<string, unknown>>(
+    store,
+    `SELECT toString(click_id) AS click_text, toUnixTimestamp64Milli(clicked_at) AS at, link_id, host, code,
+            method, is_bot, bot_reason, qr, device_type, browser, browser_version, os, os_version,
+            country, region, city, referrer, referrer_host, referrer_category, utm_source, utm_medium,
+            utm_campaign, utm_term, utm_content, ab_test_id, variant_id, campaign_id, destination_url
+       FROM clicks_v1
+      WHERE ${where}
+      ORDER BY clicked_at DESC, click_id DESC
+      LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+    { ...params, limit: options.limit, offset: options.offset },
+  );
   return {
-    total: num(counted[0]?.n),
+    total,
     clicks: rows.map((row) => ({
       clickId: String(row.click_text),
       clickedAt: new Date(num(row.at)),

@@ -1,8 +1,7 @@
 import type { ClickStore } from "@kurz/clickstore";
 import type { ClickCounts, LinkRef } from "../analytics/analytics-types";
-import { TAGGED } from "./get-raw-click-counts";
 import { num, queryRows } from "./query-rows";
-import { BOT, HEAD, HUMAN, type QueryScope, scopeSql } from "./query-scope";
+import { BOT, HEAD, HUMAN, type QueryScope, scopeSql, TAGGED } from "./query-scope";
 
 export interface UtmLinkRow {
   link: LinkRef;

@@ -61,7 +61,63 @@ export function scopeSql(scope: QueryScope, timeColumn: "clicked_at" | "occurred
   return { where: clauses.join(" AND "), params };
 }
 
+/** The columns a table can narrow a scope by (every table has account_id). */
+export interface TableColumns {
+  link?: boolean;
+  campaign?: boolean;
+  host?: boolean;
+  /** Raw clicks only: the qr and ab_test_id columns. */
+  raw?: boolean;
+}
+
+/**
+ * The scope's filters other than time for a table, as SQL clauses with bound parameters (the same
+ * parameter names as scopeSql, so one statement can read several tables). Throws when the table
+ * cannot narrow the scope: a caller picks its sources so that this never happens.
+ */
+export function scopeFilters(scope: QueryScope, table: TableColumns): { clauses: string[]; params: Record<string, unknown> } {
+  const clauses = ["account_id = {accountId:String}"];
+  const params: Record<string, unknown> = { accountId: scope.accountId };
+  const need = (ok: boolean | undefined, what: string) => {
+    if (!ok) throw new Error(`this source cannot narrow a scope by ${what}`);
+  };
+  if (scope.linkIds) {
+    need(table.link, "link");
+    clauses.push("link_id IN {linkIds:Array(String)}");
+    params.linkIds = scope.linkIds;
+  }
+  if (scope.campaignId !== undefined) {
+    need(table.campaign, "campaign");
+    clauses.push("campaign_id = {campaignId:String}");
+    params.campaignId = scope.campaignId;
+  }
+  if (scope.host !== undefined) {
+    need(table.host, "host");
+    clauses.push("host = {host:String}");
+    params.host = scope.host;
+  }
+  if (scope.qrOnly) {
+    need(table.raw, "QR scans");
+    clauses.push("qr");
+  }
+  if (scope.abTestId !== undefined) {
+    need(table.raw, "A/B test");
+    clauses.push("ab_test_id = {abTestId:String}");
+    params.abTestId = scope.abTestId;
+  }
+  return { clauses, params };
+}
+
+/** Scopes only the raw clicks can answer (the rollups have no QR-only or A/B columns). */
+export function needsRawClicks(scope: QueryScope): boolean {
+  return scope.qrOnly === true || scope.abTestId !== undefined;
+}
+
 /** A request of a person: neither a HEAD request nor a bot. */
 export const HUMAN = "(method != 'HEAD' AND NOT is_bot)";
 export const BOT = "(method != 'HEAD' AND is_bot)";
 export const HEAD = "(method = 'HEAD')";
+
+/** A request with at least one UTM parameter. */
+export const TAGGED =
+  "(utm_source != '' OR utm_medium != '' OR utm_campaign != '' OR utm_term != '' OR utm_content != '')";

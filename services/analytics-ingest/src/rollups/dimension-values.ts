@@ -1,0 +1,50 @@
+import { BOT, HEAD, HUMAN } from "../queries/query-scope";
+
+/**
+ * The breakdown dimensions of a click, as the dimension rollups store them and as a report reads
+ * the days not rolled up from clicks_v1: name, value, and for regions and cities their parents.
+ * `when` leaves a click out of a dimension: empty UTM values and A/B variants (reports skip
+ * them), bot reasons of anything but a bot request. `tagged` is one value ('') per request with
+ * any UTM parameter: the tagged share of a UTM report.
+ */
+export const DIMENSIONS = {
+  country: { value: "toString(country)" },
+  region: { value: "region", country: true },
+  city: { value: "city", country: true, region: true },
+  deviceType: { value: "toString(device_type)" },
+  browser: { value: "toString(browser)" },
+  os: { value: "toString(os)" },
+  referrerHost: { value: "referrer_host" },
+  referrerCategory: { value: "toString(referrer_category)" },
+  utmSource: { value: "utm_source", when: "utm_source != ''" },
+  utmMedium: { value: "utm_medium", when: "utm_medium != ''" },
+  utmCampaign: { value: "utm_campaign", when: "utm_campaign != ''" },
+  utmTerm: { value: "utm_term", when: "utm_term != ''" },
+  utmContent: { value: "utm_content", when: "utm_content != ''" },
+  botReason: { value: "toString(bot_reason)", when: BOT },
+  variant: { value: "variant_id", when: "variant_id != ''" },
+  tagged: {
+    value: "''",
+    when: "(utm_source != '' OR utm_medium != '' OR utm_campaign != '' OR utm_term != '' OR utm_content != '')",
+  },
+} as const satisfies Record<string, { value: string; country?: boolean; region?: boolean; when?: string }>;
+
+export type Dimension = keyof typeof DIMENSIONS;
+
+export const ALL_DIMENSIONS = Object.keys(DIMENSIONS) as Dimension[];
+
+/**
+ * `ARRAY JOIN <this> AS d` turns each clicks_v1 row into one row per dimension it counts in:
+ * d.1 the dimension, d.2 its value, d.3 / d.4 the parent country / region.
+ */
+export function dimensionArraySql(dimensions: readonly Dimension[] = ALL_DIMENSIONS): string {
+  const tuples = dimensions.map((name) => {
+    const spec: { value: string; country?: boolean; region?: boolean; when?: string } = DIMENSIONS[name];
+    return `('${name}', ${spec.value}, ${spec.country ? "toString(country)" : "''"}, ${spec.region ? "region" : "''"}, ${spec.when ?? "true"})`;
+  });
+  return `arrayFilter(x -> x.5, [${tuples.join(", ")}])`;
+}
+
+/** The counts every dimension row carries, over clicks_v1 rows. */
+export const DIMENSION_COUNTS_SQL = `countIf(${HUMAN}) AS clicks, countIf(${BOT}) AS bots, countIf(${HEAD}) AS head_requests,
+       uniqCombinedStateIf(12)(visitor_hash, ${HUMAN}) AS visitors`;

@@ -1,25 +1,24 @@
--- Per account, UTC day, campaign and breakdown value: the breakdowns of account-wide and campaign
--- reports without reading every link's rows. Written like link_dimensions_daily_v1 (same job,
--- same columns, one partition per day).
--- Dimensions: country; region and city with their parents; deviceType, browser, os; referrerHost,
--- referrerCategory; utm* (non-empty values only); botReason (bot requests only); variant
--- (non-empty only); tagged (requests with any UTM parameter, value '').
+-- Per account (campaign_id '*') or campaign, finished UTC day and breakdown value: the breakdowns,
+-- totals and per-host totals of account-wide and campaign reports with final counts. Written like
+-- link_dimensions_daily_v1 (same job, same dimensions) plus two: dimension '' (value '') holds
+-- the day's totals, dimension 'host' the totals per host (account rows only).
 CREATE TABLE IF NOT EXISTS account_dimensions_daily_v1
 (
     account_id String,
-    day Date,
     campaign_id String,
+    day Date,
     dimension LowCardinality(String),
     value String,
     parent_country LowCardinality(String),
     parent_region String,
     retention_days UInt16,
-    clicks SimpleAggregateFunction(sum, UInt64),
-    bots SimpleAggregateFunction(sum, UInt64),
-    head_requests SimpleAggregateFunction(sum, UInt64),
-    visitors AggregateFunction(uniqCombined(12), UInt64)
+    clicks UInt64,
+    bots UInt64,
+    head_requests UInt64,
+    qr_scans UInt64,
+    visitors UInt64
 )
-ENGINE = AggregatingMergeTree
-PARTITION BY day
-ORDER BY (account_id, day, campaign_id, dimension, value, parent_country, parent_region, retention_days)
+ENGINE = MergeTree
+PARTITION BY toYYYYMM(day)
+ORDER BY (account_id, campaign_id, day, dimension, value, parent_country, parent_region)
 TTL day + toIntervalDay(retention_days);

@@ -35,6 +35,10 @@ const schema = z.object({
    * or crashed process had noted but not pushed.
    */
   CLICK_COUNT_CATCH_UP_MS: durationMs(24 * 3_600_000),
+  /** How often the dimension rollup job looks for finished days to roll up (src/rollups). */
+  DIMENSION_ROLLUP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  /** A finished UTC day is rolled up this long after midnight, once its last batches landed. */
+  DIMENSION_ROLLUP_SETTLE_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   /** ClickHouse server URL; absent → chDB in-process under DATA_DIR. */
   CLICKHOUSE_URL: z.url().optional(),
   /**

@@ -30,12 +30,14 @@ import { createIngestPipeline } from "./ingest/create-ingest-pipeline";
 import { createClickEnricher } from "./ingest/enrich-click";
 import { startIngestConsumer } from "./ingest/start-ingest-consumer";
 import { createLinkApiDirectory } from "./ownership/create-link-api-directory";
+import { createDimensionRollups, type DimensionRollups } from "./rollups/create-dimension-rollups";
 
 const CLICKSTORE_MIGRATIONS = fileURLToPath(new URL("../clickhouse", import.meta.url));
 
-/** What tests may swap: the click-count feed's timer (they fire it themselves). */
+/** What tests may swap: the click-count feed's and rollup job's timers (they fire them themselves). */
 export interface AnalyticsIngestOptions {
   clickCountTimer?: RepeatingTimer;
+  rollupTimer?: RepeatingTimer;
 }
 
 /** Wiring: config → infrastructure → app → listen; the returned stop() drains and closes. */
@@ -43,8 +45,8 @@ export function startAnalyticsIngest(
   config: AnalyticsIngestConfig,
   shared: SharedInfrastructure = {},
   options: AnalyticsIngestOptions = {},
-): Promise<RunningService & { clickCounts?: ClickCountFeed }> {
-  return startService<{ clickCounts: ClickCountFeed }>({
+): Promise<RunningService & { clickCounts?: ClickCountFeed; rollups?: DimensionRollups }> {
+  return startService<{ clickCounts: ClickCountFeed; rollups: DimensionRollups }>({
     name: SERVICE_NAME,
     config,
     needs: { cache: true, events: true, clickstore: { migrationsDir: CLICKSTORE_MIGRATIONS } },
@@ -152,7 +154,19 @@ export function startAnalyticsIngest(
         await started.stop();
       });
       clickCounts.start();
-      return { http: app.http, grpc: app.grpc, clickCounts };
+      // Finished days into the dimension rollups; on a first start, the backfill of every stored day.
+      const rollups = createDimensionRollups({
+        store,
+        locks: infra.cache!.locks,
+        logger,
+        clock,
+        intervalMs: config.DIMENSION_ROLLUP_INTERVAL_MS,
+        settleMs: config.DIMENSION_ROLLUP_SETTLE_MS,
+        ...(options.rollupTimer ? { timer: options.rollupTimer } : {}),
+      });
+      rollups.start();
+      lifecycle.add("consumers", "dimension-rollups", () => rollups.stop());
+      return { http: app.http, grpc: app.grpc, clickCounts, rollups };
     },
   });
 }

@@ -56,7 +56,16 @@ describe("MIGRATE_ONLY (the Helm migration job)", () => {
         });
         const tables = (await result.json<{ name: string }>()).map((row) => row.name);
         expect(tables).toEqual(
-          expect.arrayContaining(["clicks_v1", "conversions_v1", "link_clicks_daily_v1", "account_clicks_hourly_v1", "link_dimensions_daily_v1", "account_dimensions_daily_v1", "dimension_days_v1", "link_refs_v1"]),
+          expect.arrayContaining([
+            "clicks_v1",
+            "conversions_v1",
+            "link_clicks_daily_v1",
+            "account_clicks_hourly_v1",
+            "link_dimensions_daily_v1",
+            "account_dimensions_daily_v1",
+            "dimension_days_v1",
+            "link_refs_v1",
+          ]),
         );
       } finally {
         await store.close();

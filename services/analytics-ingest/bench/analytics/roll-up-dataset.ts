@@ -3,8 +3,9 @@
  * first start (the backfill of every finished day): the bench and the exactness test read the
  * reports the way a running service answers them.
  */
-import type { ClickStore } from "@kurz/clickstore";
+
 import { createCache } from "@kurz/cache";
+import type { ClickStore } from "@kurz/clickstore";
 import { createLogger } from "@kurz/logger";
 import { createDimensionRollups } from "../../src/rollups/create-dimension-rollups";
 

@@ -11,8 +11,17 @@ import { getScopeTotals } from "../queries/get-scope-totals";
 import { getVariantTimeline } from "../queries/get-variant-timeline";
 import { listClicks } from "../queries/list-clicks";
 import { listUtmLinks, type UtmLinkRow } from "../queries/list-utm-links";
+import { coverageOf } from "../queries/plan-reads";
 import type { QueryScope } from "../queries/query-scope";
-import type { ClickDetail, LinkRef, PageInfo, Period, ResolvedRange, TimelinePoint } from "./analytics-types";
+import type {
+  ClickCounts,
+  ClickDetail,
+  LinkRef,
+  PageInfo,
+  Period,
+  ResolvedRange,
+  TimelinePoint,
+} from "./analytics-types";
 import {
   conversionStatsOf,
   devicesOf,
@@ -91,11 +100,15 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
 
   const breakdownLimit = (limit: number | undefined) => clamp(limit, 50, 500);
 
-  /** Totals and timeline, then the breakdowns of the sections asked for (two statements). */
+  /** Which whole days of the scope's window the job-written rollups answer (one statement). */
+  const coverage = (scope: QueryScope, range: ResolvedRange = scope.range) => coverageOf(store, scope, range);
+
+  /** Totals and timeline, then the breakdowns of the sections asked for (three statements). */
   async function sectionsOf(scope: QueryScope, sections: ReadonlyArray<{ section: Section; limit: number }>) {
-    const totals = await getScopeTotals(store, scope);
-    const map = await getBreakdowns(store, scope, sectionRequests(sections, totals.counts.clicks));
-    return { ...totals, map };
+    const days = await coverage(scope);
+    const totals = await getScopeTotals(store, scope, days);
+    const map = await getBreakdowns(store, scope, days, sectionRequests(sections, totals.counts.clicks));
+    return { ...totals, map, days };
   }
 
   async function getCompleteAnalytics(
@@ -108,10 +121,12 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
     const size = breakdownLimit(limit);
     const { counts, timeline, map } = await sectionsOf(
       scope,
-      (["geography", "devices", "referrers", "utm", "trafficQuality", "conversions"] as const).map((section) => ({
-        section,
-        limit: size,
-      })),
+      (["geography", "devices", "referrers", "utm", "trafficQuality", "conversions"] as const).map(
+        (section) => ({
+          section,
+          limit: size,
+        }),
+      ),
     );
     const groups = await getConversionGroups(store, scope);
     return {
@@ -145,7 +160,7 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
     async getLinkSummary(accountId: string, link: string, period: Period | undefined) {
       if (!link) throw new AppError("VALIDATION_ERROR", { message: "A link id or short code is required" });
       const { scope, links } = await scopeFor(accountId, link, { period });
-      const { counts, timeline } = await getScopeTotals(store, scope);
+      const { counts, timeline } = await getScopeTotals(store, scope, await coverage(scope));
       return { links, range: scope.range, counts, timeline };
     },
 
@@ -198,26 +213,23 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
     async getAccountOverview(accountId: string, range: TimeRangeInput) {
       const { scope } = await scopeFor(accountId, undefined, range);
       const span = scope.range.end.getTime() - scope.range.start.getTime();
-      const previousScope: QueryScope = {
-        ...scope,
-        range: {
-          ...scope.range,
-          start: new Date(scope.range.start.getTime() - span),
-          end: scope.range.start,
-        },
+      const previousRange: ResolvedRange = {
+        ...scope.range,
+        start: new Date(scope.range.start.getTime() - span),
+        end: scope.range.start,
       };
-      const { counts } = await getScopeTotals(store, scope);
-      const previous = (await getScopeTotals(store, previousScope)).counts;
-      const top = await getLinkTotals(store, scope, { limit: 5, order: "clicks" });
+      const days = await coverage(scope, { ...scope.range, start: previousRange.start });
+      const { counts, previous } = await getScopeTotals(store, scope, days, { previous: previousRange });
+      const top = await getLinkTotals(store, scope, days, { limit: 5, order: "clicks" });
       const groups = await getConversionGroups(store, scope);
-      const map = await getBreakdowns(store, scope, [
+      const map = await getBreakdowns(store, scope, days, [
         { dimension: "country", limit: 5, totalClicks: counts.clicks },
         { dimension: "referrerHost", limit: 5, totalClicks: counts.clicks },
       ]);
       return {
         range: scope.range,
         counts,
-        previous,
+        previous: previous as ClickCounts,
         linksClicked: top.linksClicked,
         topLinks: top.links,
         topCountries: map.get("country") ?? [],
@@ -232,12 +244,19 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
       range: TimeRangeInput,
     ): Promise<{ links: LinkRef[]; range: ResolvedRange; timeline: TimelinePoint[] }> {
       const { scope, links } = await scopeFor(accountId, link, range);
-      return { links, range: scope.range, timeline: (await getScopeTotals(store, scope)).timeline };
+      return {
+        links,
+        range: scope.range,
+        timeline: (await getScopeTotals(store, scope, await coverage(scope))).timeline,
+      };
     },
 
     async getTopLinks(accountId: string, range: TimeRangeInput, limit?: number, order: LinkOrder = "clicks") {
       const { scope } = await scopeFor(accountId, undefined, range);
-      const { links } = await getLinkTotals(store, scope, { limit: clamp(limit, 10, 100), order });
+      const { links } = await getLinkTotals(store, scope, await coverage(scope), {
+        limit: clamp(limit, 10, 100),
+        order,
+      });
       return { range: scope.range, links };
     },
 
@@ -277,7 +296,8 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
       if (host) await directory.assertHost(accountId, host.toLowerCase());
       const { scope } = await scopeFor(accountId, undefined, range);
       const hostScope: QueryScope = host ? { ...scope, host: host.toLowerCase() } : scope;
-      return { range: scope.range, domains: await getHostTotals(store, hostScope) };
+      // Host totals of rolled-up days are account rows: the account's coverage.
+      return { range: scope.range, domains: await getHostTotals(store, hostScope, await coverage(scope)) };
     },
 
     async getCampaignAnalytics(accountId: string, campaignId: string, range: TimeRangeInput) {
@@ -286,11 +306,11 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
       await directory.assertCampaign(accountId, campaignId.toLowerCase());
       const { scope: base } = await scopeFor(accountId, undefined, range);
       const scope: QueryScope = { ...base, campaignId: campaignId.toLowerCase() };
-      const { counts, timeline, map } = await sectionsOf(scope, [
+      const { counts, timeline, map, days } = await sectionsOf(scope, [
         { section: "referrers", limit: 50 },
         { section: "conversions", limit: 100 },
       ]);
-      const { links } = await getLinkTotals(store, scope, { limit: 100, order: "clicks" });
+      const { links } = await getLinkTotals(store, scope, days, { limit: 100, order: "clicks" });
       const groups = await getConversionGroups(store, scope);
       return {
         range: scope.range,
@@ -305,8 +325,8 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
     async getQrAnalytics(accountId: string, link: string | undefined, range: TimeRangeInput) {
       const { scope: base } = await scopeFor(accountId, link, range);
       const scope: QueryScope = { ...base, qrOnly: true };
-      const { counts, timeline } = await getScopeTotals(store, scope);
-      const map = await getBreakdowns(store, scope, [
+      const { counts, timeline } = await getScopeTotals(store, scope, undefined);
+      const map = await getBreakdowns(store, scope, undefined, [
         { dimension: "country", limit: 50, totalClicks: counts.clicks },
         { dimension: "deviceType", limit: 50, totalClicks: counts.clicks },
       ]);
@@ -345,9 +365,9 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
         .filter((id) => id !== "")
         .sort();
       const uniques =
-        (await getBreakdowns(store, scope, [{ dimension: "variant", limit: 100, totalClicks: 0 }])).get(
-          "variant",
-        ) ?? [];
+        (
+          await getBreakdowns(store, scope, undefined, [{ dimension: "variant", limit: 100, totalClicks: 0 }])
+        ).get("variant") ?? [];
       const days_ = bucketStarts(scope.range);
       return {
         range: scope.range,

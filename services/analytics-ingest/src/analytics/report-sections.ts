@@ -47,7 +47,8 @@ export function sectionRequests(
   for (const { section, limit } of sections) {
     for (const dimension of SECTION_DIMENSIONS[section]) {
       // Variants and bot reasons are few; referrer categories feed directClicks whatever the limit.
-      const own = dimension === "variant" ? 100 : dimension === "referrerCategory" ? Math.max(limit, 50) : limit;
+      const own =
+        dimension === "variant" ? 100 : dimension === "referrerCategory" ? Math.max(limit, 50) : limit;
       limits.set(dimension, Math.max(limits.get(dimension) ?? 0, own));
     }
   }
@@ -56,10 +57,15 @@ export function sectionRequests(
 
 type Breakdowns = ReadonlyMap<Dimension, BreakdownEntry[]>;
 
-const take = (map: Breakdowns, dimension: Dimension, limit: number) => (map.get(dimension) ?? []).slice(0, limit);
+const take = (map: Breakdowns, dimension: Dimension, limit: number) =>
+  (map.get(dimension) ?? []).slice(0, limit);
 
 export function geographyOf(map: Breakdowns, limit: number): Geography {
-  return { countries: take(map, "country", limit), regions: take(map, "region", limit), cities: take(map, "city", limit) };
+  return {
+    countries: take(map, "country", limit),
+    regions: take(map, "region", limit),
+    cities: take(map, "city", limit),
+  };
 }
 
 export function devicesOf(map: Breakdowns, limit: number): Devices {
@@ -101,7 +107,11 @@ export function trafficQualityOf(counts: ClickCounts, map: Breakdowns, limit: nu
   };
 }
 
-export function conversionStatsOf(groups: ConversionGroups, map: Breakdowns, clicks: number): ConversionStats {
+export function conversionStatsOf(
+  groups: ConversionGroups,
+  map: Breakdowns,
+  clicks: number,
+): ConversionStats {
   const group = (rows: ConversionGroupRow[], clicksOf: (key: string) => number): ConversionGroup[] => {
     const keys = [...new Set(rows.map((row) => row.key))];
     return keys.map((key) => {

@@ -1,10 +1,11 @@
 import type { ClickStore } from "@kurz/clickstore";
 import type { BreakdownEntry } from "../analytics/analytics-types";
-import { DIMENSION_COUNTS_SQL, type Dimension, DIMENSIONS, dimensionArraySql } from "../rollups/dimension-values";
-import { findRolledDays } from "./find-rolled-days";
+import { DIMENSIONS, type Dimension, dimensionArraySql } from "../rollups/dimension-values";
+import type { DayCoverage } from "./find-rolled-days";
+import { planReads } from "./plan-reads";
 import { num, queryRows } from "./query-rows";
-import { needsRawClicks, type QueryScope, scopeFilters } from "./query-scope";
-import { dateOf, type Span, spansSql, splitWindow } from "./time-windows";
+import { BOT, HEAD, HUMAN, type QueryScope, scopeFilters } from "./query-scope";
+import { dateOf, type Span, spansSql } from "./time-windows";
 
 export type { Dimension };
 
@@ -17,45 +18,50 @@ export interface BreakdownRequest {
 
 /**
  * Several breakdowns of one scope in one statement: per dimension, the values with human
- * clicks, unique visitors, bots and HEAD requests, most clicked first. Whole days come from the
- * dimension rollups where they are current (find-rolled-days.ts) — per link for link scopes, per
- * account and campaign otherwise — and everything else from clicks_v1. Unique visitors are merged
- * per UTC day and summed (a visitor id is per day).
+ * clicks, unique visitors, bots and HEAD requests, most clicked first. Rolled-up days come from
+ * the dimension rollups (per link for a single link, per account or campaign otherwise) with
+ * final counts; every other day from clicks_v1. Unique visitors are per UTC day and summed (a
+ * visitor id is per day).
  */
 export async function getBreakdowns(
   store: ClickStore,
   scope: QueryScope,
+  coverage: DayCoverage | undefined,
   requests: readonly BreakdownRequest[],
 ): Promise<Map<Dimension, BreakdownEntry[]>> {
   const result = new Map<Dimension, BreakdownEntry[]>(requests.map((r) => [r.dimension, []]));
   if (requests.length === 0) return result;
   const dimensions = [...new Set(requests.map((r) => r.dimension))];
-  const split = splitWindow(scope.range);
-  const rollup = needsRawClicks(scope) || scope.host !== undefined ? undefined : split.days;
-  const coverage = rollup
-    ? await findRolledDays(store, scope.accountId, rollup)
-    : { rolled: [], unrolled: split.days ? [split.days] : [] };
-  const rawSpans: Span[] = [...split.hours, ...coverage.unrolled];
+  const plan = planReads({ ...scope.range, granularity: "day" }, coverage);
   const sources: string[] = [];
   let params: Record<string, unknown> = { dimensions };
-  if (coverage.rolled.length > 0) {
+  if (plan.finalDays.length > 0) {
     const byLink = scope.linkIds !== undefined;
-    const { clauses, params: p } = scopeFilters(scope, byLink ? { link: true } : { campaign: true });
-    params = { ...params, ...p, rolledDays: coverage.rolled.map(dateOf) };
-    sources.push(`SELECT dimension, value, parent_country, parent_region, day, clicks, bots, head_requests, visitors
+    params = {
+      ...params,
+      accountId: scope.accountId,
+      linkIds: scope.linkIds ?? [],
+      campaignKey: scope.campaignId ?? "*",
+      rolledDays: plan.finalDays.map(dateOf),
+    };
+    sources.push(`SELECT dimension, value, parent_country, parent_region, day AS day_of, clicks AS c, bots AS b,
+                         head_requests AS h, visitors AS v
                     FROM ${byLink ? "link_dimensions_daily_v1" : "account_dimensions_daily_v1"}
-                   WHERE ${clauses.join(" AND ")} AND day IN {rolledDays:Array(Date)}
-                     AND dimension IN {dimensions:Array(String)}`);
+                   WHERE account_id = {accountId:String}
+                     AND ${byLink ? "link_id IN {linkIds:Array(String)}" : "campaign_id = {campaignKey:String}"}
+                     AND day IN {rolledDays:Array(Date)} AND dimension IN {dimensions:Array(String)}`);
   }
+  const rawSpans: Span[] = [...plan.otherDays, ...plan.partial];
   if (rawSpans.length > 0) {
     const { clauses, params: p } = scopeFilters(scope, { link: true, campaign: true, host: true, raw: true });
     const time = spansSql("clicked_at", rawSpans, "rawTime", "DateTime64");
     params = { ...params, ...p, ...time.params };
     sources.push(`SELECT d.1 AS dimension, d.2 AS value, d.3 AS parent_country, d.4 AS parent_region,
-                         toDate(clicked_at) AS day, ${DIMENSION_COUNTS_SQL}
+                         toDate(clicked_at) AS day_of, countIf(${HUMAN}) AS c, countIf(${BOT}) AS b,
+                         countIf(${HEAD}) AS h, uniqExactIf(visitor_hash, ${HUMAN}) AS v
                     FROM clicks_v1 ARRAY JOIN ${dimensionArraySql(dimensions)} AS d
                    WHERE ${[...clauses, time.sql].join(" AND ")}
-                   GROUP BY dimension, value, parent_country, parent_region, day`);
+                   GROUP BY dimension, value, parent_country, parent_region, day_of`);
   }
   if (sources.length === 0) return result;
   const limit = Math.max(...requests.map((r) => r.limit));
@@ -63,12 +69,7 @@ export async function getBreakdowns(
     store,
     `SELECT dimension, value, parent_country, parent_region, sum(c) AS n_clicks, sum(v) AS n_visitors,
             sum(b) AS n_bots, sum(h) AS n_heads
-       FROM (
-         SELECT dimension, value, parent_country, parent_region, day, sum(clicks) AS c, sum(bots) AS b,
-                sum(head_requests) AS h, uniqCombinedMerge(12)(visitors) AS v
-           FROM (${sources.join(" UNION ALL ")})
-          GROUP BY dimension, value, parent_country, parent_region, day
-       )
+       FROM (${sources.join(" UNION ALL ")})
       GROUP BY dimension, value, parent_country, parent_region
       ORDER BY dimension, n_clicks DESC, n_bots DESC, n_heads DESC, value, parent_country, parent_region
       LIMIT {limit:UInt32} BY dimension`,

@@ -1,9 +1,10 @@
 import type { ClickStore } from "@kurz/clickstore";
 import type { LinkStats } from "../analytics/analytics-types";
+import type { DayCoverage } from "./find-rolled-days";
 import { linkSources } from "./link-sources";
+import { planReads } from "./plan-reads";
 import { num, queryRows } from "./query-rows";
 import type { QueryScope } from "./query-scope";
-import { splitWindow } from "./time-windows";
 
 export type LinkOrder = "clicks" | "uniqueVisitors";
 
@@ -17,23 +18,18 @@ const ORDER: Record<LinkOrder, string> = { clicks: "n_clicks", uniqueVisitors: "
 export async function getLinkTotals(
   store: ClickStore,
   scope: QueryScope,
+  coverage: DayCoverage | undefined,
   options: { limit: number; order: LinkOrder },
 ): Promise<{ links: LinkStats[]; linksClicked: number }> {
-  const { sql, params } = linkSources(scope, splitWindow(scope.range));
+  const { sql, params } = linkSources(scope, planReads({ ...scope.range, granularity: "day" }, coverage));
   if (sql.length === 0) return { links: [], linksClicked: 0 };
   const rows = await queryRows<Record<string, unknown>>(
     store,
-    `SELECT link_id, argMax(h, la) AS link_host, argMax(cd, la) AS link_code, sum(c) AS n_clicks,
-            sum(v) AS n_visitors, sum(b) AS n_bots, sum(hd) AS n_heads, sum(q) AS n_qr,
+    `SELECT link_id, argMax(host, la) AS link_host, argMax(code, la) AS link_code, sum(c) AS n_clicks,
+            sum(v) AS n_visitors, sum(b) AS n_bots, sum(h) AS n_heads, sum(q) AS n_qr,
             argMax(dest, la) AS destination, toUnixTimestamp64Milli(max(la)) AS last_ms,
             sum(toUInt64(n_clicks > 0)) OVER () AS links_clicked
-       FROM (
-         SELECT link_id, toDate(t) AS d, argMax(host, last_at) AS h, argMax(code, last_at) AS cd,
-                sum(clicks) AS c, sum(bots) AS b, sum(heads) AS hd, sum(qrs) AS q,
-                uniqCombinedMerge(12)(visitors) AS v, max(last_at) AS la, argMaxMerge(destination) AS dest
-           FROM (${sql.join(" UNION ALL ")})
-          GROUP BY link_id, d
-       )
+       FROM (${sql.join(" UNION ALL ")})
       GROUP BY link_id
       ORDER BY ${ORDER[options.order]} DESC, n_bots DESC, link_id
       LIMIT {limit:UInt32}`,

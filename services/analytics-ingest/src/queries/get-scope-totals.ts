@@ -1,63 +1,53 @@
 import type { ClickStore } from "@kurz/clickstore";
-import type { ClickCounts, Granularity, TimelinePoint } from "../analytics/analytics-types";
+import type { ClickCounts, ResolvedRange, TimelinePoint } from "../analytics/analytics-types";
 import { bucketStarts } from "../analytics/resolve-time-range";
-import { clickSources } from "./click-sources";
+import type { DayCoverage } from "./find-rolled-days";
+import { planReads } from "./plan-reads";
 import { num, queryRows } from "./query-rows";
-import type { QueryScope } from "./query-scope";
-import { splitWindow } from "./time-windows";
-
-export function bucketOf(granularity: Granularity, time: string): string {
-  switch (granularity) {
-    case "hour":
-      return `toStartOfHour(${time})`;
-    case "day":
-      return `toStartOfDay(${time})`;
-    case "week":
-      return `toDateTime(toMonday(${time}), 'UTC')`;
-    case "month":
-      return `toDateTime(toStartOfMonth(${time}), 'UTC')`;
-  }
-}
+import { needsRawClicks, type QueryScope } from "./query-scope";
+import { totalsSources } from "./totals-sources";
 
 /**
  * A scope's totals and its timeline (every bucket of the range, zeros included) in one statement
- * over the rollups (click-sources.ts). Unique visitors are counted per UTC day and summed: the
- * visitor id is salted per day, so a visitor of two days is two visitors anyway.
+ * (totals-sources.ts). Unique visitors are per UTC day and summed: the visitor id is salted per
+ * day, so a visitor of two days is two visitors anyway. With `previous`, the same statement
+ * also counts that window (the overview's previous period; accounts and campaigns only).
+ * `coverage` (plan-reads.ts) must cover the whole days of every window read.
  */
 export async function getScopeTotals(
   store: ClickStore,
   scope: QueryScope,
-): Promise<{ counts: ClickCounts; timeline: TimelinePoint[] }> {
+  coverage: DayCoverage | undefined,
+  options: { previous?: ResolvedRange } = {},
+): Promise<{ counts: ClickCounts; timeline: TimelinePoint[]; previous?: ClickCounts }> {
   const granularity = scope.range.granularity;
-  const { sql, params } = clickSources(scope, splitWindow(scope.range, granularity !== "hour"));
-  const rows = await queryRows<Record<string, unknown>>(
-    store,
-    `SELECT toUnixTimestamp(bucket) * 1000 AS bucket_ms, is_total, sum(c) AS n_clicks, sum(b) AS n_bots,
-            sum(h) AS n_heads, sum(q) AS n_qr, sum(v) AS n_visitors
-       FROM (
-         SELECT ${bucketOf(granularity, "t")} AS bucket, toDate(t) AS d, grouping(bucket) AS is_total,
-                sum(clicks) AS c, sum(bots) AS b, sum(heads) AS h, sum(qrs) AS q,
-                uniqCombinedMerge(12)(visitors) AS v
-           FROM (${sql.join(" UNION ALL ")})
-          GROUP BY GROUPING SETS ((bucket, d), (d))
-       )
-      GROUP BY bucket, is_total`,
-    params,
-  );
-  const total = rows.find((row) => num(row.is_total) === 1);
-  const byBucket = new Map(rows.filter((row) => num(row.is_total) === 0).map((row) => [num(row.bucket_ms), row]));
-  const clicks = num(total?.n_clicks);
-  const bots = num(total?.n_bots);
-  const headRequests = num(total?.n_heads);
+  if (
+    options.previous &&
+    (scope.linkIds !== undefined || scope.host !== undefined || needsRawClicks(scope))
+  ) {
+    throw new Error("a previous period is counted for accounts and campaigns only");
+  }
+  const current = totalsSources(scope, planReads(scope.range, coverage), 0, granularity);
+  const previous = options.previous
+    ? totalsSources(scope, planReads(options.previous, coverage), 1, granularity)
+    : { sql: [], params: {} };
+  const sources = [...current.sql, ...previous.sql];
+  const rows =
+    sources.length === 0
+      ? []
+      : await queryRows<Record<string, unknown>>(
+          store,
+          `SELECT toUnixTimestamp(bucket_key) * 1000 AS bucket_ms, is_total, p, sum(c) AS n_clicks, sum(b) AS n_bots,
+                  sum(h) AS n_heads, sum(q) AS n_qr, sum(v) AS n_visitors
+             FROM (${sources.join(" UNION ALL ")})
+            GROUP BY bucket_key, is_total, p`,
+          { ...current.params, ...previous.params },
+        );
+  const of = (p: number, total: number) =>
+    rows.filter((row) => num(row.p) === p && num(row.is_total) === total);
+  const byBucket = new Map(of(0, 0).map((row) => [num(row.bucket_ms), row]));
   return {
-    counts: {
-      clicks,
-      uniqueVisitors: num(total?.n_visitors),
-      bots,
-      headRequests,
-      totalRequests: clicks + bots + headRequests,
-      qrScans: num(total?.n_qr),
-    },
+    counts: countsOf(of(0, 1)[0]),
     timeline: bucketStarts(scope.range).map((start) => {
       const row = byBucket.get(start);
       return {
@@ -68,5 +58,20 @@ export async function getScopeTotals(
         headRequests: num(row?.n_heads),
       };
     }),
+    ...(options.previous ? { previous: countsOf(of(1, 1)[0]) } : {}),
+  };
+}
+
+function countsOf(row: Record<string, unknown> | undefined): ClickCounts {
+  const clicks = num(row?.n_clicks);
+  const bots = num(row?.n_bots);
+  const headRequests = num(row?.n_heads);
+  return {
+    clicks,
+    uniqueVisitors: num(row?.n_visitors),
+    bots,
+    headRequests,
+    totalRequests: clicks + bots + headRequests,
+    qrScans: num(row?.n_qr),
   };
 }

@@ -1,32 +1,46 @@
+import type { ReadPlan } from "./plan-reads";
 import { BOT, HEAD, HUMAN, type QueryScope, scopeFilters } from "./query-scope";
-import { spansSql, type WindowSplit } from "./time-windows";
+import { dateOf, spansSql } from "./time-windows";
 
 /**
- * A scope's requests per link, as SELECTs of the same columns — link_id, host, code, t (DateTime),
- * clicks, bots, heads, qr, visitors (uniqCombined(12) state), last_at (latest click) and
- * destination (argMax state of the destination by click time) — to be read with UNION ALL:
- * link_clicks_daily_v1 for whole days, clicks_v1 by hour for the partial days.
+ * A scope's requests per link and day, as aggregated SELECTs of the same columns — link_id,
+ * host, code, d, c (human clicks), b (bots), h (HEAD), q (QR scans), v (unique visitors of the
+ * day), la (latest click), dest (its destination) — from link_days_v1 for rolled-up days (final
+ * counts), link_clicks_daily_v1 for other whole days, clicks_v1 for partial days. A day is in one
+ * source only. A link clicked under two hosts or codes on one day counts its visitors per host.
  */
-export function linkSources(scope: QueryScope, split: WindowSplit): { sql: string[]; params: Record<string, unknown> } {
-  const { clauses, params: filterParams } = scopeFilters(scope, { link: true, campaign: true, host: true });
+export function linkSources(
+  scope: QueryScope,
+  plan: ReadPlan,
+): { sql: string[]; params: Record<string, unknown> } {
+  const { clauses, params } = scopeFilters(scope, { link: true, campaign: true, host: true });
   const sql: string[] = [];
-  let params: Record<string, unknown> = { ...filterParams };
-  if (split.days) {
-    const time = spansSql("day", [split.days], "linkDay", "Date");
-    params = { ...params, ...time.params };
-    sql.push(`SELECT link_id, host, code, toDateTime(day, 'UTC') AS t, clicks, bots, head_requests AS heads,
-                     qr_scans AS qrs, visitors, last_click_at AS last_at, destination_url AS destination
-                FROM link_clicks_daily_v1 WHERE ${[...clauses, time.sql].join(" AND ")}`);
+  const where = (...more: string[]) => [...clauses, ...more].join(" AND ");
+  if (plan.finalDays.length > 0) {
+    params.linkDays = plan.finalDays.map(dateOf);
+    sql.push(`SELECT link_id, host, code, day AS d, sum(clicks) AS c, sum(bots) AS b, sum(head_requests) AS h,
+                     sum(qr_scans) AS q, sum(visitors) AS v, max(last_click_at) AS la,
+                     argMax(destination_url, last_click_at) AS dest
+                FROM link_days_v1 WHERE ${where("day IN {linkDays:Array(Date)}")}
+               GROUP BY link_id, host, code, d`);
   }
-  if (split.hours.length > 0) {
-    const time = spansSql("clicked_at", split.hours, "rawTime", "DateTime64");
-    params = { ...params, ...time.params };
-    sql.push(`SELECT link_id, host, code, toStartOfHour(clicked_at) AS t, countIf(${HUMAN}) AS clicks,
-                     countIf(${BOT}) AS bots, countIf(${HEAD}) AS heads, countIf(${HUMAN} AND qr) AS qrs,
-                     uniqCombinedStateIf(12)(visitor_hash, ${HUMAN}) AS visitors, max(clicked_at) AS last_at,
-                     argMaxState(destination_url, clicked_at) AS destination
-                FROM clicks_v1 WHERE ${[...clauses, time.sql].join(" AND ")}
-               GROUP BY link_id, host, code, t`);
+  if (plan.otherDays.length > 0) {
+    const time = spansSql("day", plan.otherDays, "linkDay", "Date");
+    Object.assign(params, time.params);
+    sql.push(`SELECT link_id, host, code, day AS d, sum(clicks) AS c, sum(bots) AS b, sum(head_requests) AS h,
+                     sum(qr_scans) AS q, uniqCombinedMerge(12)(visitors) AS v, max(last_click_at) AS la,
+                     argMaxMerge(destination_url) AS dest
+                FROM link_clicks_daily_v1 WHERE ${where(time.sql)}
+               GROUP BY link_id, host, code, d`);
+  }
+  if (plan.partial.length > 0) {
+    const time = spansSql("clicked_at", plan.partial, "linkRaw", "DateTime64");
+    Object.assign(params, time.params);
+    sql.push(`SELECT link_id, host, code, toDate(clicked_at) AS d, countIf(${HUMAN}) AS c, countIf(${BOT}) AS b,
+                     countIf(${HEAD}) AS h, countIf(${HUMAN} AND qr) AS q, uniqExactIf(visitor_hash, ${HUMAN}) AS v,
+                     max(clicked_at) AS la, argMax(destination_url, clicked_at) AS dest
+                FROM clicks_v1 WHERE ${where(time.sql)}
+               GROUP BY link_id, host, code, d`);
   }
   return { sql, params };
 }

@@ -1,7 +1,7 @@
 import type { ClickStore } from "@kurz/clickstore";
 import type { ClickDetail } from "../analytics/analytics-types";
-import { num, queryRows } from "./query-rows";
 import { getScopeTotals } from "./get-scope-totals";
+import { num, queryRows } from "./query-rows";
 import { HUMAN, needsRawClicks, type QueryScope, scopeSql } from "./query-scope";
 import { spansSql } from "./time-windows";
 
@@ -23,7 +23,11 @@ async function countClicks(
   options: ListClicksOptions,
 ): Promise<{ total: number; fromMs?: number }> {
   if (scope.linkIds !== undefined || scope.host !== undefined || needsRawClicks(scope)) {
-    const { counts } = await getScopeTotals(store, { ...scope, range: { ...scope.range, granularity: "month" } });
+    const { counts } = await getScopeTotals(
+      store,
+      { ...scope, range: { ...scope.range, granularity: "month" } },
+      undefined,
+    );
     return { total: options.includeBots ? counts.totalRequests : counts.clicks };
   }
   const time = spansSql(

@@ -75,7 +75,10 @@ export interface TableColumns {
  * parameter names as scopeSql, so one statement can read several tables). Throws when the table
  * cannot narrow the scope: a caller picks its sources so that this never happens.
  */
-export function scopeFilters(scope: QueryScope, table: TableColumns): { clauses: string[]; params: Record<string, unknown> } {
+export function scopeFilters(
+  scope: QueryScope,
+  table: TableColumns,
+): { clauses: string[]; params: Record<string, unknown> } {
   const clauses = ["account_id = {accountId:String}"];
   const params: Record<string, unknown> = { accountId: scope.accountId };
   const need = (ok: boolean | undefined, what: string) => {

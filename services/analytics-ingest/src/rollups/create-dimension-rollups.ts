@@ -1,5 +1,5 @@
-import type { ClickStore } from "@kurz/clickstore";
 import type { Locks } from "@kurz/cache";
+import type { ClickStore } from "@kurz/clickstore";
 import type { Logger } from "@kurz/logger";
 import type { Clock } from "@kurz/service-runtime";
 import { type RepeatingTimer, systemTimer } from "../click-counts/create-click-count-feed";
@@ -11,7 +11,7 @@ export interface DimensionRollups {
   runOnce(): Promise<number>;
   /** Runs once in the background now, then every intervalMs. */
   start(): void;
-  /** Stops the timer and waits for a pass in progress. */
+  /** Stops the timer and waits for the day being rolled up, if any. */
   stop(): Promise<void>;
 }
 
@@ -40,11 +40,14 @@ export function createDimensionRollups(options: DimensionRollupsOptions): Dimens
   const timer = options.timer ?? systemTimer;
   let running: Promise<number> | undefined;
   let cancel: (() => void) | undefined;
+  let stopping = false;
 
   async function pass(): Promise<number> {
     const days = await listStaleDimensionDays(store, clock.now().getTime() - options.settleMs);
     let rolled = 0;
     for (const day of days) {
+      // A stop waits for the day in hand only; the rest is rolled up after the next start.
+      if (stopping) break;
       const started = performance.now();
       const requests = await locks.withLock(LOCK_KEY, LOCK_TTL_MS, () =>
         rollUpDimensionDay(store, day, clock.now().getTime()),
@@ -84,6 +87,7 @@ export function createDimensionRollups(options: DimensionRollupsOptions): Dimens
       cancel = timer.every(options.intervalMs, run);
     },
     async stop() {
+      stopping = true;
       cancel?.();
       await running?.catch(() => undefined);
     },

@@ -33,18 +33,28 @@ export type Dimension = keyof typeof DIMENSIONS;
 
 export const ALL_DIMENSIONS = Object.keys(DIMENSIONS) as Dimension[];
 
+/** Rows of account_dimensions_daily_v1 only: the day's totals ('') and its totals per host. */
+export const ACCOUNT_ROWS = ["('', '', '', '', true)", "('host', toString(host), '', '', true)"];
+
 /**
  * `ARRAY JOIN <this> AS d` turns each clicks_v1 row into one row per dimension it counts in:
- * d.1 the dimension, d.2 its value, d.3 / d.4 the parent country / region.
+ * d.1 the dimension, d.2 its value, d.3 / d.4 the parent country / region. `extra`: further
+ * tuples of the same shape (ACCOUNT_ROWS).
  */
-export function dimensionArraySql(dimensions: readonly Dimension[] = ALL_DIMENSIONS): string {
+export function dimensionArraySql(
+  dimensions: readonly Dimension[] = ALL_DIMENSIONS,
+  extra: readonly string[] = [],
+): string {
   const tuples = dimensions.map((name) => {
     const spec: { value: string; country?: boolean; region?: boolean; when?: string } = DIMENSIONS[name];
     return `('${name}', ${spec.value}, ${spec.country ? "toString(country)" : "''"}, ${spec.region ? "region" : "''"}, ${spec.when ?? "true"})`;
   });
-  return `arrayFilter(x -> x.5, [${tuples.join(", ")}])`;
+  return `arrayFilter(x -> x.5, [${[...tuples, ...extra].join(", ")}])`;
 }
 
-/** The counts every dimension row carries, over clicks_v1 rows. */
-export const DIMENSION_COUNTS_SQL = `countIf(${HUMAN}) AS clicks, countIf(${BOT}) AS bots, countIf(${HEAD}) AS head_requests,
-       uniqCombinedStateIf(12)(visitor_hash, ${HUMAN}) AS visitors`;
+/**
+ * The final counts of a group of clicks_v1 rows of one UTC day: human clicks, bots, HEAD requests,
+ * QR scans and unique visitors (exact: a visitor id is per day, so the day's count is final).
+ */
+export const DAY_COUNTS_SQL = `countIf(${HUMAN}) AS clicks, countIf(${BOT}) AS bots, countIf(${HEAD}) AS head_requests,
+       countIf(${HUMAN} AND qr) AS qr_scans, uniqExactIf(visitor_hash, ${HUMAN}) AS visitors`;

@@ -2,20 +2,60 @@ import type { ClickStore } from "@kurz/clickstore";
 import { toClickHouseTime } from "../ingest/click-row";
 import { num, queryRows } from "../queries/query-rows";
 import { DAY_MS, dateOf } from "../queries/time-windows";
-import { DIMENSION_COUNTS_SQL, dimensionArraySql } from "./dimension-values";
+import { ACCOUNT_ROWS, DAY_COUNTS_SQL, dimensionArraySql } from "./dimension-values";
 
-const TARGETS = [
-  { table: "link_dimensions_daily_v1", keys: "account_id, link_id", grouping: "account_id, link_id" },
-  { table: "account_dimensions_daily_v1", keys: "account_id, campaign_id", grouping: "account_id, campaign_id" },
+/** The job-written tables; each is deleted for a day before the day is written again. */
+export const ROLLED_TABLES = [
+  "link_dimensions_daily_v1",
+  "account_dimensions_daily_v1",
+  "link_days_v1",
 ] as const;
 
+const DAY_ROWS = "clicked_at >= {from:DateTime64(3, 'UTC')} AND clicked_at < {to:DateTime64(3, 'UTC')}";
+const BY_DIMENSION = "d.1 AS dimension, d.2 AS value, d.3 AS parent_country, d.4 AS parent_region";
+const DIMENSION_GROUP = "dimension, value, parent_country, parent_region";
+const COUNTS = "clicks, bots, head_requests, qr_scans, visitors";
+
+/** The day's INSERT … SELECTs, each reading the day's clicks_v1 rows once. */
+const WRITES = [
+  // A link's breakdowns.
+  `INSERT INTO link_dimensions_daily_v1
+     (account_id, link_id, day, ${DIMENSION_GROUP}, retention_days, ${COUNTS})
+   SELECT account_id, link_id, toDate(clicked_at) AS day, ${BY_DIMENSION}, max(retention_days), ${DAY_COUNTS_SQL}
+     FROM clicks_v1 ARRAY JOIN ${dimensionArraySql()} AS d
+    WHERE ${DAY_ROWS}
+    GROUP BY account_id, link_id, day, ${DIMENSION_GROUP}`,
+  // The account's breakdowns, totals and hosts (campaign_id '*').
+  `INSERT INTO account_dimensions_daily_v1 (account_id, campaign_id, day, ${DIMENSION_GROUP}, retention_days, ${COUNTS})
+   SELECT account_id, '*', toDate(clicked_at) AS day, ${BY_DIMENSION}, max(retention_days), ${DAY_COUNTS_SQL}
+     FROM clicks_v1 ARRAY JOIN ${dimensionArraySql(undefined, ACCOUNT_ROWS)} AS d
+    WHERE ${DAY_ROWS}
+    GROUP BY account_id, day, ${DIMENSION_GROUP}`,
+  // Each campaign's breakdowns and totals.
+  `INSERT INTO account_dimensions_daily_v1 (account_id, campaign_id, day, ${DIMENSION_GROUP}, retention_days, ${COUNTS})
+   SELECT account_id, campaign_id, toDate(clicked_at) AS day, ${BY_DIMENSION}, max(retention_days), ${DAY_COUNTS_SQL}
+     FROM clicks_v1 ARRAY JOIN ${dimensionArraySql(undefined, ACCOUNT_ROWS.slice(0, 1))} AS d
+    WHERE ${DAY_ROWS} AND campaign_id != ''
+    GROUP BY account_id, campaign_id, day, ${DIMENSION_GROUP}`,
+  // Each link's totals, latest click and destination.
+  `INSERT INTO link_days_v1
+     (account_id, day, link_id, host, code, campaign_id, retention_days, ${COUNTS}, last_click_at, destination_url)
+   SELECT account_id, toDate(clicked_at) AS day, link_id, host, code, campaign_id, max(retention_days),
+          ${DAY_COUNTS_SQL}, max(clicked_at), argMax(destination_url, clicked_at)
+     FROM clicks_v1
+    WHERE ${DAY_ROWS}
+    GROUP BY account_id, day, link_id, host, code, campaign_id`,
+];
+
 /**
- * Rolls one UTC day of clicks_v1 into both dimension rollups, replacing what they held for it:
+ * Rolls one UTC day of clicks_v1 into the job-written rollups, replacing what they held for it:
  * 1. counts each account's requests of the day (account_clicks_hourly_v1) — before reading the
  *    clicks, so a click arriving meanwhile leaves the day marked stale, never wrongly current;
- * 2. marks the day stale in dimension_days_v1 (reports read it from clicks_v1 from then on);
- * 3. drops the day's partition of each rollup and writes it again from clicks_v1;
- * 4. records the counts of step 1: reports use the rollup rows while the counts still match.
+ * 2. marks the day stale in dimension_days_v1 (reports read it from clicks_v1 and the view-fed
+ *    rollups from then on);
+ * 3. deletes what the tables held for the day, if it was rolled up before (a lightweight DELETE:
+ *    only late clicks cause this), and writes the day again from clicks_v1;
+ * 4. records the counts of step 1: reports use the rows while the counts still match.
  * Returns how many requests the day held.
  */
 export async function rollUpDimensionDay(store: ClickStore, dayMs: number, nowMs: number): Promise<number> {
@@ -26,27 +66,30 @@ export async function rollUpDimensionDay(store: ClickStore, dayMs: number, nowMs
       WHERE hour >= {from:DateTime('UTC')} AND hour < {to:DateTime('UTC')} GROUP BY account_id`,
     { from: toClickHouseTime(dayMs).slice(0, 19), to: toClickHouseTime(dayMs + DAY_MS).slice(0, 19) },
   );
+  const [earlier] = await queryRows<{ n: unknown }>(
+    store,
+    "SELECT count() AS n FROM dimension_days_v1 WHERE day = {day:Date}",
+    { day },
+  );
   await store.client.command({
     query: `INSERT INTO dimension_days_v1 (account_id, day, raw_rows, rolled_at)
             SELECT account_id, day, 0, greatest({at:DateTime64(3, 'UTC')}, rolled_at + toIntervalMillisecond(1))
               FROM dimension_days_v1 FINAL WHERE day = {day:Date}`,
     query_params: { day, at: toClickHouseTime(nowMs).slice(0, 23) },
   });
-  for (const target of TARGETS) {
-    await store.client.command({ query: `ALTER TABLE ${target.table} DROP PARTITION {day:Date}`, query_params: { day } });
-    await store.client.command({
-      query: `INSERT INTO ${target.table}
-                (${target.keys}, day, dimension, value, parent_country, parent_region, retention_days,
-                 clicks, bots, head_requests, visitors)
-              SELECT ${target.keys}, toDate(clicked_at) AS day, d.1 AS dimension, d.2 AS value,
-                     d.3 AS parent_country, d.4 AS parent_region, retention_days, ${DIMENSION_COUNTS_SQL}
-                FROM clicks_v1
-               ARRAY JOIN ${dimensionArraySql()} AS d
-               WHERE clicked_at >= {from:DateTime64(3, 'UTC')} AND clicked_at < {to:DateTime64(3, 'UTC')}
-               GROUP BY ${target.grouping}, day, dimension, value, parent_country, parent_region, retention_days`,
-      query_params: { from: toClickHouseTime(dayMs).slice(0, 23), to: toClickHouseTime(dayMs + DAY_MS).slice(0, 23) },
-    });
+  if (num(earlier?.n) > 0) {
+    for (const table of ROLLED_TABLES) {
+      await store.client.command({
+        query: `DELETE FROM ${table} WHERE day = {day:Date}`,
+        query_params: { day },
+      });
+    }
   }
+  const range = {
+    from: toClickHouseTime(dayMs).slice(0, 23),
+    to: toClickHouseTime(dayMs + DAY_MS).slice(0, 23),
+  };
+  for (const query of WRITES) await store.client.command({ query, query_params: range });
   if (counts.length > 0) {
     // Later than every earlier row of the day (the stale marks included), whatever the clock says.
     const [latest] = await queryRows<{ ms: unknown }>(
@@ -57,7 +100,12 @@ export async function rollUpDimensionDay(store: ClickStore, dayMs: number, nowMs
     const rolledAt = toClickHouseTime(Math.max(nowMs, num(latest?.ms) + 1)).slice(0, 23);
     await store.insert({
       table: "dimension_days_v1",
-      rows: counts.map((row) => ({ account_id: row.account_id, day, raw_rows: num(row.n), rolled_at: rolledAt })),
+      rows: counts.map((row) => ({
+        account_id: row.account_id,
+        day,
+        raw_rows: num(row.n),
+        rolled_at: rolledAt,
+      })),
       columns: ["account_id", "day", "raw_rows", "rolled_at"],
     });
   }

@@ -1,0 +1,115 @@
+import type { Granularity } from "../analytics/analytics-types";
+import type { ReadPlan } from "./plan-reads";
+import { BOT, HEAD, HUMAN, needsRawClicks, type QueryScope, scopeFilters } from "./query-scope";
+import { dateOf, type Span, spansSql } from "./time-windows";
+
+export function bucketOf(granularity: Granularity, time: string): string {
+  switch (granularity) {
+    case "hour":
+      return `toStartOfHour(${time})`;
+    case "day":
+      return `toStartOfDay(${time})`;
+    case "week":
+      return `toDateTime(toMonday(${time}), 'UTC')`;
+    case "month":
+      return `toDateTime(toStartOfMonth(${time}), 'UTC')`;
+  }
+}
+
+const TOTAL_BUCKET = "toDateTime(0, 'UTC')";
+
+/**
+ * A scope's counts for one period of a plan, as aggregated SELECTs of the same columns
+ * (p, is_total, bucket_key, d, c, b, h, q, v):
+ * `p` the period (0 current, 1 previous), per bucket and day (is_total 0) and per day (is_total 1)
+ * the human clicks c, bots b, HEAD requests h, QR scans q and unique visitors v of that day.
+ * Days never appear in two sources, so summing rows is exact. Sources:
+ * - rolled-up days: account_dimensions_daily_v1 totals (accounts, campaigns) or link_days_v1 (a
+ *   link): final counts;
+ * - other days and hours: account_clicks_hourly_v1 (accounts, campaigns), or link_clicks_daily_v1
+ *   for whole days and clicks_v1 for partial ones (links, hosts); clicks_v1 for QR and A/B scopes.
+ */
+export function totalsSources(
+  scope: QueryScope,
+  plan: ReadPlan,
+  period: 0 | 1,
+  granularity: Granularity,
+): { sql: string[]; params: Record<string, unknown> } {
+  const prefix = `p${period}`;
+  const sql: string[] = [];
+  const params: Record<string, unknown> = {};
+  const bucket = (time: string) => bucketOf(granularity, time);
+  const byBucketAndDay = (select: string, from: string) =>
+    `SELECT ${period} AS p, grouping(bucket) AS is_total, if(is_total = 1, ${TOTAL_BUCKET}, bucket) AS bucket_key, d, ${select}
+       FROM ${from} GROUP BY GROUPING SETS ((bucket, d), (d))`;
+  const account = scope.linkIds === undefined && scope.host === undefined && !needsRawClicks(scope);
+  const add = (part: { clauses: string[]; params: Record<string, unknown> }) => {
+    Object.assign(params, part.params);
+    return part.clauses;
+  };
+
+  if (plan.finalDays.length > 0) {
+    params[`${prefix}Days`] = plan.finalDays.map(dateOf);
+    const days = `day IN {${prefix}Days:Array(Date)}`;
+    const daily = account
+      ? `SELECT day AS d, clicks AS c, bots AS b, head_requests AS h, qr_scans AS q, visitors AS v
+           FROM account_dimensions_daily_v1
+          WHERE account_id = {accountId:String} AND campaign_id = {campaignKey:String} AND ${days} AND dimension = ''`
+      : `SELECT day AS d, sum(clicks) AS c, sum(bots) AS b, sum(head_requests) AS h, sum(qr_scans) AS q, sum(visitors) AS v
+           FROM link_days_v1 WHERE ${add(scopeFilters(scope, { link: true }))
+             .concat(days)
+             .join(" AND ")} GROUP BY d`;
+    params.accountId = scope.accountId;
+    params.campaignKey = scope.campaignId ?? "*";
+    sql.push(`SELECT ${period} AS p, is_total, if(is_total = 1, ${TOTAL_BUCKET}, ${bucket("toDateTime(d, 'UTC')")}) AS bucket_key,
+                     d, c, b, h, q, v
+                FROM (${daily}) ARRAY JOIN [0, 1] AS is_total`);
+  }
+  const hourly: Span[] = [...plan.otherDays, ...plan.partial];
+  if (account) {
+    if (hourly.length > 0) {
+      const time = spansSql("hour", hourly, `${prefix}Hour`, "DateTime");
+      const clauses = add(scopeFilters(scope, { campaign: true }));
+      Object.assign(params, time.params);
+      sql.push(
+        byBucketAndDay(
+          `sum(clicks) AS c, sum(bots) AS b, sum(head_requests) AS h, sum(qr_scans) AS q,
+           uniqCombinedMerge(12)(visitors) AS v`,
+          `(SELECT ${bucket("hour")} AS bucket, toDate(hour) AS d, * FROM account_clicks_hourly_v1
+             WHERE ${[...clauses, time.sql].join(" AND ")})`,
+        ),
+      );
+    }
+    return { sql, params };
+  }
+  const raw = needsRawClicks(scope);
+  const wholeDays = raw ? [] : plan.otherDays;
+  const rawSpans = raw ? hourly : plan.partial;
+  if (wholeDays.length > 0) {
+    const time = spansSql("day", wholeDays, `${prefix}Day`, "Date");
+    const clauses = add(scopeFilters(scope, { link: true, campaign: true, host: true }));
+    Object.assign(params, time.params);
+    sql.push(
+      byBucketAndDay(
+        `sum(clicks) AS c, sum(bots) AS b, sum(head_requests) AS h, sum(qr_scans) AS q,
+         uniqCombinedMerge(12)(visitors) AS v`,
+        `(SELECT ${bucket("toDateTime(day, 'UTC')")} AS bucket, day AS d, * FROM link_clicks_daily_v1
+           WHERE ${[...clauses, time.sql].join(" AND ")})`,
+      ),
+    );
+  }
+  if (rawSpans.length > 0) {
+    const time = spansSql("clicked_at", rawSpans, `${prefix}Raw`, "DateTime64");
+    const clauses = add(scopeFilters(scope, { link: true, campaign: true, host: true, raw: true }));
+    Object.assign(params, time.params);
+    sql.push(
+      byBucketAndDay(
+        `countIf(${HUMAN}) AS c, countIf(${BOT}) AS b, countIf(${HEAD}) AS h, countIf(${HUMAN} AND qr) AS q,
+         uniqExactIf(visitor_hash, ${HUMAN}) AS v`,
+        `(SELECT ${bucket("clicked_at")} AS bucket, toDate(clicked_at) AS d, * FROM clicks_v1
+           WHERE ${[...clauses, time.sql].join(" AND ")})`,
+      ),
+    );
+  }
+  return { sql, params };
+}

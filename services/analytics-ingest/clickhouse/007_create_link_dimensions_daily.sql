@@ -25,5 +25,5 @@ CREATE TABLE IF NOT EXISTS link_dimensions_daily_v1
 )
 ENGINE = MergeTree
 PARTITION BY toYYYYMM(day)
-ORDER BY (account_id, link_id, day, dimension, value, parent_country, parent_region)
+ORDER BY (account_id, link_id, dimension, day, value, parent_country, parent_region)
 TTL day + toIntervalDay(retention_days);

@@ -20,5 +20,5 @@ CREATE TABLE IF NOT EXISTS account_dimensions_daily_v1
 )
 ENGINE = MergeTree
 PARTITION BY toYYYYMM(day)
-ORDER BY (account_id, campaign_id, day, dimension, value, parent_country, parent_region)
+ORDER BY (account_id, campaign_id, dimension, day, value, parent_country, parent_region)
 TTL day + toIntervalDay(retention_days);

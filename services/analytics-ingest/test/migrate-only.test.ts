@@ -60,6 +60,8 @@ describe("MIGRATE_ONLY (the Helm migration job)", () => {
             "clicks_v1",
             "conversions_v1",
             "link_clicks_daily_v1",
+            "account_requests_daily_v1",
+            "link_days_v1",
             "account_clicks_hourly_v1",
             "link_dimensions_daily_v1",
             "account_dimensions_daily_v1",

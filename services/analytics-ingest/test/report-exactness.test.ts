@@ -4,7 +4,7 @@
  * judged by. The rows come from the analytics bench's seeded generator (Zipf links, bots, HEAD
  * requests, QR scans, A/B tests, campaigns, branded hosts, UTM tags, conversions with values in
  * three currencies) at a small size, written through the ingest pipeline's write path so the
- * hourly rollup is filled as in production.
+ * view-fed rollups are filled as in production, then the rollup job's backfill runs.
  *
  * Counts, orderings, ranges, buckets, pages, totals and revenue must be exact. Unique visitors
  * come from ClickHouse `uniq`, which keeps every (32-bit) hash up to 65 536 distinct values, so

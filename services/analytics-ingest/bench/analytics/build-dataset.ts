@@ -1,6 +1,6 @@
 /**
  * The bench's ClickHouse data: generated clicks and conversions written through the ingest
- * pipeline's own write path (RowBatcher → writeRowsOnce → store.insert, so the hourly rollup is
+ * pipeline's own write path (RowBatcher → writeRowsOnce → store.insert, so the view-fed rollups are
  * filled by the same inserts as in production), built once per (rows, seed, schema, generator)
  * and reused: chDB keeps it in a directory under the OS temp dir, a ClickHouse server
  * (`CLICKHOUSE_URL`) in a database of that name.

@@ -24,7 +24,7 @@ export function defaultGranularity(spanMs: number): Granularity {
 
 /**
  * The window of a query: an explicit [start, end), or a period ending now (default 7d). Both
- * ends are aligned to whole UTC hours (start down, end up) so that the hourly rollups and the raw
+ * ends are aligned to whole UTC hours (start down, end up) so that the rollups and the raw
  * clicks answer for exactly the same window.
  */
 export function resolveTimeRange(input: TimeRangeInput, nowMs = Date.now()): ResolvedRange {

@@ -49,7 +49,7 @@ export interface ClickCountFeedOptions {
 
 /**
  * Feeds link-api's `links.clicks` (sort by clicks, totalClicks) with absolute human-click totals
- * read from the hourly rollup, so a replayed or repeated push changes nothing. A link is noted
+ * read from the daily rollup, so a replayed or repeated push changes nothing. A link is noted
  * once its click rows are written and pushed at the next interval: its count trails the click by
  * at most the ingest batch wait plus intervalMs plus one push. Each replica pushes the links it
  * ingested and link-api keeps the larger total, so replicas never undo each other. Noted links

@@ -1,6 +1,6 @@
 import type { ClickStore } from "@kurz/clickstore";
 import { num, queryRows } from "./query-rows";
-import { type Span, spansSql } from "./time-windows";
+import type { Span } from "./time-windows";
 
 export interface DayCoverage {
   /** Days (epoch ms at midnight) the job-written rollups answer for the account. */
@@ -12,23 +12,21 @@ export interface DayCoverage {
 /**
  * Which whole days of an account's window the job-written rollups answer: those whose recorded
  * request count (dimension_days_v1) equals the account's requests of the day now
- * (account_clicks_hourly_v1). Days without requests are in neither set: nothing is read for them.
+ * (account_requests_daily_v1). Days without requests are in neither set: nothing is read for them.
  */
 export async function findRolledDays(store: ClickStore, accountId: string, days: Span): Promise<DayCoverage> {
-  const hours = spansSql("hour", [days], "coverHour", "DateTime");
   const rows = await queryRows<{ day_ms: unknown; rolled: unknown }>(
     store,
     `SELECT toUnixTimestamp(toDateTime(t.day, 'UTC')) * 1000 AS day_ms, l.raw_rows = t.n AS rolled
        FROM (
-         SELECT toDate(hour) AS day, sum(clicks + bots + head_requests) AS n FROM account_clicks_hourly_v1
-          WHERE account_id = {accountId:String} AND ${hours.sql} GROUP BY day
+         SELECT day, sum(requests) AS n FROM account_requests_daily_v1
+          WHERE account_id = {accountId:String} AND day >= {coverFrom:Date} AND day < {coverTo:Date} GROUP BY day
        ) AS t
        LEFT JOIN (
          SELECT day, raw_rows FROM dimension_days_v1 FINAL
           WHERE account_id = {accountId:String} AND day >= {coverFrom:Date} AND day < {coverTo:Date}
        ) AS l ON t.day = l.day`,
     {
-      ...hours.params,
       accountId,
       coverFrom: new Date(days.start).toISOString().slice(0, 10),
       coverTo: new Date(days.end).toISOString().slice(0, 10),

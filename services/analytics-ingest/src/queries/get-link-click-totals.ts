@@ -11,7 +11,7 @@ export interface LinkClickTotal extends LinkKey {
 }
 
 /**
- * Human clicks of each link over everything stored, from the hourly rollup: the `counts.clicks`
+ * Human clicks of each link over everything stored, from the daily rollup: the `counts.clicks`
  * of a report spanning the link's whole life. Bounded by the sorting key's prefix (account,
  * link). A link without rows answers 0.
  */

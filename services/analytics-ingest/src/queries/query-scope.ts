@@ -21,25 +21,20 @@ export interface ScopeSql {
 }
 
 /**
- * The WHERE clause of a scope. SQL text is fixed per filter; every value is a bound parameter.
- * `timeColumn` names the table's time column: clicked_at / occurred_at (DateTime64) on raw
- * tables, hour (DateTime) on the hourly rollup.
+ * The WHERE clause of a scope over a raw table (clicks_v1, conversions_v1), its whole window.
+ * SQL text is fixed per filter; every value is a bound parameter. `timeColumn` names the table's
+ * time column.
  */
-export function scopeSql(scope: QueryScope, timeColumn: "clicked_at" | "occurred_at" | "hour"): ScopeSql {
-  if (timeColumn === "hour" && (scope.qrOnly || scope.abTestId !== undefined)) {
-    // The hourly rollup has no QR / A/B columns; such scopes must read raw clicks.
-    throw new Error("QR and A/B scopes need the raw clicks table");
-  }
-  const timeType = timeColumn === "hour" ? "DateTime('UTC')" : "DateTime64(3, 'UTC')";
+export function scopeSql(scope: QueryScope, timeColumn: "clicked_at" | "occurred_at"): ScopeSql {
   const clauses = [
     "account_id = {accountId:String}",
-    `${timeColumn} >= {rangeStart:${timeType}}`,
-    `${timeColumn} < {rangeEnd:${timeType}}`,
+    `${timeColumn} >= {rangeStart:DateTime64(3, 'UTC')}`,
+    `${timeColumn} < {rangeEnd:DateTime64(3, 'UTC')}`,
   ];
   const params: Record<string, unknown> = {
     accountId: scope.accountId,
-    rangeStart: toClickHouseTime(scope.range.start.getTime()).slice(0, timeColumn === "hour" ? 19 : 23),
-    rangeEnd: toClickHouseTime(scope.range.end.getTime()).slice(0, timeColumn === "hour" ? 19 : 23),
+    rangeStart: toClickHouseTime(scope.range.start.getTime()).slice(0, 23),
+    rangeEnd: toClickHouseTime(scope.range.end.getTime()).slice(0, 23),
   };
   if (scope.linkIds) {
     clauses.push("link_id IN {linkIds:Array(String)}");

@@ -4,7 +4,7 @@ import { num, queryRows } from "../queries/query-rows";
 
 /**
  * Finished UTC days (ending at or before `beforeMs`) whose dimension rollup is missing or stale
- * for some account: the day's requests in account_clicks_hourly_v1 differ from the count it was
+ * for some account: the day's requests in account_requests_daily_v1 differ from the count it was
  * rolled up with. Newest first, so recent reports speed up first after a backfill.
  */
 export async function listStaleDimensionDays(store: ClickStore, beforeMs: number): Promise<number[]> {
@@ -12,9 +12,9 @@ export async function listStaleDimensionDays(store: ClickStore, beforeMs: number
     store,
     `SELECT DISTINCT toUnixTimestamp(toDateTime(t.day, 'UTC')) * 1000 AS day_ms
        FROM (
-         SELECT account_id, toDate(hour) AS day, sum(clicks + bots + head_requests) AS n
-           FROM account_clicks_hourly_v1
-          WHERE hour < toStartOfDay({before:DateTime('UTC')})
+         SELECT account_id, day, sum(requests) AS n
+           FROM account_requests_daily_v1
+          WHERE day < toDate({before:DateTime('UTC')})
           GROUP BY account_id, day
        ) AS t
        LEFT JOIN (SELECT account_id, day, raw_rows FROM dimension_days_v1 FINAL) AS l

@@ -49,7 +49,7 @@ const WRITES = [
 
 /**
  * Rolls one UTC day of clicks_v1 into the job-written rollups, replacing what they held for it:
- * 1. counts each account's requests of the day (account_clicks_hourly_v1) — before reading the
+ * 1. counts each account's requests of the day (account_requests_daily_v1) — before reading the
  *    clicks, so a click arriving meanwhile leaves the day marked stale, never wrongly current;
  * 2. marks the day stale in dimension_days_v1 (reports read it from clicks_v1 and the view-fed
  *    rollups from then on);
@@ -62,9 +62,8 @@ export async function rollUpDimensionDay(store: ClickStore, dayMs: number, nowMs
   const day = dateOf(dayMs);
   const counts = await queryRows<{ account_id: string; n: unknown }>(
     store,
-    `SELECT account_id, sum(clicks + bots + head_requests) AS n FROM account_clicks_hourly_v1
-      WHERE hour >= {from:DateTime('UTC')} AND hour < {to:DateTime('UTC')} GROUP BY account_id`,
-    { from: toClickHouseTime(dayMs).slice(0, 19), to: toClickHouseTime(dayMs + DAY_MS).slice(0, 19) },
+    "SELECT account_id, sum(requests) AS n FROM account_requests_daily_v1 WHERE day = {day:Date} GROUP BY account_id",
+    { day },
   );
   const [earlier] = await queryRows<{ n: unknown }>(
     store,

@@ -1,7 +1,7 @@
--- Per account (campaign_id '*') or campaign, finished UTC day and breakdown value: the breakdowns,
--- totals and per-host totals of account-wide and campaign reports with final counts. Written like
--- link_dimensions_daily_v1 (same job, same dimensions) plus two: dimension '' (value '') holds
--- the day's totals, dimension 'host' the totals per host (account rows only).
+-- Per account (campaign_id '*') or campaign, finished UTC day and breakdown value: the breakdowns
+-- and totals of account-wide and campaign reports with final counts. Written like
+-- link_dimensions_daily_v1 (same job, same dimensions) plus one: dimension '' (value '') holds
+-- the day's totals.
 CREATE TABLE IF NOT EXISTS account_dimensions_daily_v1
 (
     account_id String,

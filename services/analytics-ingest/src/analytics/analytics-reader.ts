@@ -12,7 +12,7 @@ import { getVariantTimeline } from "../queries/get-variant-timeline";
 import { listClicks } from "../queries/list-clicks";
 import { listUtmLinks, type UtmLinkRow } from "../queries/list-utm-links";
 import { coverageOf } from "../queries/plan-reads";
-import type { QueryScope } from "../queries/query-scope";
+import { isAccountScope, type QueryScope } from "../queries/query-scope";
 import type {
   ClickCounts,
   ClickDetail,
@@ -102,6 +102,11 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
 
   /** Which whole days of the scope's window the job-written rollups answer (one statement). */
   const coverage = (scope: QueryScope, range: ResolvedRange = scope.range) => coverageOf(store, scope, range);
+  /** The coverage a totals-only report needs: accounts and campaigns over whole days. */
+  const totalsCoverage = (scope: QueryScope) =>
+    isAccountScope(scope) && scope.range.granularity !== "hour"
+      ? coverage(scope)
+      : Promise.resolve(undefined);
 
   /** Totals and timeline, then the breakdowns of the sections asked for (three statements). */
   async function sectionsOf(scope: QueryScope, sections: ReadonlyArray<{ section: Section; limit: number }>) {
@@ -160,7 +165,7 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
     async getLinkSummary(accountId: string, link: string, period: Period | undefined) {
       if (!link) throw new AppError("VALIDATION_ERROR", { message: "A link id or short code is required" });
       const { scope, links } = await scopeFor(accountId, link, { period });
-      const { counts, timeline } = await getScopeTotals(store, scope, await coverage(scope));
+      const { counts, timeline } = await getScopeTotals(store, scope, await totalsCoverage(scope));
       return { links, range: scope.range, counts, timeline };
     },
 
@@ -247,7 +252,7 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
       return {
         links,
         range: scope.range,
-        timeline: (await getScopeTotals(store, scope, await coverage(scope))).timeline,
+        timeline: (await getScopeTotals(store, scope, await totalsCoverage(scope))).timeline,
       };
     },
 
@@ -296,8 +301,7 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
       if (host) await directory.assertHost(accountId, host.toLowerCase());
       const { scope } = await scopeFor(accountId, undefined, range);
       const hostScope: QueryScope = host ? { ...scope, host: host.toLowerCase() } : scope;
-      // Host totals of rolled-up days are account rows: the account's coverage.
-      return { range: scope.range, domains: await getHostTotals(store, hostScope, await coverage(scope)) };
+      return { range: scope.range, domains: await getHostTotals(store, hostScope) };
     },
 
     async getCampaignAnalytics(accountId: string, campaignId: string, range: TimeRangeInput) {

@@ -1,6 +1,11 @@
 import type { ClickStore } from "@kurz/clickstore";
 import type { BreakdownEntry } from "../analytics/analytics-types";
-import { DIMENSIONS, type Dimension, dimensionArraySql } from "../rollups/dimension-values";
+import {
+  DIMENSIONS,
+  type Dimension,
+  dimensionArraySql,
+  dimensionTupleSql,
+} from "../rollups/dimension-values";
 import type { DayCoverage } from "./find-rolled-days";
 import { planReads } from "./plan-reads";
 import { num, queryRows } from "./query-rows";
@@ -56,11 +61,14 @@ export async function getBreakdowns(
     const { clauses, params: p } = scopeFilters(scope, { link: true, campaign: true, host: true, raw: true });
     const time = spansSql("clicked_at", rawSpans, "rawTime", "DateTime64");
     params = { ...params, ...p, ...time.params };
-    sources.push(`SELECT d.1 AS dimension, d.2 AS value, d.3 AS parent_country, d.4 AS parent_region,
+    // One dimension needs no ARRAY JOIN: its tuple is read in place.
+    const single = dimensions.length === 1 ? dimensionTupleSql(dimensions[0] as Dimension) : undefined;
+    const d = (i: number) => (single ? `tupleElement(${single}, ${i})` : `d.${i}`);
+    sources.push(`SELECT ${d(1)} AS dimension, ${d(2)} AS value, ${d(3)} AS parent_country, ${d(4)} AS parent_region,
                          toDate(clicked_at) AS day_of, countIf(${HUMAN}) AS c, countIf(${BOT}) AS b,
                          countIf(${HEAD}) AS h, uniqExactIf(visitor_hash, ${HUMAN}) AS v
-                    FROM clicks_v1 ARRAY JOIN ${dimensionArraySql(dimensions)} AS d
-                   WHERE ${[...clauses, time.sql].join(" AND ")}
+                    FROM clicks_v1 ${single ? "" : `ARRAY JOIN ${dimensionArraySql(dimensions)} AS d`}
+                   WHERE ${[...clauses, time.sql, ...(single ? [d(5)] : [])].join(" AND ")}
                    GROUP BY dimension, value, parent_country, parent_region, day_of`);
   }
   if (sources.length === 0) return result;

@@ -4,7 +4,7 @@ import { bucketStarts } from "../analytics/resolve-time-range";
 import type { DayCoverage } from "./find-rolled-days";
 import { planReads } from "./plan-reads";
 import { num, queryRows } from "./query-rows";
-import { needsRawClicks, type QueryScope } from "./query-scope";
+import { isAccountScope, type QueryScope } from "./query-scope";
 import { totalsSources } from "./totals-sources";
 
 /**
@@ -12,7 +12,8 @@ import { totalsSources } from "./totals-sources";
  * (totals-sources.ts). Unique visitors are per UTC day and summed: the visitor id is salted per
  * day, so a visitor of two days is two visitors anyway. With `previous`, the same statement
  * also counts that window (the overview's previous period; accounts and campaigns only).
- * `coverage` (plan-reads.ts) must cover the whole days of every window read.
+ * `coverage` (plan-reads.ts, accounts and campaigns only) must cover the whole days of every
+ * window read.
  */
 export async function getScopeTotals(
   store: ClickStore,
@@ -21,15 +22,15 @@ export async function getScopeTotals(
   options: { previous?: ResolvedRange } = {},
 ): Promise<{ counts: ClickCounts; timeline: TimelinePoint[]; previous?: ClickCounts }> {
   const granularity = scope.range.granularity;
-  if (
-    options.previous &&
-    (scope.linkIds !== undefined || scope.host !== undefined || needsRawClicks(scope))
-  ) {
+  if (options.previous && !isAccountScope(scope)) {
     throw new Error("a previous period is counted for accounts and campaigns only");
   }
-  const current = totalsSources(scope, planReads(scope.range, coverage), 0, granularity);
+  // Links count from their daily view-fed rollup whatever the coverage: a link's days are few
+  // rows, and its rolled-up days would cost the coverage query for nothing.
+  const days = isAccountScope(scope) ? coverage : undefined;
+  const current = totalsSources(scope, planReads(scope.range, days), 0, granularity);
   const previous = options.previous
-    ? totalsSources(scope, planReads(options.previous, coverage), 1, granularity)
+    ? totalsSources(scope, planReads(options.previous, days), 1, granularity)
     : { sql: [], params: {} };
   const sources = [...current.sql, ...previous.sql];
   const rows =

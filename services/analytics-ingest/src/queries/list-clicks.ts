@@ -1,6 +1,5 @@
 import type { ClickStore } from "@kurz/clickstore";
 import type { ClickDetail } from "../analytics/analytics-types";
-import { getScopeTotals } from "./get-scope-totals";
 import { num, queryRows } from "./query-rows";
 import { HUMAN, needsRawClicks, type QueryScope, scopeSql } from "./query-scope";
 import { spansSql } from "./time-windows";
@@ -15,7 +14,7 @@ export interface ListClicksOptions {
 /**
  * How many stored clicks a page of a scope is taken from, and, for an account or a campaign, the
  * latest hour from which on the window holds enough of them for the page: the page is then read
- * from those hours only (newest first), not from the whole window. Counts come from the rollups.
+ * from those hours only (newest first), not from the whole window (counted in the hourly rollup).
  */
 async function countClicks(
   store: ClickStore,
@@ -23,12 +22,14 @@ async function countClicks(
   options: ListClicksOptions,
 ): Promise<{ total: number; fromMs?: number }> {
   if (scope.linkIds !== undefined || scope.host !== undefined || needsRawClicks(scope)) {
-    const { counts } = await getScopeTotals(
+    // A link's rows of the window are one key range of clicks_v1: counted where they are read.
+    const { where, params } = scopeSql(scope, "clicked_at");
+    const [row] = await queryRows<{ n: unknown }>(
       store,
-      { ...scope, range: { ...scope.range, granularity: "month" } },
-      undefined,
+      `SELECT count() AS n FROM clicks_v1 WHERE ${options.includeBots ? where : `${where} AND ${HUMAN}`}`,
+      params,
     );
-    return { total: options.includeBots ? counts.totalRequests : counts.clicks };
+    return { total: num(row?.n) };
   }
   const time = spansSql(
     "hour",

@@ -106,6 +106,11 @@ export function scopeFilters(
   return { clauses, params };
 }
 
+/** An account or one of its campaigns: no links, host, QR-only or A/B filter. */
+export function isAccountScope(scope: QueryScope): boolean {
+  return scope.linkIds === undefined && scope.host === undefined && !needsRawClicks(scope);
+}
+
 /** Scopes only the raw clicks can answer (the rollups have no QR-only or A/B columns). */
 export function needsRawClicks(scope: QueryScope): boolean {
   return scope.qrOnly === true || scope.abTestId !== undefined;

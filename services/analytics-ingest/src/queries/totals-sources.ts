@@ -1,6 +1,14 @@
 import type { Granularity } from "../analytics/analytics-types";
 import type { ReadPlan } from "./plan-reads";
-import { BOT, HEAD, HUMAN, needsRawClicks, type QueryScope, scopeFilters } from "./query-scope";
+import {
+  BOT,
+  HEAD,
+  HUMAN,
+  isAccountScope,
+  needsRawClicks,
+  type QueryScope,
+  scopeFilters,
+} from "./query-scope";
 import { dateOf, type Span, spansSql } from "./time-windows";
 
 export function bucketOf(granularity: Granularity, time: string): string {
@@ -42,7 +50,7 @@ export function totalsSources(
   const byBucketAndDay = (select: string, from: string) =>
     `SELECT ${period} AS p, grouping(bucket) AS is_total, if(is_total = 1, ${TOTAL_BUCKET}, bucket) AS bucket_key, d, ${select}
        FROM ${from} GROUP BY GROUPING SETS ((bucket, d), (d))`;
-  const account = scope.linkIds === undefined && scope.host === undefined && !needsRawClicks(scope);
+  const account = isAccountScope(scope);
   const add = (part: { clauses: string[]; params: Record<string, unknown> }) => {
     Object.assign(params, part.params);
     return part.clauses;

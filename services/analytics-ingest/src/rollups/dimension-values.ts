@@ -33,8 +33,8 @@ export type Dimension = keyof typeof DIMENSIONS;
 
 export const ALL_DIMENSIONS = Object.keys(DIMENSIONS) as Dimension[];
 
-/** Rows of account_dimensions_daily_v1 only: the day's totals ('') and its totals per host. */
-export const ACCOUNT_ROWS = ["('', '', '', '', true)", "('host', toString(host), '', '', true)"];
+/** Rows of account_dimensions_daily_v1 only: the day's totals (dimension ''). */
+export const ACCOUNT_ROWS = ["('', '', '', '', true)"];
 
 /**
  * `ARRAY JOIN <this> AS d` turns each clicks_v1 row into one row per dimension it counts in:
@@ -45,11 +45,16 @@ export function dimensionArraySql(
   dimensions: readonly Dimension[] = ALL_DIMENSIONS,
   extra: readonly string[] = [],
 ): string {
-  const tuples = dimensions.map((name) => {
+  const tuples = dimensions.map((name) => dimensionTupleSql(name));
+  return `arrayFilter(x -> x.5, [${[...tuples, ...extra].join(", ")}])`;
+}
+
+/** One dimension as (name, value, parent country, parent region, counts-in) over clicks_v1. */
+export function dimensionTupleSql(name: Dimension): string {
+  {
     const spec: { value: string; country?: boolean; region?: boolean; when?: string } = DIMENSIONS[name];
     return `('${name}', ${spec.value}, ${spec.country ? "toString(country)" : "''"}, ${spec.region ? "region" : "''"}, ${spec.when ?? "true"})`;
-  });
-  return `arrayFilter(x -> x.5, [${[...tuples, ...extra].join(", ")}])`;
+  }
 }
 
 /**

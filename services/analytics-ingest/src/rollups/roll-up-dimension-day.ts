@@ -25,7 +25,7 @@ const WRITES = [
      FROM clicks_v1 ARRAY JOIN ${dimensionArraySql()} AS d
     WHERE ${DAY_ROWS}
     GROUP BY account_id, link_id, day, ${DIMENSION_GROUP}`,
-  // The account's breakdowns, totals and hosts (campaign_id '*').
+  // The account's breakdowns and totals (campaign_id '*').
   `INSERT INTO account_dimensions_daily_v1 (account_id, campaign_id, day, ${DIMENSION_GROUP}, retention_days, ${COUNTS})
    SELECT account_id, '*', toDate(clicked_at) AS day, ${BY_DIMENSION}, max(retention_days), ${DAY_COUNTS_SQL}
      FROM clicks_v1 ARRAY JOIN ${dimensionArraySql(undefined, ACCOUNT_ROWS)} AS d
@@ -34,7 +34,7 @@ const WRITES = [
   // Each campaign's breakdowns and totals.
   `INSERT INTO account_dimensions_daily_v1 (account_id, campaign_id, day, ${DIMENSION_GROUP}, retention_days, ${COUNTS})
    SELECT account_id, campaign_id, toDate(clicked_at) AS day, ${BY_DIMENSION}, max(retention_days), ${DAY_COUNTS_SQL}
-     FROM clicks_v1 ARRAY JOIN ${dimensionArraySql(undefined, ACCOUNT_ROWS.slice(0, 1))} AS d
+     FROM clicks_v1 ARRAY JOIN ${dimensionArraySql(undefined, ACCOUNT_ROWS)} AS d
     WHERE ${DAY_ROWS} AND campaign_id != ''
     GROUP BY account_id, campaign_id, day, ${DIMENSION_GROUP}`,
   // Each link's totals, latest click and destination.

@@ -25,9 +25,10 @@ export async function getLinkTotals(
   if (sql.length === 0) return { links: [], linksClicked: 0 };
   const rows = await queryRows<Record<string, unknown>>(
     store,
-    `SELECT link_id, argMax(host, la) AS link_host, argMax(code, la) AS link_code, sum(c) AS n_clicks,
+    `SELECT link_id, argMax((host, code, dest), la) AS latest, latest.1 AS link_host, latest.2 AS link_code,
+            latest.3 AS destination, sum(c) AS n_clicks,
             sum(v) AS n_visitors, sum(b) AS n_bots, sum(h) AS n_heads, sum(q) AS n_qr,
-            argMax(dest, la) AS destination, toUnixTimestamp64Milli(max(la)) AS last_ms,
+            toUnixTimestamp64Milli(max(la)) AS last_ms,
             sum(toUInt64(n_clicks > 0)) OVER () AS links_clicked
        FROM (${sql.join(" UNION ALL ")})
       GROUP BY link_id

@@ -1,8 +1,9 @@
 import type { ClickStore } from "@kurz/clickstore";
 import type { ClickCounts, ResolvedRange, TimelinePoint } from "../analytics/analytics-types";
 import { bucketStarts } from "../analytics/resolve-time-range";
+import { toClickHouseTime } from "../ingest/click-row";
 import type { DayCoverage } from "./find-rolled-days";
-import { planReads } from "./plan-reads";
+import { planReads, type ReadPlan } from "./plan-reads";
 import { num, queryRows } from "./query-rows";
 import { isAccountScope, type QueryScope } from "./query-scope";
 import { totalsSources } from "./totals-sources";
@@ -28,11 +29,18 @@ export async function getScopeTotals(
   // Links count from their daily view-fed rollup whatever the coverage: a link's days are few
   // rows, and its rolled-up days would cost the coverage query for nothing.
   const days = isAccountScope(scope) ? coverage : undefined;
-  const current = totalsSources(scope, planReads(scope.range, days), 0, granularity);
-  const previous = options.previous
-    ? totalsSources(scope, planReads(options.previous, days), 1, granularity)
-    : { sql: [], params: {} };
-  const sources = [...current.sql, ...previous.sql];
+  const current = planReads(scope.range, days);
+  const before = options.previous ? planReads(options.previous, days) : undefined;
+  // Both periods in the same source reads: each row knows its period by its time.
+  const plan: ReadPlan = before
+    ? {
+        finalDays: [...before.finalDays, ...current.finalDays],
+        otherDays: [...before.otherDays, ...current.otherDays],
+        partial: [...before.partial, ...current.partial],
+      }
+    : current;
+  const { sql, params } = totalsSources(scope, plan, granularity);
+  const sources = sql;
   const rows =
     sources.length === 0
       ? []
@@ -42,7 +50,7 @@ export async function getScopeTotals(
                   sum(h) AS n_heads, sum(q) AS n_qr, sum(v) AS n_visitors
              FROM (${sources.join(" UNION ALL ")})
             GROUP BY bucket_key, is_total, p`,
-          { ...current.params, ...previous.params },
+          { ...params, currentStart: toClickHouseTime(scope.range.start.getTime()).slice(0, 19) },
         );
   const of = (p: number, total: number) =>
     rows.filter((row) => num(row.p) === p && num(row.is_total) === total);

@@ -18,11 +18,10 @@ export function linkSources(
   const where = (...more: string[]) => [...clauses, ...more].join(" AND ");
   if (plan.finalDays.length > 0) {
     params.linkDays = plan.finalDays.map(dateOf);
-    sql.push(`SELECT link_id, host, code, day AS d, sum(clicks) AS c, sum(bots) AS b, sum(head_requests) AS h,
-                     sum(qr_scans) AS q, sum(visitors) AS v, max(last_click_at) AS la,
-                     argMax(destination_url, last_click_at) AS dest
-                FROM link_days_v1 WHERE ${where("day IN {linkDays:Array(Date)}")}
-               GROUP BY link_id, host, code, d`);
+    // One row per link, host, code, campaign and day already: read as stored.
+    sql.push(`SELECT link_id, host, code, day AS d, clicks AS c, bots AS b, head_requests AS h, qr_scans AS q,
+                     visitors AS v, last_click_at AS la, destination_url AS dest
+                FROM link_days_v1 WHERE ${where("day IN {linkDays:Array(Date)}")}`);
   }
   if (plan.otherDays.length > 0) {
     const time = spansSql("day", plan.otherDays, "linkDay", "Date");

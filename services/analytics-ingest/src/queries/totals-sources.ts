@@ -27,11 +27,12 @@ export function bucketOf(granularity: Granularity, time: string): string {
 const TOTAL_BUCKET = "toDateTime(0, 'UTC')";
 
 /**
- * A scope's counts for one period of a plan, as aggregated SELECTs of the same columns
- * (p, is_total, bucket_key, d, c, b, h, q, v):
- * `p` the period (0 current, 1 previous), per bucket and day (is_total 0) and per day (is_total 1)
+ * A scope's counts over a plan, as aggregated SELECTs of the same columns
+ * (p, is_total, bucket_key, d, c, b, h, q, v): `p` the period (1 before the `currentStart`
+ * parameter, the previous period; 0 from it on), per bucket and day (is_total 0) and per day (is_total 1)
  * the human clicks c, bots b, HEAD requests h, QR scans q and unique visitors v of that day.
- * Days never appear in two sources, so summing rows is exact. Sources:
+ * Days never appear in two sources, so summing rows is exact; a day two periods share is partial
+ * in both plans, so whole-day rows belong to one period. Sources:
  * - rolled-up days: account_dimensions_daily_v1 totals (accounts, campaigns) or link_days_v1 (a
  *   link): final counts;
  * - other days and hours: account_clicks_hourly_v1 (accounts, campaigns), or link_clicks_daily_v1
@@ -40,16 +41,16 @@ const TOTAL_BUCKET = "toDateTime(0, 'UTC')";
 export function totalsSources(
   scope: QueryScope,
   plan: ReadPlan,
-  period: 0 | 1,
   granularity: Granularity,
 ): { sql: string[]; params: Record<string, unknown> } {
-  const prefix = `p${period}`;
+  const prefix = "totals";
+  const period = (time: string) => `(${time} < {currentStart:DateTime('UTC')})`;
   const sql: string[] = [];
   const params: Record<string, unknown> = {};
   const bucket = (time: string) => bucketOf(granularity, time);
   const byBucketAndDay = (select: string, from: string) =>
-    `SELECT ${period} AS p, grouping(bucket) AS is_total, if(is_total = 1, ${TOTAL_BUCKET}, bucket) AS bucket_key, d, ${select}
-       FROM ${from} GROUP BY GROUPING SETS ((bucket, d), (d))`;
+    `SELECT p, grouping(bucket) AS is_total, if(is_total = 1, ${TOTAL_BUCKET}, bucket) AS bucket_key, d, ${select}
+       FROM ${from} GROUP BY GROUPING SETS ((p, bucket, d), (p, d))`;
   const account = isAccountScope(scope);
   const add = (part: { clauses: string[]; params: Record<string, unknown> }) => {
     Object.assign(params, part.params);
@@ -69,7 +70,7 @@ export function totalsSources(
              .join(" AND ")} GROUP BY d`;
     params.accountId = scope.accountId;
     params.campaignKey = scope.campaignId ?? "*";
-    sql.push(`SELECT ${period} AS p, is_total, if(is_total = 1, ${TOTAL_BUCKET}, ${bucket("toDateTime(d, 'UTC')")}) AS bucket_key,
+    sql.push(`SELECT ${period("toDateTime(d, 'UTC')")} AS p, is_total, if(is_total = 1, ${TOTAL_BUCKET}, ${bucket("toDateTime(d, 'UTC')")}) AS bucket_key,
                      d, c, b, h, q, v
                 FROM (${daily}) ARRAY JOIN [0, 1] AS is_total`);
   }
@@ -83,7 +84,7 @@ export function totalsSources(
         byBucketAndDay(
           `sum(clicks) AS c, sum(bots) AS b, sum(head_requests) AS h, sum(qr_scans) AS q,
            uniqCombinedMerge(12)(visitors) AS v`,
-          `(SELECT ${bucket("hour")} AS bucket, toDate(hour) AS d, * FROM account_clicks_hourly_v1
+          `(SELECT ${period("hour")} AS p, ${bucket("hour")} AS bucket, toDate(hour) AS d, * FROM account_clicks_hourly_v1
              WHERE ${[...clauses, time.sql].join(" AND ")})`,
         ),
       );
@@ -101,7 +102,8 @@ export function totalsSources(
       byBucketAndDay(
         `sum(clicks) AS c, sum(bots) AS b, sum(head_requests) AS h, sum(qr_scans) AS q,
          uniqCombinedMerge(12)(visitors) AS v`,
-        `(SELECT ${bucket("toDateTime(day, 'UTC')")} AS bucket, day AS d, * FROM link_clicks_daily_v1
+        `(SELECT ${period("toDateTime(day, 'UTC')")} AS p, ${bucket("toDateTime(day, 'UTC')")} AS bucket, day AS d, *
+             FROM link_clicks_daily_v1
            WHERE ${[...clauses, time.sql].join(" AND ")})`,
       ),
     );
@@ -114,7 +116,8 @@ export function totalsSources(
       byBucketAndDay(
         `countIf(${HUMAN}) AS c, countIf(${BOT}) AS b, countIf(${HEAD}) AS h, countIf(${HUMAN} AND qr) AS q,
          uniqExactIf(visitor_hash, ${HUMAN}) AS v`,
-        `(SELECT ${bucket("clicked_at")} AS bucket, toDate(clicked_at) AS d, * FROM clicks_v1
+        `(SELECT ${period("clicked_at")} AS p, ${bucket("clicked_at")} AS bucket, toDate(clicked_at) AS d, *
+             FROM clicks_v1
            WHERE ${[...clauses, time.sql].join(" AND ")})`,
       ),
     );

@@ -64,7 +64,10 @@ const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.
 /** The window a report covers: [start, end) widened to whole UTC hours; granularity by span. */
 export function expectedRange(input: RangeInput, nowMs: number): ResolvedRange {
   const endMs = input.end ? input.end.getTime() : nowMs;
-  const startMs = input.start ? input.start.getTime() : nowMs - PERIOD_DAYS[input.period ?? "7d"] * DAY_MS;
+  // A period starts at the UTC midnight on or before now minus its days.
+  const startMs = input.start
+    ? input.start.getTime()
+    : Math.floor((nowMs - PERIOD_DAYS[input.period ?? "7d"] * DAY_MS) / DAY_MS) * DAY_MS;
   const start = Math.floor(startMs / HOUR_MS) * HOUR_MS;
   let end = Math.ceil(endMs / HOUR_MS) * HOUR_MS;
   if (end === start) end += HOUR_MS;

@@ -118,9 +118,9 @@ describe("conversions", () => {
 describe("time ranges", () => {
   const now = Date.UTC(2024, 4, 15, 10, 30);
 
-  it("aligns a period to whole hours and picks a granularity", () => {
+  it("starts a period at a UTC midnight, ends it on the next whole hour, and picks a granularity", () => {
     const range = resolveTimeRange({ period: "30d" }, now);
-    expect(range.start.toISOString()).toBe("2024-04-15T10:00:00.000Z");
+    expect(range.start.toISOString()).toBe("2024-04-15T00:00:00.000Z");
     expect(range.end.toISOString()).toBe("2024-05-15T11:00:00.000Z");
     expect(range.granularity).toBe("day");
     expect(resolveTimeRange({}, now).granularity).toBe("day");

@@ -23,7 +23,8 @@ export function defaultGranularity(spanMs: number): Granularity {
 }
 
 /**
- * The window of a query: an explicit [start, end), or a period ending now (default 7d). Both
+ * The window of a query: an explicit [start, end), or a period ending now (default 7d) and
+ * starting at the UTC midnight on or before now minus its days. Both
  * ends are aligned to whole UTC hours (start down, end up) so that the rollups and the raw
  * clicks answer for exactly the same window.
  */
@@ -40,8 +41,10 @@ export function resolveTimeRange(input: TimeRangeInput, nowMs = Date.now()): Res
       throw new AppError("VALIDATION_ERROR", { message: "startDate must be before endDate" });
     }
   } else {
+    // A period starts at a UTC midnight: N whole days and today so far. It covers the last
+    // N × 24 hours and up to a day more, and its daily buckets are whole days but today's.
     endMs = nowMs;
-    startMs = nowMs - PERIOD_DAYS[input.period ?? "7d"] * DAY_MS;
+    startMs = Math.floor((nowMs - PERIOD_DAYS[input.period ?? "7d"] * DAY_MS) / DAY_MS) * DAY_MS;
   }
   startMs = Math.floor(startMs / HOUR_MS) * HOUR_MS;
   endMs = Math.ceil(endMs / HOUR_MS) * HOUR_MS;

@@ -19,7 +19,12 @@ const flag = z.enum(["true", "false", "1", "0"]).transform((value) => value === 
 /** Query parameters the analytics routes share; unknown ones are refused so typos surface. */
 export const analyticsQuerySchema = z
   .object({
-    period: z.enum(["7d", "30d", "90d", "1y"]).optional(),
+    period: z
+      .enum(["7d", "30d", "90d", "1y"])
+      .describe(
+        "The last N days up to now: from the UTC midnight on or before now minus N days to the next whole hour (default 7d)",
+      )
+      .optional(),
     startDate: isoDate.optional(),
     endDate: isoDate.optional(),
     granularity: z.enum(["hour", "day", "week", "month"]).optional(),

@@ -1,5 +1,6 @@
 import type { ClickStore } from "@kurz/clickstore";
 import type { ClickCounts } from "../analytics/analytics-types";
+import { countsOfRow } from "./counts-of-row";
 import { num, queryRows } from "./query-rows";
 import { BOT, HEAD, HUMAN, type QueryScope, scopeFilters } from "./query-scope";
 import { spansSql, splitWindow } from "./time-windows";
@@ -42,20 +43,10 @@ export async function getHostTotals(
     params,
   );
   return rows.map((row) => {
-    const clicks = num(row.n_clicks);
-    const bots = num(row.n_bots);
-    const headRequests = num(row.n_heads);
     return {
       host: String(row.host),
       links: num(row.n_links),
-      counts: {
-        clicks,
-        uniqueVisitors: num(row.n_visitors),
-        bots,
-        headRequests,
-        totalRequests: clicks + bots + headRequests,
-        qrScans: num(row.n_qr),
-      },
+      counts: countsOfRow(row),
     };
   });
 }

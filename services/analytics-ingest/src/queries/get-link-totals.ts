@@ -1,5 +1,6 @@
 import type { ClickStore } from "@kurz/clickstore";
 import type { LinkStats } from "../analytics/analytics-types";
+import { countsOfRow, linkOfRow } from "./counts-of-row";
 import type { DayCoverage } from "./find-rolled-days";
 import { linkSources } from "./link-sources";
 import { planReads } from "./plan-reads";
@@ -39,19 +40,9 @@ export async function getLinkTotals(
   return {
     linksClicked: num(rows[0]?.links_clicked),
     links: rows.map((row) => {
-      const clicks = num(row.n_clicks);
-      const bots = num(row.n_bots);
-      const headRequests = num(row.n_heads);
       return {
-        link: { linkId: String(row.link_id), host: String(row.link_host), code: String(row.link_code) },
-        counts: {
-          clicks,
-          uniqueVisitors: num(row.n_visitors),
-          bots,
-          headRequests,
-          totalRequests: clicks + bots + headRequests,
-          qrScans: num(row.n_qr),
-        },
+        link: linkOfRow(row),
+        counts: countsOfRow(row),
         destinationUrl: String(row.destination ?? ""),
         lastClickAt: row.last_ms === undefined ? null : new Date(num(row.last_ms)),
       };

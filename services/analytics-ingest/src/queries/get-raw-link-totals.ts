@@ -1,5 +1,6 @@
 import type { ClickStore } from "@kurz/clickstore";
 import type { LinkStats } from "../analytics/analytics-types";
+import { countsOfRow, linkOfRow } from "./counts-of-row";
 import { num, queryRows } from "./query-rows";
 import { BOT, HEAD, HUMAN, type QueryScope, scopeSql } from "./query-scope";
 
@@ -24,19 +25,9 @@ export async function getRawLinkTotals(
     { ...params, limit },
   );
   return rows.map((row) => {
-    const clicks = num(row.n_clicks);
-    const bots = num(row.n_bots);
-    const headRequests = num(row.n_heads);
     return {
-      link: { linkId: String(row.link_id), host: String(row.link_host), code: String(row.link_code) },
-      counts: {
-        clicks,
-        uniqueVisitors: num(row.n_visitors),
-        bots,
-        headRequests,
-        totalRequests: clicks + bots + headRequests,
-        qrScans: num(row.n_qr),
-      },
+      link: linkOfRow(row),
+      counts: countsOfRow(row),
       destinationUrl: String(row.destination),
       lastClickAt: new Date(num(row.last_at)),
     };

@@ -2,6 +2,7 @@ import type { ClickStore } from "@kurz/clickstore";
 import type { ClickCounts, ResolvedRange, TimelinePoint } from "../analytics/analytics-types";
 import { bucketStarts } from "../analytics/resolve-time-range";
 import { toClickHouseTime } from "../ingest/click-row";
+import { countsOfRow } from "./counts-of-row";
 import type { DayCoverage } from "./find-rolled-days";
 import { planReads, type ReadPlan } from "./plan-reads";
 import { num, queryRows } from "./query-rows";
@@ -56,7 +57,7 @@ export async function getScopeTotals(
     rows.filter((row) => num(row.p) === p && num(row.is_total) === total);
   const byBucket = new Map(of(0, 0).map((row) => [num(row.bucket_ms), row]));
   return {
-    counts: countsOf(of(0, 1)[0]),
+    counts: countsOfRow(of(0, 1)[0]),
     timeline: bucketStarts(scope.range).map((start) => {
       const row = byBucket.get(start);
       return {
@@ -67,20 +68,6 @@ export async function getScopeTotals(
         headRequests: num(row?.n_heads),
       };
     }),
-    ...(options.previous ? { previous: countsOf(of(1, 1)[0]) } : {}),
-  };
-}
-
-function countsOf(row: Record<string, unknown> | undefined): ClickCounts {
-  const clicks = num(row?.n_clicks);
-  const bots = num(row?.n_bots);
-  const headRequests = num(row?.n_heads);
-  return {
-    clicks,
-    uniqueVisitors: num(row?.n_visitors),
-    bots,
-    headRequests,
-    totalRequests: clicks + bots + headRequests,
-    qrScans: num(row?.n_qr),
+    ...(options.previous ? { previous: countsOfRow(of(1, 1)[0]) } : {}),
   };
 }

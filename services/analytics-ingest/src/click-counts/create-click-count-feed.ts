@@ -4,23 +4,10 @@ import type { Clock } from "@kurz/service-runtime";
 import type { ClickRow } from "../ingest/click-row";
 import { getLinkClickTotals, type LinkClickTotal } from "../queries/get-link-click-totals";
 import { listLinksClickedSince } from "../queries/list-links-clicked-since";
+import { type RepeatingTimer, systemTimer } from "../timers/repeating-timer";
 
 /** Where the totals go: link-api's ClickCountService (send-click-counts-to-link-api.ts). */
 export type SendClickCounts = (totals: readonly LinkClickTotal[]) => Promise<void>;
-
-/** Runs `run` every `intervalMs` until cancelled; injectable so tests fire it themselves. */
-export interface RepeatingTimer {
-  every(intervalMs: number, run: () => Promise<void>): () => void;
-}
-
-export const systemTimer: RepeatingTimer = {
-  every(intervalMs, run) {
-    const handle = setInterval(() => void run(), intervalMs);
-    // A pending push must not keep a stopping process alive: stop() pushes what is left.
-    handle.unref();
-    return () => clearInterval(handle);
-  },
-};
 
 export interface ClickCountFeed {
   /** Notes the links of click rows just written to ClickHouse (the ingest pipeline calls it). */

@@ -2,7 +2,7 @@ import type { ClickStore } from "@kurz/clickstore";
 import type { ClickCounts } from "../analytics/analytics-types";
 import { countsOfRow } from "./counts-of-row";
 import { num, queryRows } from "./query-rows";
-import { BOT, HEAD, HUMAN, type QueryScope, scopeFilters } from "./query-scope";
+import { type QueryScope, RAW_DAY_COUNTS, scopeFilters } from "./query-scope";
 import { spansSql, splitWindow } from "./time-windows";
 
 /**
@@ -28,8 +28,7 @@ export async function getHostTotals(
   if (split.hours.length > 0) {
     const partial = spansSql("clicked_at", split.hours, "hostRaw", "DateTime64");
     Object.assign(params, partial.params);
-    sources.push(`SELECT host, toDate(clicked_at) AS d, countIf(${HUMAN}) AS c, countIf(${BOT}) AS b, countIf(${HEAD}) AS h,
-                         countIf(${HUMAN} AND qr) AS q, uniqExactIf(visitor_hash, ${HUMAN}) AS v,
+    sources.push(`SELECT host, toDate(clicked_at) AS d, ${RAW_DAY_COUNTS},
                          uniqExactState(link_id) AS l
                     FROM clicks_v1 WHERE ${where(partial.sql)} GROUP BY host, d`);
   }

@@ -1,5 +1,5 @@
 import type { ReadPlan } from "./plan-reads";
-import { BOT, HEAD, HUMAN, type QueryScope, scopeFilters } from "./query-scope";
+import { type QueryScope, RAW_DAY_COUNTS, scopeFilters } from "./query-scope";
 import { dateOf, spansSql } from "./time-windows";
 
 /**
@@ -35,8 +35,7 @@ export function linkSources(
   if (plan.partial.length > 0) {
     const time = spansSql("clicked_at", plan.partial, "linkRaw", "DateTime64");
     Object.assign(params, time.params);
-    sql.push(`SELECT link_id, host, code, toDate(clicked_at) AS d, countIf(${HUMAN}) AS c, countIf(${BOT}) AS b,
-                     countIf(${HEAD}) AS h, countIf(${HUMAN} AND qr) AS q, uniqExactIf(visitor_hash, ${HUMAN}) AS v,
+    sql.push(`SELECT link_id, host, code, toDate(clicked_at) AS d, ${RAW_DAY_COUNTS},
                      max(clicked_at) AS la, argMax(destination_url, clicked_at) AS dest
                 FROM clicks_v1 WHERE ${where(time.sql)}
                GROUP BY link_id, host, code, d`);

@@ -26,33 +26,13 @@ export interface ScopeSql {
  * time column.
  */
 export function scopeSql(scope: QueryScope, timeColumn: "clicked_at" | "occurred_at"): ScopeSql {
-  const clauses = [
-    "account_id = {accountId:String}",
+  const { clauses, params } = scopeFilters(scope, { link: true, campaign: true, host: true, raw: true });
+  clauses.push(
     `${timeColumn} >= {rangeStart:DateTime64(3, 'UTC')}`,
     `${timeColumn} < {rangeEnd:DateTime64(3, 'UTC')}`,
-  ];
-  const params: Record<string, unknown> = {
-    accountId: scope.accountId,
-    rangeStart: toClickHouseTime(scope.range.start.getTime()).slice(0, 23),
-    rangeEnd: toClickHouseTime(scope.range.end.getTime()).slice(0, 23),
-  };
-  if (scope.linkIds) {
-    clauses.push("link_id IN {linkIds:Array(String)}");
-    params.linkIds = scope.linkIds;
-  }
-  if (scope.campaignId !== undefined) {
-    clauses.push("campaign_id = {campaignId:String}");
-    params.campaignId = scope.campaignId;
-  }
-  if (scope.host !== undefined) {
-    clauses.push("host = {host:String}");
-    params.host = scope.host;
-  }
-  if (scope.qrOnly) clauses.push("qr");
-  if (scope.abTestId !== undefined) {
-    clauses.push("ab_test_id = {abTestId:String}");
-    params.abTestId = scope.abTestId;
-  }
+  );
+  params.rangeStart = toClickHouseTime(scope.range.start.getTime()).slice(0, 23);
+  params.rangeEnd = toClickHouseTime(scope.range.end.getTime()).slice(0, 23);
   return { where: clauses.join(" AND "), params };
 }
 
@@ -120,6 +100,14 @@ export function needsRawClicks(scope: QueryScope): boolean {
 export const HUMAN = "(method != 'HEAD' AND NOT is_bot)";
 export const BOT = "(method != 'HEAD' AND is_bot)";
 export const HEAD = "(method = 'HEAD')";
+
+/**
+ * The counts of a group of clicks_v1 rows of one UTC day, named as the report sources name them:
+ * c human clicks, b bots, h HEAD requests, q QR scans, v unique visitors (exact: a visitor id is
+ * per day).
+ */
+export const RAW_DAY_COUNTS = `countIf(${HUMAN}) AS c, countIf(${BOT}) AS b, countIf(${HEAD}) AS h,
+       countIf(${HUMAN} AND qr) AS q, uniqExactIf(visitor_hash, ${HUMAN}) AS v`;
 
 /** A request with at least one UTM parameter. */
 export const TAGGED =

@@ -1,14 +1,6 @@
 import type { Granularity } from "../analytics/analytics-types";
 import type { ReadPlan } from "./plan-reads";
-import {
-  BOT,
-  HEAD,
-  HUMAN,
-  isAccountScope,
-  needsRawClicks,
-  type QueryScope,
-  scopeFilters,
-} from "./query-scope";
+import { isAccountScope, needsRawClicks, type QueryScope, RAW_DAY_COUNTS, scopeFilters } from "./query-scope";
 import { dateOf, type Span, spansSql } from "./time-windows";
 
 export function bucketOf(granularity: Granularity, time: string): string {
@@ -114,8 +106,7 @@ export function totalsSources(
     Object.assign(params, time.params);
     sql.push(
       byBucketAndDay(
-        `countIf(${HUMAN}) AS c, countIf(${BOT}) AS b, countIf(${HEAD}) AS h, countIf(${HUMAN} AND qr) AS q,
-         uniqExactIf(visitor_hash, ${HUMAN}) AS v`,
+        RAW_DAY_COUNTS,
         `(SELECT ${period("clicked_at")} AS p, ${bucket("clicked_at")} AS bucket, toDate(clicked_at) AS d, *
              FROM clicks_v1
            WHERE ${[...clauses, time.sql].join(" AND ")})`,

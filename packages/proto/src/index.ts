@@ -10,6 +10,7 @@
  * re-exporting each generated file) and point its namespace here at the barrel.
  */
 
+export * as abtestsV1 from "./abtests-v1";
 export * as analyticsV1 from "./analytics-v1";
 export * as authV1 from "./auth-v1";
 export * as campaignsV1 from "./campaigns-v1";

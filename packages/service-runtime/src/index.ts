@@ -12,6 +12,8 @@ export { createHttpApp, type HttpApp, type HttpAppOptions, type RegisteredRoute 
 export { downstreamReadiness } from "./downstream-readiness";
 export { answerClientError } from "./input/answer-client-error";
 export { nameProblem } from "./input/name-problem";
+export { MAX_URL_LENGTH, normalizeDestinationUrl, type UrlCheck } from "./input/normalize-destination-url";
+export { optionalText, parseInput } from "./input/parse-input";
 export { type StringFault, stringFault } from "./input/string-faults";
 export { Lifecycle, pendingShutdownSteps, type ShutdownPhase } from "./lifecycle";
 export {

@@ -14,7 +14,8 @@ export * from "./kafka";
 export * from "./postgres";
 export { probeServiceCall, requestServiceToken, type ServiceCallProbe } from "./probe-service-call";
 export { redisBackend } from "./redis";
-export { type SignedInUser, signInWithOAuth } from "./sign-in-with-oauth";
+export { setPlanAsOperator } from "./set-plan-as-operator";
+export { type SignedInUser, type SignInOptions, signInWithOAuth } from "./sign-in-with-oauth";
 export { startTcpFaultProxy, type TcpFaultProxy } from "./tcp-fault-proxy";
 export {
   startTestAuthService,

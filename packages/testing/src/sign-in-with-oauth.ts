@@ -18,16 +18,29 @@ export interface SignedInUser {
   clientSecret: string;
 }
 
+export interface SignInOptions {
+  /**
+   * Runs after the sign-up, before the app asks for consent: e.g. the operator moves the new
+   * account to a plan whose scopes the free plan cannot grant (abtest:*, webhook:*).
+   */
+  afterSignUp?: (email: string) => Promise<void>;
+}
+
 /**
  * A new person signs up through the pages, a third-party app registers itself (RFC 7591) and
  * gets their consent with authorization code + PKCE, all through the edge. The app side is the
  * independent client oauth4webapi, so the tokens are what any standard client would get.
  */
-export async function signInWithOAuth(edgeUrl: string, scope: string): Promise<SignedInUser> {
+export async function signInWithOAuth(
+  edgeUrl: string,
+  scope: string,
+  options: SignInOptions = {},
+): Promise<SignedInUser> {
   const email = `flow-${randomBytes(5).toString("hex")}@example.com`;
   const browser = new Browser(edgeUrl);
   const signedUp = await browser.signUp(email, "a long enough password", "Flow Person");
   must(signedUp.status === 303, `sign-up answered ${signedUp.status}: ${signedUp.body.slice(0, 300)}`);
+  await options.afterSignUp?.(email);
 
   const issuer = new URL(edgeUrl);
   const as = await oauth.processDiscoveryResponse(

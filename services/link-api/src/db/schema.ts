@@ -88,6 +88,15 @@ export const brandedDomains = pgTable(
   ],
 );
 
+/** One variant of the A/B test routed on a link (links.ab_variants). */
+export interface AbRouteVariant {
+  variantId: string;
+  destinationUrl: string;
+  /** Percent; the weights of a test sum to 100. */
+  weight: number;
+  control: boolean;
+}
+
 export const links = pgTable(
   "links",
   {
@@ -119,6 +128,10 @@ export const links = pgTable(
     maxClicks: integer("max_clicks").notNull().default(0),
     expiredUrl: text("expired_url").notNull().default(""),
     qr: boolean("qr").notNull().default(false),
+    // The running A/B test routed on this link (set by abtest-engine through SetAbRouting while
+    // the test runs; null otherwise) and its variants as the edge needs them.
+    abTestId: uuid("ab_test_id"),
+    abVariants: jsonb("ab_variants").$type<AbRouteVariant[]>().notNull().default([]),
     // Fed by analytics later; kept here so listings can sort by it.
     clicks: bigint("clicks", { mode: "number" }).notNull().default(0),
     version: bigint("version", { mode: "number" }).notNull().default(sql`nextval('link_version_seq')`),

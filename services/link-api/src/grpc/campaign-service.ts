@@ -1,5 +1,7 @@
 import { callingAccount, type GrpcServiceImplementation } from "@kurz/grpc";
 import type { campaignsV1 } from "@kurz/proto";
+import { mapDatabaseErrors } from "@kurz/relational";
+import { optionalText, parseInput } from "@kurz/service-runtime";
 import {
   createCampaignInputSchema,
   listCampaignsQuerySchema,
@@ -15,9 +17,7 @@ import { moveLinkToCampaign } from "../campaigns/move-link-to-campaign";
 import { updateCampaign } from "../campaigns/update-campaign";
 import type { LinkApiContext } from "../link-api-context";
 import { listLinks } from "../links/list-links";
-import { mapDatabaseErrors } from "./map-database-errors";
 import { pageInfoOf, pageOf } from "./page-request";
-import { optionalText, parseInput } from "./parse-input";
 import { toLinkMessage } from "./to-link-message";
 
 export function createCampaignService(

@@ -1,5 +1,7 @@
 import { callingAccount, type GrpcServiceImplementation } from "@kurz/grpc";
 import type { domainsV1 } from "@kurz/proto";
+import { mapDatabaseErrors } from "@kurz/relational";
+import { optionalText, parseInput } from "@kurz/service-runtime";
 import { checkDomainAvailability } from "../domains/check-domain-availability";
 import { checkSubdomainAvailability } from "../domains/check-subdomain-availability";
 import { createBrandedDomain } from "../domains/create-branded-domain";
@@ -25,8 +27,6 @@ import { updateBrandedDomain } from "../domains/update-branded-domain";
 import { updateSubdomain } from "../domains/update-subdomain";
 import { verifyBrandedDomain } from "../domains/verify-branded-domain";
 import type { LinkApiContext } from "../link-api-context";
-import { mapDatabaseErrors } from "./map-database-errors";
-import { optionalText, parseInput } from "./parse-input";
 
 export function createDomainService(
   ctx: LinkApiContext,

@@ -20,6 +20,9 @@ export const LINK_SERVICE_ACCESS: GrpcServiceAccess<(typeof linksV1.LinkService)
   deleteLink: account("shorturl:delete"),
   checkAlias: account("shorturl:read"),
   getLinkStats: account("shorturl:read"),
+  // abtest-engine's own token (checked in the handler: requireCallingService).
+  setAbRouting: "service",
+  createRotatorLink: "service",
 };
 
 export const QR_SERVICE_ACCESS: GrpcServiceAccess<(typeof qrV1.QrService)["method"]> = {

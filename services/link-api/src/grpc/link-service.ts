@@ -1,6 +1,9 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { AppError } from "@kurz/errors";
 import { callingAccount, type GrpcServiceImplementation } from "@kurz/grpc";
 import { linksV1 } from "@kurz/proto";
+import { mapDatabaseErrors } from "@kurz/relational";
+import { optionalText, parseInput } from "@kurz/service-runtime";
 import type { LinkApiContext } from "../link-api-context";
 import { checkAliasAvailability } from "../links/check-alias-availability";
 import { createLink } from "../links/create-link";
@@ -14,13 +17,15 @@ import {
 } from "../links/link-input-schemas";
 import { listLinks } from "../links/list-links";
 import { resolveLink } from "../links/resolve-link";
+import { setAbRouting } from "../links/set-ab-routing";
 import { toLinkSnapshot } from "../links/to-link-snapshot";
 import { updateLink } from "../links/update-link";
 import { legacyMaxOf, limitToProto } from "./limit-to-proto";
-import { mapDatabaseErrors } from "./map-database-errors";
 import { pageInfoOf, pageOf } from "./page-request";
-import { optionalText, parseInput } from "./parse-input";
+import { requireCallingService } from "./require-calling-service";
 import { toLinkMessage, toUrlTypeName } from "./to-link-message";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const SORTS = {
   [linksV1.LinkSort.UNSPECIFIED]: "created_at",
@@ -174,6 +179,47 @@ export function createLinkService(
         linkLimit: limitToProto(plan.maxLinks),
         maxLinks: legacyMaxOf(plan.maxLinks),
       };
+    },
+
+    async setAbRouting(request, context) {
+      requireCallingService(context, "abtest-engine");
+      for (const [field, id] of [
+        ["account_id", request.accountId],
+        ["link_id", request.linkId],
+      ] as const) {
+        if (!UUID.test(id)) throw new AppError("VALIDATION_ERROR", { message: `${field} must be a UUID` });
+      }
+      if (request.abTestId !== "" && !UUID.test(request.abTestId)) {
+        throw new AppError("VALIDATION_ERROR", { message: "ab_test_id must be a UUID" });
+      }
+      const row = await setAbRouting(ctx, request.accountId, request.linkId, {
+        abTestId: request.abTestId,
+        variants: request.variants.map((v) => ({
+          variantId: v.variantId,
+          destinationUrl: v.destinationUrl,
+          weight: v.weight,
+          control: v.control,
+        })),
+        destinationUrl: request.destinationUrl,
+      });
+      return { link: toMessage(row) };
+    },
+
+    async createRotatorLink(request, context) {
+      requireCallingService(context, "abtest-engine");
+      if (!UUID.test(request.accountId)) {
+        throw new AppError("VALIDATION_ERROR", { message: "account_id must be a UUID" });
+      }
+      const input = parseInput(createLinkInputSchema, {
+        url: request.url,
+        customAlias: optionalText(request.customAlias),
+        name: optionalText(request.name),
+        // Its answer changes per visitor and when the test ends: never a cacheable 301.
+        is_dynamic: true,
+        // The click id on the landing page is how a conversion finds its variant.
+        conversion_tracking: true,
+      });
+      return { link: toMessage(await createLink(ctx, request.accountId, input)) };
     },
   });
 }

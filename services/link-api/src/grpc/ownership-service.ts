@@ -1,17 +1,20 @@
 import { AppError } from "@kurz/errors";
 import type { GrpcCallContext, GrpcServiceImplementation } from "@kurz/grpc";
 import type { linksV1 } from "@kurz/proto";
+import { mapDatabaseErrors } from "@kurz/relational";
 import { getCampaignOrThrow } from "../campaigns/get-campaign-or-throw";
 import { assertHostOfAccount } from "../domains/assert-host-of-account";
 import type { LinkApiContext } from "../link-api-context";
 import { getLinkOrThrow } from "../links/get-link-or-throw";
-import { mapDatabaseErrors } from "./map-database-errors";
 import { requireCallingService } from "./require-calling-service";
 import { toLinkMessage } from "./to-link-message";
 
-/** The account analytics-ingest asks about (in the request: it verified the account itself). */
+/** Services keeping data about an account's links; each verified the account itself. */
+const CALLERS = ["analytics-ingest", "abtest-engine"];
+
+/** The account the caller asks about (in the request: it verified the account itself). */
 function accountIn(request: { accountId: string }, context: GrpcCallContext): string {
-  requireCallingService(context, "analytics-ingest");
+  requireCallingService(context, CALLERS);
   if (request.accountId === "") {
     throw new AppError("VALIDATION_ERROR", {
       message: "account_id is required",

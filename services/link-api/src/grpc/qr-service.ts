@@ -1,5 +1,7 @@
 import { callingAccount, type GrpcServiceImplementation } from "@kurz/grpc";
 import { qrV1 } from "@kurz/proto";
+import { mapDatabaseErrors } from "@kurz/relational";
+import { optionalText, parseInput } from "@kurz/service-runtime";
 import type { LinkApiContext } from "../link-api-context";
 import { createQrCode } from "../qr/create-qr-code";
 import { deleteQrCode } from "../qr/delete-qr-code";
@@ -11,9 +13,7 @@ import { createQrInputSchema, listQrQuerySchema, updateQrInputSchema } from "../
 import { renderQrRecord } from "../qr/render-qr-record";
 import { updateQrCode } from "../qr/update-qr-code";
 import { legacyMaxOf, limitToProto } from "./limit-to-proto";
-import { mapDatabaseErrors } from "./map-database-errors";
 import { pageInfoOf, pageOf } from "./page-request";
-import { optionalText, parseInput } from "./parse-input";
 
 const TYPE_NAMES = new Map(
   Object.entries(QR_TYPE_ENUM).map(([name, value]) => [value, name as QrContentType]),

@@ -1,6 +1,5 @@
-import { nameProblem } from "@kurz/service-runtime";
+import { nameProblem, normalizeDestinationUrl } from "@kurz/service-runtime";
 import { z } from "zod";
-import { normalizeDestinationUrl } from "./normalize-destination-url";
 import { MAX_TAG_LENGTH, MAX_TAGS, normalizeTag, normalizeTags } from "./normalize-tags";
 import { isReservedAlias } from "./reserved-aliases";
 

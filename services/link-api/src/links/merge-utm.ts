@@ -1,4 +1,4 @@
-import { MAX_URL_LENGTH } from "./normalize-destination-url";
+import { MAX_URL_LENGTH } from "@kurz/service-runtime";
 
 export interface UtmFields {
   source: string;

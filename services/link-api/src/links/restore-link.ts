@@ -140,6 +140,9 @@ export async function restoreLink(
         ...stored,
         ...hostIds,
         campaignId,
+        // The test that routed it ended when the link was deleted (abtest-engine listens).
+        abTestId: null,
+        abVariants: [],
         expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : null,
         createdAt: new Date(stored.createdAt),
         updatedAt: sql`now()`,

@@ -19,6 +19,13 @@ export function toLinkSnapshot(row: LinkRow): MessageInitShape<typeof linksV1.Li
     maxClicks: BigInt(row.maxClicks),
     expiredUrl: row.expiredUrl,
     qr: row.qr,
+    abTestId: row.abTestId ?? "",
+    abVariants: row.abVariants.map((v) => ({
+      variantId: v.variantId,
+      destinationUrl: v.destinationUrl,
+      weight: v.weight,
+      control: v.control,
+    })),
     version: BigInt(row.version),
     campaignId: row.campaignId ?? "",
   };

@@ -12,7 +12,7 @@ import type { PageInfo, PageRequest } from "../../common/v1/page_pb";
 import { file_kurz_common_v1_page } from "../../common/v1/page_pb";
 import type { Link, UrlType, Utm } from "./link_pb";
 import { file_kurz_links_v1_link } from "./link_pb";
-import type { LinkSnapshot } from "./link_snapshot_pb";
+import type { AbVariant, LinkSnapshot } from "./link_snapshot_pb";
 import { file_kurz_links_v1_link_snapshot } from "./link_snapshot_pb";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -20,7 +20,119 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kurz/links/v1/link_service.proto.
  */
 export const file_kurz_links_v1_link_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBrdXJ6L2xpbmtzL3YxL2xpbmtfc2VydmljZS5wcm90bxINa3Vyei5saW5rcy52MSIsCg5SZXNvbHZlUmVxdWVzdBIMCgRob3N0GAEgASgJEgwKBGNvZGUYAiABKAkiSwoPUmVzb2x2ZVJlc3BvbnNlEg0KBWZvdW5kGAEgASgIEikKBGxpbmsYAiABKAsyGy5rdXJ6LmxpbmtzLnYxLkxpbmtTbmFwc2hvdCKtAwoRQ3JlYXRlTGlua1JlcXVlc3QSCwoDdXJsGAEgASgJEhQKDGN1c3RvbV9hbGlhcxgCIAEoCRIMCgRuYW1lGAMgASgJEh0KEHRyYWNraW5nX2VuYWJsZWQYBCABKAhIAIgBARISCgppc19keW5hbWljGAUgASgIEhMKC2NhbXBhaWduX2lkGAYgASgJEigKCHVybF90eXBlGAcgASgOMhYua3Vyei5saW5rcy52MS5VcmxUeXBlEhYKDmJyYW5kZWRfZG9tYWluGAggASgJEhEKCXN1YmRvbWFpbhgJIAEoCRIMCgR0YWdzGAogAygJEhAKCHBhc3N3b3JkGAsgASgJEh8KA3V0bRgMIAEoCzISLmt1cnoubGlua3MudjEuVXRtEi4KCmV4cGlyZXNfYXQYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1heF9jbGlja3MYDiABKAMSEwoLZXhwaXJlZF91cmwYDyABKAkSGwoTY29udmVyc2lvbl90cmFja2luZxgQIAEoCEITChFfdHJhY2tpbmdfZW5hYmxlZCI3ChJDcmVhdGVMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayI0Cg5HZXRMaW5rUmVxdWVzdBISCgpzaG9ydF9jb2RlGAEgASgJEg4KBmRvbWFpbhgCIAEoCSI0Cg9HZXRMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayLCAQoQTGlzdExpbmtzUmVxdWVzdBIpCgRwYWdlGAEgASgLMhsua3Vyei5jb21tb24udjEuUGFnZVJlcXVlc3QSDgoGc2VhcmNoGAIgASgJEigKB3NvcnRfYnkYAyABKA4yFy5rdXJ6LmxpbmtzLnYxLkxpbmtTb3J0EicKBW9yZGVyGAQgASgOMhgua3Vyei5saW5rcy52MS5Tb3J0T3JkZXISCwoDdGFnGAUgASgJEhMKC2NhbXBhaWduX2lkGAYgASgJIl8KEUxpc3RMaW5rc1Jlc3BvbnNlEiIKBWxpbmtzGAEgAygLMhMua3Vyei5saW5rcy52MS5MaW5rEiYKBHBhZ2UYAiABKAsyGC5rdXJ6LmNvbW1vbi52MS5QYWdlSW5mbyIXCgdUYWdMaXN0EgwKBHRhZ3MYASADKAkitAUKEVVwZGF0ZUxpbmtSZXF1ZXN0EhIKCnNob3J0X2NvZGUYASABKAkSDgoGZG9tYWluGAIgASgJEhAKA3VybBgDIAEoCUgAiAEBEhEKBG5hbWUYBCABKAlIAYgBARIdChB0cmFja2luZ19lbmFibGVkGAUgASgISAKIAQESFwoKaXNfZHluYW1pYxgGIAEoCEgDiAEBEhUKCHBhc3N3b3JkGAcgASgJSASIAQESJAoEdGFncxgIIAEoCzIWLmt1cnoubGlua3MudjEuVGFnTGlzdBIYCgtjYW1wYWlnbl9pZBgJIAEoCUgFiAEBEigKCHVybF90eXBlGAogASgOMhYua3Vyei5saW5rcy52MS5VcmxUeXBlEhsKDmJyYW5kZWRfZG9tYWluGAsgASgJSAaIAQESFgoJc3ViZG9tYWluGAwgASgJSAeIAQESHwoDdXRtGA0gASgLMhIua3Vyei5saW5rcy52MS5VdG0SLgoKZXhwaXJlc19hdBgOIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGAoQY2xlYXJfZXhwaXJlc19hdBgPIAEoCBIXCgptYXhfY2xpY2tzGBAgASgDSAiIAQESGAoLZXhwaXJlZF91cmwYESABKAlICYgBARIgChNjb252ZXJzaW9uX3RyYWNraW5nGBIgASgISAqIAQFCBgoEX3VybEIHCgVfbmFtZUITChFfdHJhY2tpbmdfZW5hYmxlZEINCgtfaXNfZHluYW1pY0ILCglfcGFzc3dvcmRCDgoMX2NhbXBhaWduX2lkQhEKD19icmFuZGVkX2RvbWFpbkIMCgpfc3ViZG9tYWluQg0KC19tYXhfY2xpY2tzQg4KDF9leHBpcmVkX3VybEIWChRfY29udmVyc2lvbl90cmFja2luZyI3ChJVcGRhdGVMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayI3ChFEZWxldGVMaW5rUmVxdWVzdBISCgpzaG9ydF9jb2RlGAEgASgJEg4KBmRvbWFpbhgCIAEoCSI3ChJEZWxldGVMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayIyChFDaGVja0FsaWFzUmVxdWVzdBINCgVhbGlhcxgBIAEoCRIOCgZkb21haW4YAiABKAkiNwoSQ2hlY2tBbGlhc1Jlc3BvbnNlEhEKCWF2YWlsYWJsZRgBIAEoCBIOCgZyZWFzb24YAiABKAkiFQoTR2V0TGlua1N0YXRzUmVxdWVzdCLmAQoUR2V0TGlua1N0YXRzUmVzcG9uc2USEwoLdG90YWxfbGlua3MYASABKAMSFQoNZHluYW1pY19saW5rcxgCIAEoAxIgChhwYXNzd29yZF9wcm90ZWN0ZWRfbGlua3MYAyABKAMSFgoOZXhwaXJpbmdfbGlua3MYBCABKAMSEAoIcXJfbGlua3MYBSABKAMSFAoMdG90YWxfY2xpY2tzGAYgASgDEhUKCW1heF9saW5rcxgHIAEoA0ICGAESKQoKbGlua19saW1pdBgIIAEoCzIVLmt1cnouY29tbW9uLnYxLkxpbWl0KmkKCExpbmtTb3J0EhkKFUxJTktfU09SVF9VTlNQRUNJRklFRBAAEhgKFExJTktfU09SVF9DUkVBVEVEX0FUEAESFAoQTElOS19TT1JUX0NMSUNLUxACEhIKDkxJTktfU09SVF9OQU1FEAMqUAoJU29ydE9yZGVyEhoKFlNPUlRfT1JERVJfVU5TUEVDSUZJRUQQABISCg5TT1JUX09SREVSX0FTQxABEhMKD1NPUlRfT1JERVJfREVTQxACMq8FCgtMaW5rU2VydmljZRJNCgdSZXNvbHZlEh0ua3Vyei5saW5rcy52MS5SZXNvbHZlUmVxdWVzdBoeLmt1cnoubGlua3MudjEuUmVzb2x2ZVJlc3BvbnNlIgOQAgESUQoKQ3JlYXRlTGluaxIgLmt1cnoubGlua3MudjEuQ3JlYXRlTGlua1JlcXVlc3QaIS5rdXJ6LmxpbmtzLnYxLkNyZWF0ZUxpbmtSZXNwb25zZRJNCgdHZXRMaW5rEh0ua3Vyei5saW5rcy52MS5HZXRMaW5rUmVxdWVzdBoeLmt1cnoubGlua3MudjEuR2V0TGlua1Jlc3BvbnNlIgOQAgESUwoJTGlzdExpbmtzEh8ua3Vyei5saW5rcy52MS5MaXN0TGlua3NSZXF1ZXN0GiAua3Vyei5saW5rcy52MS5MaXN0TGlua3NSZXNwb25zZSIDkAIBElEKClVwZGF0ZUxpbmsSIC5rdXJ6LmxpbmtzLnYxLlVwZGF0ZUxpbmtSZXF1ZXN0GiEua3Vyei5saW5rcy52MS5VcGRhdGVMaW5rUmVzcG9uc2USUQoKRGVsZXRlTGluaxIgLmt1cnoubGlua3MudjEuRGVsZXRlTGlua1JlcXVlc3QaIS5rdXJ6LmxpbmtzLnYxLkRlbGV0ZUxpbmtSZXNwb25zZRJWCgpDaGVja0FsaWFzEiAua3Vyei5saW5rcy52MS5DaGVja0FsaWFzUmVxdWVzdBohLmt1cnoubGlua3MudjEuQ2hlY2tBbGlhc1Jlc3BvbnNlIgOQAgESXAoMR2V0TGlua1N0YXRzEiIua3Vyei5saW5rcy52MS5HZXRMaW5rU3RhdHNSZXF1ZXN0GiMua3Vyei5saW5rcy52MS5HZXRMaW5rU3RhdHNSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_google_protobuf_timestamp, file_kurz_common_v1_limit, file_kurz_common_v1_page, file_kurz_links_v1_link, file_kurz_links_v1_link_snapshot]);
+  fileDesc("CiBrdXJ6L2xpbmtzL3YxL2xpbmtfc2VydmljZS5wcm90bxINa3Vyei5saW5rcy52MSJfChhDcmVhdGVSb3RhdG9yTGlua1JlcXVlc3QSEgoKYWNjb3VudF9pZBgBIAEoCRILCgN1cmwYAiABKAkSFAoMY3VzdG9tX2FsaWFzGAMgASgJEgwKBG5hbWUYBCABKAkiPgoZQ3JlYXRlUm90YXRvckxpbmtSZXNwb25zZRIhCgRsaW5rGAEgASgLMhMua3Vyei5saW5rcy52MS5MaW5rIqwBChNTZXRBYlJvdXRpbmdSZXF1ZXN0EhIKCmFjY291bnRfaWQYASABKAkSDwoHbGlua19pZBgCIAEoCRISCgphYl90ZXN0X2lkGAMgASgJEioKCHZhcmlhbnRzGAQgAygLMhgua3Vyei5saW5rcy52MS5BYlZhcmlhbnQSHAoPZGVzdGluYXRpb25fdXJsGAUgASgJSACIAQFCEgoQX2Rlc3RpbmF0aW9uX3VybCI5ChRTZXRBYlJvdXRpbmdSZXNwb25zZRIhCgRsaW5rGAEgASgLMhMua3Vyei5saW5rcy52MS5MaW5rIiwKDlJlc29sdmVSZXF1ZXN0EgwKBGhvc3QYASABKAkSDAoEY29kZRgCIAEoCSJLCg9SZXNvbHZlUmVzcG9uc2USDQoFZm91bmQYASABKAgSKQoEbGluaxgCIAEoCzIbLmt1cnoubGlua3MudjEuTGlua1NuYXBzaG90Iq0DChFDcmVhdGVMaW5rUmVxdWVzdBILCgN1cmwYASABKAkSFAoMY3VzdG9tX2FsaWFzGAIgASgJEgwKBG5hbWUYAyABKAkSHQoQdHJhY2tpbmdfZW5hYmxlZBgEIAEoCEgAiAEBEhIKCmlzX2R5bmFtaWMYBSABKAgSEwoLY2FtcGFpZ25faWQYBiABKAkSKAoIdXJsX3R5cGUYByABKA4yFi5rdXJ6LmxpbmtzLnYxLlVybFR5cGUSFgoOYnJhbmRlZF9kb21haW4YCCABKAkSEQoJc3ViZG9tYWluGAkgASgJEgwKBHRhZ3MYCiADKAkSEAoIcGFzc3dvcmQYCyABKAkSHwoDdXRtGAwgASgLMhIua3Vyei5saW5rcy52MS5VdG0SLgoKZXhwaXJlc19hdBgNIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKbWF4X2NsaWNrcxgOIAEoAxITCgtleHBpcmVkX3VybBgPIAEoCRIbChNjb252ZXJzaW9uX3RyYWNraW5nGBAgASgIQhMKEV90cmFja2luZ19lbmFibGVkIjcKEkNyZWF0ZUxpbmtSZXNwb25zZRIhCgRsaW5rGAEgASgLMhMua3Vyei5saW5rcy52MS5MaW5rIjQKDkdldExpbmtSZXF1ZXN0EhIKCnNob3J0X2NvZGUYASABKAkSDgoGZG9tYWluGAIgASgJIjQKD0dldExpbmtSZXNwb25zZRIhCgRsaW5rGAEgASgLMhMua3Vyei5saW5rcy52MS5MaW5rIsIBChBMaXN0TGlua3NSZXF1ZXN0EikKBHBhZ2UYASABKAsyGy5rdXJ6LmNvbW1vbi52MS5QYWdlUmVxdWVzdBIOCgZzZWFyY2gYAiABKAkSKAoHc29ydF9ieRgDIAEoDjIXLmt1cnoubGlua3MudjEuTGlua1NvcnQSJwoFb3JkZXIYBCABKA4yGC5rdXJ6LmxpbmtzLnYxLlNvcnRPcmRlchILCgN0YWcYBSABKAkSEwoLY2FtcGFpZ25faWQYBiABKAkiXwoRTGlzdExpbmtzUmVzcG9uc2USIgoFbGlua3MYASADKAsyEy5rdXJ6LmxpbmtzLnYxLkxpbmsSJgoEcGFnZRgCIAEoCzIYLmt1cnouY29tbW9uLnYxLlBhZ2VJbmZvIhcKB1RhZ0xpc3QSDAoEdGFncxgBIAMoCSK0BQoRVXBkYXRlTGlua1JlcXVlc3QSEgoKc2hvcnRfY29kZRgBIAEoCRIOCgZkb21haW4YAiABKAkSEAoDdXJsGAMgASgJSACIAQESEQoEbmFtZRgEIAEoCUgBiAEBEh0KEHRyYWNraW5nX2VuYWJsZWQYBSABKAhIAogBARIXCgppc19keW5hbWljGAYgASgISAOIAQESFQoIcGFzc3dvcmQYByABKAlIBIgBARIkCgR0YWdzGAggASgLMhYua3Vyei5saW5rcy52MS5UYWdMaXN0EhgKC2NhbXBhaWduX2lkGAkgASgJSAWIAQESKAoIdXJsX3R5cGUYCiABKA4yFi5rdXJ6LmxpbmtzLnYxLlVybFR5cGUSGwoOYnJhbmRlZF9kb21haW4YCyABKAlIBogBARIWCglzdWJkb21haW4YDCABKAlIB4gBARIfCgN1dG0YDSABKAsyEi5rdXJ6LmxpbmtzLnYxLlV0bRIuCgpleHBpcmVzX2F0GA4gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIYChBjbGVhcl9leHBpcmVzX2F0GA8gASgIEhcKCm1heF9jbGlja3MYECABKANICIgBARIYCgtleHBpcmVkX3VybBgRIAEoCUgJiAEBEiAKE2NvbnZlcnNpb25fdHJhY2tpbmcYEiABKAhICogBAUIGCgRfdXJsQgcKBV9uYW1lQhMKEV90cmFja2luZ19lbmFibGVkQg0KC19pc19keW5hbWljQgsKCV9wYXNzd29yZEIOCgxfY2FtcGFpZ25faWRCEQoPX2JyYW5kZWRfZG9tYWluQgwKCl9zdWJkb21haW5CDQoLX21heF9jbGlja3NCDgoMX2V4cGlyZWRfdXJsQhYKFF9jb252ZXJzaW9uX3RyYWNraW5nIjcKElVwZGF0ZUxpbmtSZXNwb25zZRIhCgRsaW5rGAEgASgLMhMua3Vyei5saW5rcy52MS5MaW5rIjcKEURlbGV0ZUxpbmtSZXF1ZXN0EhIKCnNob3J0X2NvZGUYASABKAkSDgoGZG9tYWluGAIgASgJIjcKEkRlbGV0ZUxpbmtSZXNwb25zZRIhCgRsaW5rGAEgASgLMhMua3Vyei5saW5rcy52MS5MaW5rIjIKEUNoZWNrQWxpYXNSZXF1ZXN0Eg0KBWFsaWFzGAEgASgJEg4KBmRvbWFpbhgCIAEoCSI3ChJDaGVja0FsaWFzUmVzcG9uc2USEQoJYXZhaWxhYmxlGAEgASgIEg4KBnJlYXNvbhgCIAEoCSIVChNHZXRMaW5rU3RhdHNSZXF1ZXN0IuYBChRHZXRMaW5rU3RhdHNSZXNwb25zZRITCgt0b3RhbF9saW5rcxgBIAEoAxIVCg1keW5hbWljX2xpbmtzGAIgASgDEiAKGHBhc3N3b3JkX3Byb3RlY3RlZF9saW5rcxgDIAEoAxIWCg5leHBpcmluZ19saW5rcxgEIAEoAxIQCghxcl9saW5rcxgFIAEoAxIUCgx0b3RhbF9jbGlja3MYBiABKAMSFQoJbWF4X2xpbmtzGAcgASgDQgIYARIpCgpsaW5rX2xpbWl0GAggASgLMhUua3Vyei5jb21tb24udjEuTGltaXQqaQoITGlua1NvcnQSGQoVTElOS19TT1JUX1VOU1BFQ0lGSUVEEAASGAoUTElOS19TT1JUX0NSRUFURURfQVQQARIUChBMSU5LX1NPUlRfQ0xJQ0tTEAISEgoOTElOS19TT1JUX05BTUUQAypQCglTb3J0T3JkZXISGgoWU09SVF9PUkRFUl9VTlNQRUNJRklFRBAAEhIKDlNPUlRfT1JERVJfQVNDEAESEwoPU09SVF9PUkRFUl9ERVNDEAIy8AYKC0xpbmtTZXJ2aWNlEk0KB1Jlc29sdmUSHS5rdXJ6LmxpbmtzLnYxLlJlc29sdmVSZXF1ZXN0Gh4ua3Vyei5saW5rcy52MS5SZXNvbHZlUmVzcG9uc2UiA5ACARJRCgpDcmVhdGVMaW5rEiAua3Vyei5saW5rcy52MS5DcmVhdGVMaW5rUmVxdWVzdBohLmt1cnoubGlua3MudjEuQ3JlYXRlTGlua1Jlc3BvbnNlEk0KB0dldExpbmsSHS5rdXJ6LmxpbmtzLnYxLkdldExpbmtSZXF1ZXN0Gh4ua3Vyei5saW5rcy52MS5HZXRMaW5rUmVzcG9uc2UiA5ACARJTCglMaXN0TGlua3MSHy5rdXJ6LmxpbmtzLnYxLkxpc3RMaW5rc1JlcXVlc3QaIC5rdXJ6LmxpbmtzLnYxLkxpc3RMaW5rc1Jlc3BvbnNlIgOQAgESUQoKVXBkYXRlTGluaxIgLmt1cnoubGlua3MudjEuVXBkYXRlTGlua1JlcXVlc3QaIS5rdXJ6LmxpbmtzLnYxLlVwZGF0ZUxpbmtSZXNwb25zZRJRCgpEZWxldGVMaW5rEiAua3Vyei5saW5rcy52MS5EZWxldGVMaW5rUmVxdWVzdBohLmt1cnoubGlua3MudjEuRGVsZXRlTGlua1Jlc3BvbnNlElYKCkNoZWNrQWxpYXMSIC5rdXJ6LmxpbmtzLnYxLkNoZWNrQWxpYXNSZXF1ZXN0GiEua3Vyei5saW5rcy52MS5DaGVja0FsaWFzUmVzcG9uc2UiA5ACARJcCgxHZXRMaW5rU3RhdHMSIi5rdXJ6LmxpbmtzLnYxLkdldExpbmtTdGF0c1JlcXVlc3QaIy5rdXJ6LmxpbmtzLnYxLkdldExpbmtTdGF0c1Jlc3BvbnNlIgOQAgESVwoMU2V0QWJSb3V0aW5nEiIua3Vyei5saW5rcy52MS5TZXRBYlJvdXRpbmdSZXF1ZXN0GiMua3Vyei5saW5rcy52MS5TZXRBYlJvdXRpbmdSZXNwb25zZRJmChFDcmVhdGVSb3RhdG9yTGluaxInLmt1cnoubGlua3MudjEuQ3JlYXRlUm90YXRvckxpbmtSZXF1ZXN0Gigua3Vyei5saW5rcy52MS5DcmVhdGVSb3RhdG9yTGlua1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_kurz_common_v1_limit, file_kurz_common_v1_page, file_kurz_links_v1_link, file_kurz_links_v1_link_snapshot]);
+
+/**
+ * @generated from message kurz.links.v1.CreateRotatorLinkRequest
+ */
+export type CreateRotatorLinkRequest = Message<"kurz.links.v1.CreateRotatorLinkRequest"> & {
+  /**
+   * @generated from field: string account_id = 1;
+   */
+  accountId: string;
+
+  /**
+   * The control's destination: served when the test is paused or not yet started.
+   *
+   * @generated from field: string url = 2;
+   */
+  url: string;
+
+  /**
+   * Empty: a random code.
+   *
+   * @generated from field: string custom_alias = 3;
+   */
+  customAlias: string;
+
+  /**
+   * @generated from field: string name = 4;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message kurz.links.v1.CreateRotatorLinkRequest.
+ * Use `create(CreateRotatorLinkRequestSchema)` to create a new message.
+ */
+export const CreateRotatorLinkRequestSchema: GenMessage<CreateRotatorLinkRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 0);
+
+/**
+ * @generated from message kurz.links.v1.CreateRotatorLinkResponse
+ */
+export type CreateRotatorLinkResponse = Message<"kurz.links.v1.CreateRotatorLinkResponse"> & {
+  /**
+   * @generated from field: kurz.links.v1.Link link = 1;
+   */
+  link?: Link | undefined;
+};
+
+/**
+ * Describes the message kurz.links.v1.CreateRotatorLinkResponse.
+ * Use `create(CreateRotatorLinkResponseSchema)` to create a new message.
+ */
+export const CreateRotatorLinkResponseSchema: GenMessage<CreateRotatorLinkResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 1);
+
+/**
+ * @generated from message kurz.links.v1.SetAbRoutingRequest
+ */
+export type SetAbRoutingRequest = Message<"kurz.links.v1.SetAbRoutingRequest"> & {
+  /**
+   * @generated from field: string account_id = 1;
+   */
+  accountId: string;
+
+  /**
+   * @generated from field: string link_id = 2;
+   */
+  linkId: string;
+
+  /**
+   * Empty: no test routes the link.
+   *
+   * @generated from field: string ab_test_id = 3;
+   */
+  abTestId: string;
+
+  /**
+   * @generated from field: repeated kurz.links.v1.AbVariant variants = 4;
+   */
+  variants: AbVariant[];
+
+  /**
+   * Set: the link's new destination (as given: the link's UTM fields are merged in as for any
+   * destination).
+   *
+   * @generated from field: optional string destination_url = 5;
+   */
+  destinationUrl?: string | undefined;
+};
+
+/**
+ * Describes the message kurz.links.v1.SetAbRoutingRequest.
+ * Use `create(SetAbRoutingRequestSchema)` to create a new message.
+ */
+export const SetAbRoutingRequestSchema: GenMessage<SetAbRoutingRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 2);
+
+/**
+ * @generated from message kurz.links.v1.SetAbRoutingResponse
+ */
+export type SetAbRoutingResponse = Message<"kurz.links.v1.SetAbRoutingResponse"> & {
+  /**
+   * @generated from field: kurz.links.v1.Link link = 1;
+   */
+  link?: Link | undefined;
+};
+
+/**
+ * Describes the message kurz.links.v1.SetAbRoutingResponse.
+ * Use `create(SetAbRoutingResponseSchema)` to create a new message.
+ */
+export const SetAbRoutingResponseSchema: GenMessage<SetAbRoutingResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 3);
 
 /**
  * @generated from message kurz.links.v1.ResolveRequest
@@ -44,7 +156,7 @@ export type ResolveRequest = Message<"kurz.links.v1.ResolveRequest"> & {
  * Use `create(ResolveRequestSchema)` to create a new message.
  */
 export const ResolveRequestSchema: GenMessage<ResolveRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 0);
+  messageDesc(file_kurz_links_v1_link_service, 4);
 
 /**
  * @generated from message kurz.links.v1.ResolveResponse
@@ -66,7 +178,7 @@ export type ResolveResponse = Message<"kurz.links.v1.ResolveResponse"> & {
  * Use `create(ResolveResponseSchema)` to create a new message.
  */
 export const ResolveResponseSchema: GenMessage<ResolveResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 1);
+  messageDesc(file_kurz_links_v1_link_service, 5);
 
 /**
  * @generated from message kurz.links.v1.CreateLinkRequest
@@ -172,7 +284,7 @@ export type CreateLinkRequest = Message<"kurz.links.v1.CreateLinkRequest"> & {
  * Use `create(CreateLinkRequestSchema)` to create a new message.
  */
 export const CreateLinkRequestSchema: GenMessage<CreateLinkRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 2);
+  messageDesc(file_kurz_links_v1_link_service, 6);
 
 /**
  * @generated from message kurz.links.v1.CreateLinkResponse
@@ -189,7 +301,7 @@ export type CreateLinkResponse = Message<"kurz.links.v1.CreateLinkResponse"> & {
  * Use `create(CreateLinkResponseSchema)` to create a new message.
  */
 export const CreateLinkResponseSchema: GenMessage<CreateLinkResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 3);
+  messageDesc(file_kurz_links_v1_link_service, 7);
 
 /**
  * @generated from message kurz.links.v1.GetLinkRequest
@@ -216,7 +328,7 @@ export type GetLinkRequest = Message<"kurz.links.v1.GetLinkRequest"> & {
  * Use `create(GetLinkRequestSchema)` to create a new message.
  */
 export const GetLinkRequestSchema: GenMessage<GetLinkRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 4);
+  messageDesc(file_kurz_links_v1_link_service, 8);
 
 /**
  * @generated from message kurz.links.v1.GetLinkResponse
@@ -233,7 +345,7 @@ export type GetLinkResponse = Message<"kurz.links.v1.GetLinkResponse"> & {
  * Use `create(GetLinkResponseSchema)` to create a new message.
  */
 export const GetLinkResponseSchema: GenMessage<GetLinkResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 5);
+  messageDesc(file_kurz_links_v1_link_service, 9);
 
 /**
  * @generated from message kurz.links.v1.ListLinksRequest
@@ -281,7 +393,7 @@ export type ListLinksRequest = Message<"kurz.links.v1.ListLinksRequest"> & {
  * Use `create(ListLinksRequestSchema)` to create a new message.
  */
 export const ListLinksRequestSchema: GenMessage<ListLinksRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 6);
+  messageDesc(file_kurz_links_v1_link_service, 10);
 
 /**
  * @generated from message kurz.links.v1.ListLinksResponse
@@ -303,7 +415,7 @@ export type ListLinksResponse = Message<"kurz.links.v1.ListLinksResponse"> & {
  * Use `create(ListLinksResponseSchema)` to create a new message.
  */
 export const ListLinksResponseSchema: GenMessage<ListLinksResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 7);
+  messageDesc(file_kurz_links_v1_link_service, 11);
 
 /**
  * A replacement list of tags; absent in an update means "unchanged".
@@ -322,7 +434,7 @@ export type TagList = Message<"kurz.links.v1.TagList"> & {
  * Use `create(TagListSchema)` to create a new message.
  */
 export const TagListSchema: GenMessage<TagList> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 8);
+  messageDesc(file_kurz_links_v1_link_service, 12);
 
 /**
  * @generated from message kurz.links.v1.UpdateLinkRequest
@@ -442,7 +554,7 @@ export type UpdateLinkRequest = Message<"kurz.links.v1.UpdateLinkRequest"> & {
  * Use `create(UpdateLinkRequestSchema)` to create a new message.
  */
 export const UpdateLinkRequestSchema: GenMessage<UpdateLinkRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 9);
+  messageDesc(file_kurz_links_v1_link_service, 13);
 
 /**
  * @generated from message kurz.links.v1.UpdateLinkResponse
@@ -459,7 +571,7 @@ export type UpdateLinkResponse = Message<"kurz.links.v1.UpdateLinkResponse"> & {
  * Use `create(UpdateLinkResponseSchema)` to create a new message.
  */
 export const UpdateLinkResponseSchema: GenMessage<UpdateLinkResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 10);
+  messageDesc(file_kurz_links_v1_link_service, 14);
 
 /**
  * @generated from message kurz.links.v1.DeleteLinkRequest
@@ -481,7 +593,7 @@ export type DeleteLinkRequest = Message<"kurz.links.v1.DeleteLinkRequest"> & {
  * Use `create(DeleteLinkRequestSchema)` to create a new message.
  */
 export const DeleteLinkRequestSchema: GenMessage<DeleteLinkRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 11);
+  messageDesc(file_kurz_links_v1_link_service, 15);
 
 /**
  * @generated from message kurz.links.v1.DeleteLinkResponse
@@ -498,7 +610,7 @@ export type DeleteLinkResponse = Message<"kurz.links.v1.DeleteLinkResponse"> & {
  * Use `create(DeleteLinkResponseSchema)` to create a new message.
  */
 export const DeleteLinkResponseSchema: GenMessage<DeleteLinkResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 12);
+  messageDesc(file_kurz_links_v1_link_service, 16);
 
 /**
  * @generated from message kurz.links.v1.CheckAliasRequest
@@ -522,7 +634,7 @@ export type CheckAliasRequest = Message<"kurz.links.v1.CheckAliasRequest"> & {
  * Use `create(CheckAliasRequestSchema)` to create a new message.
  */
 export const CheckAliasRequestSchema: GenMessage<CheckAliasRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 13);
+  messageDesc(file_kurz_links_v1_link_service, 17);
 
 /**
  * @generated from message kurz.links.v1.CheckAliasResponse
@@ -546,7 +658,7 @@ export type CheckAliasResponse = Message<"kurz.links.v1.CheckAliasResponse"> & {
  * Use `create(CheckAliasResponseSchema)` to create a new message.
  */
 export const CheckAliasResponseSchema: GenMessage<CheckAliasResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 14);
+  messageDesc(file_kurz_links_v1_link_service, 18);
 
 /**
  * @generated from message kurz.links.v1.GetLinkStatsRequest
@@ -559,7 +671,7 @@ export type GetLinkStatsRequest = Message<"kurz.links.v1.GetLinkStatsRequest"> &
  * Use `create(GetLinkStatsRequestSchema)` to create a new message.
  */
 export const GetLinkStatsRequestSchema: GenMessage<GetLinkStatsRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 15);
+  messageDesc(file_kurz_links_v1_link_service, 19);
 
 /**
  * @generated from message kurz.links.v1.GetLinkStatsResponse
@@ -619,7 +731,7 @@ export type GetLinkStatsResponse = Message<"kurz.links.v1.GetLinkStatsResponse">
  * Use `create(GetLinkStatsResponseSchema)` to create a new message.
  */
 export const GetLinkStatsResponseSchema: GenMessage<GetLinkStatsResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 16);
+  messageDesc(file_kurz_links_v1_link_service, 20);
 
 /**
  * Sort keys of ListLinks.
@@ -771,6 +883,31 @@ export const LinkService: GenService<{
     methodKind: "unary";
     input: typeof GetLinkStatsRequestSchema;
     output: typeof GetLinkStatsResponseSchema;
+  },
+  /**
+   * abtest-engine only (its service token): sets or clears the A/B test routed on a link of
+   * `account_id`, and with `destination_url` replaces the link's destination (a completed test's
+   * winner). Bumps the snapshot version and publishes link.updated, so the edge's caches drop it.
+   *
+   * @generated from rpc kurz.links.v1.LinkService.SetAbRouting
+   */
+  setAbRouting: {
+    methodKind: "unary";
+    input: typeof SetAbRoutingRequestSchema;
+    output: typeof SetAbRoutingResponseSchema;
+  },
+  /**
+   * abtest-engine only (its service token): creates the rotator link of a new A/B test for
+   * `account_id`: a dynamic link (its answer changes per visitor and when the test ends) with
+   * conversion tracking (the click id is how a conversion finds its variant), counted against the
+   * account's link quota. ALIAS_EXISTS when the alias is taken.
+   *
+   * @generated from rpc kurz.links.v1.LinkService.CreateRotatorLink
+   */
+  createRotatorLink: {
+    methodKind: "unary";
+    input: typeof CreateRotatorLinkRequestSchema;
+    output: typeof CreateRotatorLinkResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_kurz_links_v1_link_service, 0);

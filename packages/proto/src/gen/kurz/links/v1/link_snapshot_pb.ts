@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kurz/links/v1/link_snapshot.proto.
  */
 export const file_kurz_links_v1_link_snapshot: GenFile = /*@__PURE__*/
-  fileDesc("CiFrdXJ6L2xpbmtzL3YxL2xpbmtfc25hcHNob3QucHJvdG8SDWt1cnoubGlua3MudjEilQMKDExpbmtTbmFwc2hvdBIPCgdsaW5rX2lkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSDAoEaG9zdBgDIAEoCRIMCgRjb2RlGAQgASgJEhcKD2Rlc3RpbmF0aW9uX3VybBgFIAEoCRIPCgdkeW5hbWljGAYgASgIEhgKEHRyYWNraW5nX2VuYWJsZWQYByABKAgSGwoTY29udmVyc2lvbl90cmFja2luZxgIIAEoCBIVCg1wYXNzd29yZF9oYXNoGAkgASgJEi4KCmV4cGlyZXNfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1heF9jbGlja3MYCyABKAMSEwoLZXhwaXJlZF91cmwYDCABKAkSCgoCcXIYDSABKAgSEgoKYWJfdGVzdF9pZBgOIAEoCRItCgthYl92YXJpYW50cxgPIAMoCzIYLmt1cnoubGlua3MudjEuQWJWYXJpYW50Eg8KB3ZlcnNpb24YECABKAMSEwoLY2FtcGFpZ25faWQYESABKAkiSAoJQWJWYXJpYW50EhIKCnZhcmlhbnRfaWQYASABKAkSFwoPZGVzdGluYXRpb25fdXJsGAIgASgJEg4KBndlaWdodBgDIAEoAWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiFrdXJ6L2xpbmtzL3YxL2xpbmtfc25hcHNob3QucHJvdG8SDWt1cnoubGlua3MudjEilQMKDExpbmtTbmFwc2hvdBIPCgdsaW5rX2lkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSDAoEaG9zdBgDIAEoCRIMCgRjb2RlGAQgASgJEhcKD2Rlc3RpbmF0aW9uX3VybBgFIAEoCRIPCgdkeW5hbWljGAYgASgIEhgKEHRyYWNraW5nX2VuYWJsZWQYByABKAgSGwoTY29udmVyc2lvbl90cmFja2luZxgIIAEoCBIVCg1wYXNzd29yZF9oYXNoGAkgASgJEi4KCmV4cGlyZXNfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1heF9jbGlja3MYCyABKAMSEwoLZXhwaXJlZF91cmwYDCABKAkSCgoCcXIYDSABKAgSEgoKYWJfdGVzdF9pZBgOIAEoCRItCgthYl92YXJpYW50cxgPIAMoCzIYLmt1cnoubGlua3MudjEuQWJWYXJpYW50Eg8KB3ZlcnNpb24YECABKAMSEwoLY2FtcGFpZ25faWQYESABKAkiWQoJQWJWYXJpYW50EhIKCnZhcmlhbnRfaWQYASABKAkSFwoPZGVzdGluYXRpb25fdXJsGAIgASgJEg4KBndlaWdodBgDIAEoARIPCgdjb250cm9sGAQgASgIYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * LinkSnapshot is everything the redirect edge needs to answer `GET /{code}` on a host, and
@@ -117,8 +117,8 @@ export type LinkSnapshot = Message<"kurz.links.v1.LinkSnapshot"> & {
   qr: boolean;
 
   /**
-   * Running A/B test routed on this link, if any (filled by abtest-engine's data through
-   * link-api; empty until then).
+   * Running A/B test routed on this link, if any: set by abtest-engine through
+   * LinkService.SetAbRouting while the test runs; empty otherwise (draft, paused, completed).
    *
    * @generated from field: string ab_test_id = 14;
    */
@@ -169,6 +169,13 @@ export type AbVariant = Message<"kurz.links.v1.AbVariant"> & {
    * @generated from field: double weight = 3;
    */
   weight: number;
+
+  /**
+   * The variant bots and HEAD requests are sent to (without an exposure).
+   *
+   * @generated from field: bool control = 4;
+   */
+  control: boolean;
 };
 
 /**

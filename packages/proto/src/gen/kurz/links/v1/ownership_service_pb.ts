@@ -129,9 +129,10 @@ export const CheckHostResponseSchema: GenMessage<CheckHostResponse> = /*@__PURE_
 
 /**
  * OwnershipService tells services that keep data about an account's links, campaigns and hosts
- * (analytics-ingest: clicks) whether one still exists and is that account's. link-api owns them;
- * the caller only ever saw their ids in its own data. Service-level: analytics-ingest's own service
- * token (any other caller is FORBIDDEN), and the request names the account it acts for (it
+ * (analytics-ingest: clicks; abtest-engine: the link a test routes) whether one still exists and
+ * is that account's. link-api owns them; the caller only ever saw their ids in its own data.
+ * Service-level: analytics-ingest's or abtest-engine's own service token (any other caller is
+ * FORBIDDEN), and the request names the account it acts for (it
  * verified that account's token itself), so a user who may read analytics but not manage links is
  * answered all the same. Unknown and another
  * account's resources answer alike: URL_NOT_FOUND for links, NOT_FOUND for campaigns and hosts.

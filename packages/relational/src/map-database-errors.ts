@@ -1,4 +1,4 @@
-import { mapDatabaseError } from "@kurz/relational";
+import { mapDatabaseError } from "./map-database-error";
 
 /**
  * Wraps every handler of a service implementation so "cannot reach the database" reaches the

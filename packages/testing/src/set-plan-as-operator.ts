@@ -1,0 +1,31 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+
+const ADMIN = new URL("../../../services/auth-server/src/admin/main.ts", import.meta.url).pathname;
+
+/**
+ * The operator's admin command (`set-plan <email> <plan>`) against a running auth-server, as an
+ * operator runs it: a separate process reading the admin secret from the data directory. Tests
+ * move a new account to a plan the free one cannot stand in for (A/B tests, webhooks, higher
+ * limits).
+ */
+export async function setPlanAsOperator(options: {
+  dataDir: string;
+  authServerGrpcAddress: string;
+  email: string;
+  plan: "free" | "pro" | "business" | "enterprise";
+}): Promise<void> {
+  await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", ADMIN, "set-plan", options.email, options.plan],
+    {
+      timeout: 60_000,
+      env: {
+        PATH: process.env.PATH ?? "",
+        DATA_DIR: options.dataDir,
+        HOST: "127.0.0.1",
+        GRPC_PORT: options.authServerGrpcAddress.split(":").pop() ?? "",
+      },
+    },
+  );
+}

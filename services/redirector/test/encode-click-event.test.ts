@@ -17,6 +17,7 @@ const FULL: ClickEvent = {
   qr: true,
   abTestId: "test-1",
   variantId: "variant-b",
+  abVisitorId: "Zm9vYmFyYmF6cXV4cXV1eA",
   userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) 日本語",
   referrer: "https://news.example.org/€",
   utm: { source: "newsletter", medium: "email", campaign: "spring", term: "shoes", content: "hero" },
@@ -55,6 +56,7 @@ describe("the hand-written click encoder", () => {
       referrer: "",
       abTestId: "",
       variantId: "",
+      abVisitorId: "",
     };
     expect(fromBinary(clicksV1.ClickRecordedSchema, encodeClickRecorded(sparse))).toEqual(
       expectedMessage(sparse),
@@ -87,6 +89,28 @@ describe("the hand-written click encoder", () => {
     expect(fromBinary(clicksV1.ClickRecordedSchema, after.payload)).toEqual(expectedMessage(moved));
     expect(decodeEnvelope(encodeClickEnvelope(moved, "analytics-ingest")).source).toBe("analytics-ingest");
     expect(decodeEnvelope(encodeClickEnvelope(moved, "redirector")).source).toBe("redirector");
+  });
+
+  it("encodes each A/B variant of a link with its own destination, variant and visitor", () => {
+    const control: ClickEvent = {
+      ...FULL,
+      linkId: "00000000-0000-4000-8000-0000000000ab",
+      destinationUrl: "https://example.com/control",
+      variantId: "control",
+      abVisitorId: "visitor-1",
+    };
+    const other: ClickEvent = {
+      ...control,
+      destinationUrl: "https://example.com/other",
+      variantId: "other",
+      abVisitorId: "visitor-2",
+    };
+    const bot: ClickEvent = { ...control, abTestId: "", variantId: "", abVisitorId: "" };
+    // Interleaved, as visitors of a running test arrive.
+    for (const click of [control, other, bot, other, control, bot]) {
+      const envelope = decodeEnvelope(encodeClickEnvelope(click, "redirector"));
+      expect(fromBinary(clicksV1.ClickRecordedSchema, envelope.payload)).toEqual(expectedMessage(click));
+    }
   });
 
   it("keeps every event's bytes intact while later events are encoded", () => {

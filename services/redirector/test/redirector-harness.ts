@@ -29,6 +29,8 @@ export interface HttpResult {
 
 export interface RedirectorHarness {
   app: App;
+  /** Where the app listens (`http://127.0.0.1:<port>`), for tests that bring their own agent. */
+  baseUrl: string;
   /** A real HTTP request to the listening app (so the fast path is exercised too). */
   http(method: string, path: string, headers?: Record<string, string>, body?: string): Promise<HttpResult>;
   config: RedirectorConfig;
@@ -102,6 +104,7 @@ export async function startRedirectorHarness(
 
   return {
     app,
+    baseUrl,
     http: (method, path, headers = {}, body) =>
       new Promise<HttpResult>((resolve, reject) => {
         const req = httpRequest(`${baseUrl}${path}`, { method, headers, agent: false }, (res) => {

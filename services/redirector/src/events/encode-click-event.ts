@@ -27,6 +27,8 @@ export interface ClickEvent {
   qr: boolean;
   abTestId: string;
   variantId: string;
+  /** The test's visitor id (its cookie); set with abTestId, per click. */
+  abVisitorId: string;
   userAgent: string;
   referrer: string;
   utm: UtmValues | undefined;
@@ -54,7 +56,8 @@ function utmBodySize(utm: UtmValues): number {
 /**
  * The fields of a click event that are the same for every click of a link (and source), encoded
  * once: per click only the id, times, visitor fields and method are encoded. Protobuf decoders
- * accept fields in any order, so the template goes first.
+ * accept fields in any order, so the template goes first. A link under an A/B test has one template
+ * per variant (its destination and variant id differ), so alternating visitors do not rebuild them.
  */
 interface ClickTemplate {
   accountId: string;
@@ -147,11 +150,13 @@ function buildTemplate(click: ClickEvent, source: string): ClickTemplate {
 }
 
 function templateFor(click: ClickEvent, source: string): ClickTemplate {
-  const known = templates.get(click.linkId);
+  // The link id alone for clicks outside a test: no string built on the common path.
+  const key = click.variantId === "" ? click.linkId : `${click.linkId}/${click.variantId}`;
+  const known = templates.get(key);
   if (known && matches(known, click, source)) return known;
   if (templates.size >= MAX_TEMPLATES) templates.clear();
   const template = buildTemplate(click, source);
-  templates.set(click.linkId, template);
+  templates.set(key, template);
   return template;
 }
 
@@ -165,7 +170,8 @@ function variableSize(click: ClickEvent, utmSize: number): number {
     (click.utm ? messageFieldSize(13, utmSize) : 0) +
     stringFieldSize(14, click.ip) +
     varintFieldSize(15, click.method) +
-    varintFieldSize(17, click.manual ? 1 : 0)
+    varintFieldSize(17, click.manual ? 1 : 0) +
+    stringFieldSize(18, click.abVisitorId)
   );
 }
 
@@ -193,7 +199,8 @@ function writeClickRecorded(
   return writer
     .string(14, click.ip)
     .uint(15, click.method)
-    .bool(17, click.manual ?? false);
+    .bool(17, click.manual ?? false)
+    .string(18, click.abVisitorId);
 }
 
 /** `kurz.clicks.v1.ClickRecorded` in protobuf binary (field numbers from click_events.proto). */

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { clicksV1 } from "@kurz/proto";
+import type { AbRoute } from "../abtests/route-ab-test";
 import type { ClickEvent } from "../events/encode-click-event";
 import type { CachedLink } from "../links/cached-link";
 import type { VisitMethod } from "./plan-redirect";
@@ -12,7 +13,11 @@ const METHODS: Record<VisitMethod, number> = {
   POST: clicksV1.RequestMethod.POST,
 };
 
-/** The click event of one answered visit. A/B fields stay empty until tests route links. */
+/**
+ * The click event of one answered visit, with the destination actually served. The A/B fields are
+ * set for an exposure only (a human GET/POST routed by a running test): a bot or a HEAD request
+ * sent to the control is a click of the link, not a visitor of the test.
+ */
 export function clickOfVisit(
   link: CachedLink,
   clickId: string,
@@ -21,8 +26,10 @@ export function clickOfVisit(
   request: IncomingMessage,
   headers: VisitHeaders,
   ip: string,
+  route?: AbRoute,
 ): ClickEvent {
   const s = link.snapshot;
+  const exposure = route?.exposure === true;
   return {
     clickId,
     clickedAtMs: nowMs,
@@ -30,10 +37,11 @@ export function clickOfVisit(
     linkId: s.linkId,
     host: s.host,
     code: s.code,
-    destinationUrl: s.destinationUrl,
+    destinationUrl: route === undefined ? s.destinationUrl : route.destinationUrl,
     qr: s.qr,
-    abTestId: "",
-    variantId: "",
+    abTestId: exposure ? s.abTestId : "",
+    variantId: exposure ? route.variantId : "",
+    abVisitorId: exposure ? route.visitorId : "",
     userAgent: headers.userAgent,
     referrer: headers.referrer,
     utm: readRequestUtm(request.url ?? ""),

@@ -1,3 +1,4 @@
+import type { AbRoute } from "../abtests/route-ab-test";
 import type { CachedLink } from "../links/cached-link";
 import { appendClickId } from "./append-click-id";
 import { newClickId } from "./new-click-id";
@@ -38,19 +39,25 @@ function cacheControl(link: CachedLink, nowMs: number, maxAgeSeconds: number): s
   return maxAge > 0 ? maxAgeHeader(maxAge) : "no-store";
 }
 
-/** The redirect a visitor gets: 302 for dynamic links, 301 otherwise, 303 after the password form. */
+/**
+ * The redirect a visitor gets: 302 for dynamic links, 301 otherwise, 303 after the password form.
+ * A link under a running test (`route` given) goes to the visitor's variant with 302 and no-store,
+ * never 301: the answer differs per visitor and ends when the test does, so no browser may keep it.
+ */
 export function planRedirect(
   link: CachedLink,
   method: VisitMethod,
   nowMs: number,
   maxAgeSeconds: number,
+  route?: AbRoute,
 ): RedirectPlan {
   const s = link.snapshot;
   const clickId = s.trackingEnabled || s.conversionTracking ? newClickId() : "";
+  const destination = route === undefined ? s.destinationUrl : route.destinationUrl;
   return {
-    status: method === "POST" ? 303 : s.dynamic ? 302 : 301,
-    location: s.conversionTracking ? appendClickId(s.destinationUrl, clickId) : s.destinationUrl,
-    cacheControl: cacheControl(link, nowMs, maxAgeSeconds),
+    status: method === "POST" ? 303 : s.dynamic || route !== undefined ? 302 : 301,
+    location: s.conversionTracking ? appendClickId(destination, clickId) : destination,
+    cacheControl: route === undefined ? cacheControl(link, nowMs, maxAgeSeconds) : "no-store",
     clickId,
   };
 }

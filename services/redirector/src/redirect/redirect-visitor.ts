@@ -1,11 +1,12 @@
 import type { Clock } from "@kurz/clock";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { isbot } from "isbot";
 import type { ClickPublisher } from "../events/click-publisher";
 import type { CachedLink } from "../links/cached-link";
 import { expiredPage } from "../pages/render-page";
+import { abRouteOfVisit } from "./ab-route-of-visit";
 import type { ClickCounter } from "./click-counter";
 import { clickOfVisit } from "./click-of-visit";
+import { isBotUserAgent } from "./is-bot-user-agent";
 import { planRedirect, type VisitMethod } from "./plan-redirect";
 import { sendPage } from "./send-page";
 import type { VisitHeaders, VisitorReader } from "./visitor-reader";
@@ -47,17 +48,20 @@ export async function redirectVisitor(
   const s = link.snapshot;
   if (s.maxClicks > 0n) {
     if (link.capReached) return sendExpired(reply, link);
-    const userAgent = headers.userAgent;
-    const human = method !== "HEAD" && userAgent !== "" && !isbot(userAgent);
+    const human = method !== "HEAD" && !isBotUserAgent(headers.userAgent);
     if (human && BigInt(await deps.counter.count(s.linkId)) > s.maxClicks) {
       link.capReached = true;
       return sendExpired(reply, link);
     }
   }
   const nowMs = deps.clock.now().getTime();
-  const plan = planRedirect(link, method, nowMs, deps.staticMaxAgeSeconds);
+  const route = abRouteOfVisit(link, method, headers.userAgent, request.raw);
+  const plan = planRedirect(link, method, nowMs, deps.staticMaxAgeSeconds, route);
   // Written before any analytics work (DESIGN §6).
-  reply.code(plan.status).headers({ location: plan.location, "cache-control": plan.cacheControl }).send();
+  reply.code(plan.status).headers({ location: plan.location, "cache-control": plan.cacheControl });
+  // Added to a password cookie set by the form, if any (fastify keeps both).
+  if (route?.setCookie !== undefined) reply.header("set-cookie", route.setCookie);
+  reply.send();
   if (s.trackingEnabled) {
     deps.clicks.publish(
       clickOfVisit(
@@ -68,6 +72,7 @@ export async function redirectVisitor(
         request.raw,
         headers,
         deps.visitors.ip(request.raw, headers),
+        route,
       ),
     );
   }

@@ -3,6 +3,7 @@ import type { Clock } from "@kurz/clock";
 import type { Logger } from "@kurz/logger";
 import type { ClickPublisher } from "../events/click-publisher";
 import type { LinkCache } from "../links/link-cache";
+import { abRouteOfVisit } from "../redirect/ab-route-of-visit";
 import { clickOfVisit } from "../redirect/click-of-visit";
 import { planRedirect } from "../redirect/plan-redirect";
 import { readVisitHeaders, type VisitorReader } from "../redirect/visitor-reader";
@@ -59,21 +60,16 @@ export function installFastRedirect(server: Server, deps: FastRedirectDeps): { s
     ) {
       return false;
     }
-    const plan = planRedirect(link, method, nowMs, deps.staticMaxAgeSeconds);
+    const route = abRouteOfVisit(link, method, headers.userAgent, request);
+    const plan = planRedirect(link, method, nowMs, deps.staticMaxAgeSeconds, route);
     // A flat header list and an explicit empty body: no header object to walk, no chunked framing.
-    response.writeHead(plan.status, [
-      "location",
-      plan.location,
-      "cache-control",
-      plan.cacheControl,
-      "content-length",
-      "0",
-    ]);
+    const head = ["location", plan.location, "cache-control", plan.cacheControl, "content-length", "0"];
+    if (route?.setCookie !== undefined) head.push("set-cookie", route.setCookie);
+    response.writeHead(plan.status, head);
     response.end();
     if (s.trackingEnabled) {
-      deps.clicks.publish(
-        clickOfVisit(link, plan.clickId, method, nowMs, request, headers, deps.visitors.ip(request, headers)),
-      );
+      const ip = deps.visitors.ip(request, headers);
+      deps.clicks.publish(clickOfVisit(link, plan.clickId, method, nowMs, request, headers, ip, route));
     }
     return true;
   }

@@ -48,6 +48,7 @@ export {
   internalTokenUrl,
   TOKEN_EXCHANGE_GRANT,
 } from "./internal-tokens";
+export { requireCallingService } from "./require-calling-service";
 export { isIdempotent, type RetryPolicy } from "./retry-policy";
 export { createServiceTokens, type ServiceTokens, type ServiceTokensOptions } from "./service-tokens";
 export { grpcMethodPath, toGrpcServiceDefinition } from "./to-grpc-service-definition";

@@ -1,7 +1,25 @@
 import { fileURLToPath } from "node:url";
-import { type RunningService, type SharedInfrastructure, startService } from "@kurz/service-runtime";
+import {
+  createCallAuthenticatorFromConfig,
+  createRevocationCheck,
+  createVerifierFromConfig,
+} from "@kurz/auth-verifier";
+import { AUTH_SERVER_AUDIENCE, createGrpcClient } from "@kurz/grpc";
+import { authV1 } from "@kurz/proto";
+import {
+  createServiceTokensFromConfig,
+  type RunningService,
+  restRateLimitFromAuthServer,
+  type SharedInfrastructure,
+  startService,
+} from "@kurz/service-runtime";
+import { createGrpcVariantStatsSource } from "./analytics/variant-stats-source";
 import { buildApp } from "./app";
 import { type AbtestEngineConfig, SERVICE_NAME } from "./config";
+import type { AbtestDatabase } from "./db/abtest-database";
+import { createGrpcLinkDirectory } from "./links/link-directory";
+import { startLinkEventConsumer } from "./links/start-link-event-consumer";
+import { abTestAllowancesFrom } from "./plans/ab-test-allowance";
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle", import.meta.url));
 
@@ -13,9 +31,68 @@ export function startAbtestEngine(
   return startService({
     name: SERVICE_NAME,
     config,
-    needs: { database: { migrationsFolder: MIGRATIONS_FOLDER }, events: true },
-    downstream: [["link-api", config.LINK_API_GRPC_ADDR]],
+    needs: { database: { migrationsFolder: MIGRATIONS_FOLDER }, cache: true, events: true },
+    downstream: [
+      ["auth-server", config.AUTH_SERVER_GRPC_ADDR],
+      ["link-api", config.LINK_API_GRPC_ADDR],
+      ["analytics-ingest", config.ANALYTICS_INGEST_GRPC_ADDR],
+    ],
     shared,
-    build: ({ logger, readiness }) => buildApp({ logger, readiness }),
+    build: async ({ logger, infra, lifecycle, readiness, clock }) => {
+      // What abtest-engine's own gRPC calls carry: its service token.
+      const tokens = createServiceTokensFromConfig(config, SERVICE_NAME, clock);
+      const authServer = createGrpcClient(authV1.AuthService, config.AUTH_SERVER_GRPC_ADDR, {
+        logger,
+        auth: { audience: AUTH_SERVER_AUDIENCE, tokens },
+      });
+      const links = createGrpcLinkDirectory({ address: config.LINK_API_GRPC_ADDR, tokens, logger });
+      const variantStats = createGrpcVariantStatsSource({
+        address: config.ANALYTICS_INGEST_GRPC_ADDR,
+        tokens,
+        logger,
+      });
+      lifecycle.add("clients", "grpc-clients", async () => {
+        authServer.close();
+        links.close();
+        variantStats.close();
+      });
+      // Access tokens revoked at auth-server stop working here within the check's window.
+      const revocations = createRevocationCheck({
+        address: config.AUTH_SERVER_GRPC_ADDR,
+        notRevokedTtlMs: config.TOKEN_REVOCATION_CACHE_MS,
+        tokens,
+        onUnavailable: (err) => logger.warn({ event: "auth.revocation_check_unavailable", err }),
+      });
+      lifecycle.add("clients", "revocation-check", async () => revocations.close());
+      const outboxProducer = infra.bus!.producer();
+      lifecycle.add("producers", "outbox-producer", () => outboxProducer.close());
+
+      const app = await buildApp({
+        logger,
+        readiness,
+        trustProxy: config.TRUST_PROXY,
+        // connectInfrastructure opens the database without a schema type; the tables are ours.
+        db: infra.database!.db as unknown as AbtestDatabase,
+        links,
+        variantStats,
+        allowances: abTestAllowancesFrom(authServer),
+        verifier: createVerifierFromConfig(config, { isRevoked: revocations.isRevoked }),
+        authenticateCall: createCallAuthenticatorFromConfig(config, SERVICE_NAME, {
+          isRevoked: revocations.isRevoked,
+          clock,
+        }),
+        restRateLimit: restRateLimitFromAuthServer({ config, store: infra.cache!.cache, authServer, logger }),
+        outboxProducer,
+        outboxPollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
+        sequentialTuning: config.AB_SEQUENTIAL_TUNING,
+        clock,
+      });
+      app.relay.start();
+      const consumer = await startLinkEventConsumer(infra.bus!, app.ctx);
+      lifecycle.add("consumers", "link-events", () => consumer.stop());
+      // After the servers stopped taking writes, before the producers flush.
+      lifecycle.add("consumers", "outbox-relay", () => app.relay.stop());
+      return { http: app.http, grpc: app.grpc };
+    },
   });
 }

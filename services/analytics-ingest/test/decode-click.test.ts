@@ -58,6 +58,7 @@ function reference(value: Uint8Array): DecodedClick {
     qr: c.qr,
     abTestId: c.abTestId,
     variantId: c.variantId,
+    abVisitorId: c.abVisitorId,
     userAgent: c.userAgent,
     referrer: c.referrer,
     utm: c.utm
@@ -95,6 +96,7 @@ describe("decodeClick (wire reader) agrees with protobuf-es", () => {
       qr: true,
       abTestId: "ab-1",
       variantId: "v-2",
+      abVisitorId: "Zq3mV8xT0kLr2Nw5Hc7YbA",
       userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) 日本語",
       referrer: "https://news.example.org/post",
       utm: { source: "newsletter", medium: "email", campaign: "spring", term: "t", content: "c" },

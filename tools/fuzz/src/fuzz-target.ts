@@ -14,6 +14,7 @@ export interface FuzzTarget {
     campaignId: string;
     qrId: string;
     apiKeyId: string;
+    abTestId: string;
     clientId: string;
   };
 }

@@ -1,18 +1,16 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { startEmbedded } from "@kurz/embedded";
-import { freePort, signInWithOAuth } from "@kurz/testing";
+import { freePort, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
 import type { FuzzTarget } from "./fuzz-target";
 
-/** Every scope the free plan grants: the fuzz reaches every route an ordinary account can. */
+/** Every scope of the REST routes: the fuzz reaches every route. */
 const SCOPE = [
   "shorturl:read shorturl:create shorturl:update shorturl:delete",
   "qrcode:read qrcode:create qrcode:update qrcode:delete",
   "analytics:read campaign:read campaign:write domain:read domain:write",
-  "conversion:write account:read account:write",
+  "conversion:write account:read account:write abtest:read abtest:write",
 ].join(" ");
 
 async function created(
@@ -31,25 +29,6 @@ async function created(
     throw new Error(`seeding ${route} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
   }
   return json;
-}
-
-const ADMIN = new URL("../../../services/auth-server/src/admin/main.ts", import.meta.url).pathname;
-
-/**
- * The operator's admin command against the running auth-server: the fuzzing account on the
- * Enterprise plan (12 000 REST requests a minute, no quotas), so rate limits and plan quotas do
- * not stand between the cases and the handlers.
- */
-async function setPlan(dataDir: string, grpcAddress: string, email: string, plan: string): Promise<void> {
-  await promisify(execFile)(process.execPath, ["--import", "tsx", ADMIN, "set-plan", email, plan], {
-    timeout: 60_000,
-    env: {
-      PATH: process.env.PATH ?? "",
-      DATA_DIR: dataDir,
-      HOST: "127.0.0.1",
-      GRPC_PORT: grpcAddress.split(":").pop() ?? "",
-    },
-  });
 }
 
 /**
@@ -85,9 +64,19 @@ export async function startTarget(): Promise<{ target: FuzzTarget; stop(): Promi
     },
   });
   try {
-    const user = await signInWithOAuth(base, SCOPE);
+    // On the Enterprise plan (12 000 REST requests a minute, no quotas) before consent, so rate
+    // limits and plan quotas do not stand between the cases and the handlers, and the token may
+    // carry every scope (abtest:* is not the free plan's).
+    const user = await signInWithOAuth(base, SCOPE, {
+      afterSignUp: (email) =>
+        setPlanAsOperator({
+          dataDir,
+          authServerGrpcAddress: kurz.services["auth-server"].grpcAddress,
+          email,
+          plan: "enterprise",
+        }),
+    });
     const token = user.accessToken;
-    await setPlan(dataDir, kurz.services["auth-server"].grpcAddress, user.email, "enterprise");
     await new Promise((resolve) => setTimeout(resolve, 500));
     const link = (
       await created(base, token, "/api/v1/urls", {
@@ -105,6 +94,16 @@ export async function startTarget(): Promise<{ target: FuzzTarget; stop(): Promi
       permissions: ["shorturl:read"],
     });
     const apiKey = (key.api_key ?? key.apiKey ?? key.key ?? {}) as Record<string, string>;
+    const abTest = (
+      await created(base, token, "/api/v1/ab-tests", {
+        name: "Fuzz seed",
+        short_code: "fuzz-ab-seed",
+        variants: [
+          { destination_url: "https://example.com/a" },
+          { destination_url: "https://example.com/b" },
+        ],
+      })
+    ).test as Record<string, string> | undefined;
     return {
       target: {
         base,
@@ -117,6 +116,7 @@ export async function startTarget(): Promise<{ target: FuzzTarget; stop(): Promi
           campaignId: campaign?.id ?? "",
           qrId: qr?.id ?? "",
           apiKeyId: apiKey.id ?? "",
+          abTestId: abTest?.id ?? "",
           clientId: user.clientId,
         },
       },

@@ -226,6 +226,8 @@ export function* generateBatches(
       qr: link.qr && random.chance(0.7),
       ab_test_id: link.abTestId,
       variant_id: variant,
+      // An exposure's visitor is a person of the account (the redirector's cookie would say so).
+      ab_visitor: link.abTestId !== "" && !bot && method !== "HEAD" ? `v${account.index}-${person}` : "",
       method,
       is_bot: bot,
       bot_reason: bot ? botKind[0] : "",

@@ -2,6 +2,7 @@ import type { ClickStore } from "@kurz/clickstore";
 import { AppError } from "@kurz/errors";
 import type { ResourceDirectory } from "../ownership/resource-directory";
 import { findLinks } from "../queries/find-links";
+import { type AbCounts, getAbTestCounts } from "../queries/get-ab-test-counts";
 import { getBreakdowns } from "../queries/get-breakdowns";
 import { getConversionGroups } from "../queries/get-conversion-groups";
 import { getHostTotals } from "../queries/get-host-totals";
@@ -350,6 +351,44 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
       const { counts, map } = await sectionsOf(scope, [{ section: "conversions", limit: 100 }]);
       const groups = await getConversionGroups(store, scope);
       return { links, range: scope.range, stats: conversionStatsOf(groups, map, counts.clicks) };
+    },
+
+    /**
+     * abtest-engine's counts of one test (its exposures, distinct A/B visitors and converting
+     * visitors per variant): totals since `since`, and a timeline of the last `days` whole UTC
+     * days, today included.
+     */
+    async getAbTestCounts(
+      accountId: string,
+      input: { testId: string; linkId: string; since: Date | undefined; days: number | undefined },
+    ) {
+      if (!UUID.test(input.testId) || !UUID.test(input.linkId))
+        throw new AppError("VALIDATION_ERROR", { message: "ab_test_id and link_id must be UUIDs" });
+      const span = clamp(input.days, 7, 366);
+      const end = new Date();
+      const today = Math.floor(end.getTime() / DAY_MS) * DAY_MS;
+      const timelineStart = new Date(today - (span - 1) * DAY_MS);
+      const since = input.since ?? timelineStart;
+      if (since.getTime() > end.getTime())
+        throw new AppError("VALIDATION_ERROR", { message: "since lies in the future" });
+      const counts = await getAbTestCounts(store, {
+        accountId,
+        testId: input.testId,
+        linkId: input.linkId,
+        since,
+        timelineStart,
+        end,
+      });
+      const zero: AbCounts = { exposures: 0, visitors: 0, converters: 0 };
+      const days = Array.from({ length: span }, (_, i) => timelineStart.getTime() + i * DAY_MS);
+      return {
+        range: { start: timelineStart, end, granularity: "day" as const },
+        variants: counts.map((variant) => ({
+          variantId: variant.variantId,
+          ...variant.totals,
+          timeline: days.map((day) => ({ start: new Date(day), ...(variant.days.get(day) ?? zero) })),
+        })),
+      };
     },
 
     async getVariantStats(accountId: string, abTestId: string, days: number | undefined) {

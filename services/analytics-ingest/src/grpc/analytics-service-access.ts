@@ -27,7 +27,8 @@ export const ANALYTICS_SERVICE_ACCESS: GrpcServiceAccess<(typeof analyticsV1.Ana
   getCampaignAnalytics: READ,
   getQrAnalytics: READ,
   getConversionStats: READ,
-  getVariantStats: READ,
+  // abtest-engine's service token only, for the account the request names (checked in the handler).
+  getVariantStats: "service",
   // A scan recorded by hand changes what the account's QR analytics say: a write on its QR codes.
   trackQrScan: account("qrcode:update"),
   recordConversion: account("conversion:write"),

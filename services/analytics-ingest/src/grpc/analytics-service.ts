@@ -2,7 +2,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { GenService } from "@bufbuild/protobuf/codegenv2";
 import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { AppError } from "@kurz/errors";
-import { callingAccount, type GrpcServiceImplementation } from "@kurz/grpc";
+import { callingAccount, type GrpcServiceImplementation, requireCallingService } from "@kurz/grpc";
 import { analyticsV1, type commonV1 } from "@kurz/proto";
 import type { AnalyticsReader } from "../analytics/analytics-reader";
 import type {
@@ -74,6 +74,16 @@ function rangeIn(
 
 function pageIn(page: commonV1.PageRequest | undefined) {
   return { page: page?.page || undefined, limit: page?.limit || undefined };
+}
+
+const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The account a service-level call names (its caller verified it): a UUID, else VALIDATION_ERROR. */
+function accountOfRequest(accountId: string): string {
+  if (!ACCOUNT_ID.test(accountId)) {
+    throw new AppError("VALIDATION_ERROR", { message: "account_id must be a UUID" });
+  }
+  return accountId.toLowerCase();
 }
 
 const n = (value: number) => BigInt(Math.max(0, Math.round(value)));
@@ -382,16 +392,29 @@ export function createAnalyticsService(
       return { range: rangeOut(r.range), stats: conversionStatsOut(r.stats) };
     },
     async getVariantStats(request, context) {
-      const r = await reader.getVariantStats(callingAccount(context), request.abTestId, request.days);
+      requireCallingService(context, "abtest-engine");
+      const r = await reader.getAbTestCounts(accountOfRequest(request.accountId), {
+        testId: request.abTestId,
+        linkId: request.linkId,
+        since: request.since ? timestampDate(request.since) : undefined,
+        days: request.days,
+      });
       return {
         range: rangeOut(r.range),
         variants: r.variants.map((v) => ({
           variantId: v.variantId,
-          clicks: n(v.clicks),
-          uniqueVisitors: n(v.uniqueVisitors),
-          conversions: n(v.conversions),
-          conversionRate: v.conversionRate,
-          timeline: timelineOut(v.timeline),
+          clicks: n(v.exposures),
+          uniqueVisitors: n(v.visitors),
+          abVisitors: n(v.visitors),
+          conversions: n(v.converters),
+          conversionRate: v.visitors === 0 ? 0 : v.converters / v.visitors,
+          timeline: v.timeline.map((day) => ({
+            start: timestampFromDate(day.start),
+            clicks: n(day.exposures),
+            uniqueVisitors: n(day.visitors),
+          })),
+          timelineAbVisitors: v.timeline.map((day) => n(day.visitors)),
+          timelineConversions: v.timeline.map((day) => n(day.converters)),
         })),
       };
     },

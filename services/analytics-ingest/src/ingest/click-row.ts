@@ -12,6 +12,8 @@ export interface ClickRow {
   qr: boolean;
   ab_test_id: string;
   variant_id: string;
+  /** The A/B visitor id of an exposure, "" otherwise. */
+  ab_visitor: string;
   /** GET, HEAD or POST. */
   method: string;
   is_bot: boolean;

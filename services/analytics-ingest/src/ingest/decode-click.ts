@@ -27,6 +27,8 @@ export interface DecodedClick {
   qr: boolean;
   abTestId: string;
   variantId: string;
+  /** The A/B visitor id of an exposure (set with abTestId). */
+  abVisitorId: string;
   userAgent: string;
   referrer: string;
   utm: UtmFields | undefined;
@@ -140,6 +142,7 @@ const STRING_FIELDS: Record<number, keyof DecodedClick> = {
   12: "referrer",
   14: "ip",
   16: "campaignId",
+  18: "abVisitorId",
 };
 
 /** The ClickRecorded between the reader's position and `end` (the envelope's payload field). */
@@ -155,6 +158,7 @@ function readClickRecorded(reader: BinaryReader, buffer: Buffer, end: number): D
     qr: false,
     abTestId: "",
     variantId: "",
+    abVisitorId: "",
     userAgent: "",
     referrer: "",
     utm: undefined,

@@ -59,6 +59,8 @@ export function createClickEnricher(deps: {
       qr: click.qr,
       ab_test_id: click.abTestId,
       variant_id: click.variantId,
+      // Only an exposure carries a test; a visitor id without one is dropped rather than stored.
+      ab_visitor: click.abTestId === "" ? "" : click.abVisitorId,
       method: METHOD_NAMES[click.method] ?? "GET",
       is_bot: agent.bot,
       bot_reason: agent.botReason,

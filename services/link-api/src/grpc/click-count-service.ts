@@ -1,9 +1,8 @@
-import type { GrpcServiceImplementation } from "@kurz/grpc";
+import { type GrpcServiceImplementation, requireCallingService } from "@kurz/grpc";
 import type { linksV1 } from "@kurz/proto";
 import { mapDatabaseErrors } from "@kurz/relational";
 import type { LinkApiContext } from "../link-api-context";
 import { setClickCounts } from "../links/set-click-counts";
-import { requireCallingService } from "./require-calling-service";
 
 /**
  * ClickCountService: analytics-ingest's human-click totals into links.clicks. Not

@@ -1,6 +1,6 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { AppError } from "@kurz/errors";
-import { callingAccount, type GrpcServiceImplementation } from "@kurz/grpc";
+import { callingAccount, type GrpcServiceImplementation, requireCallingService } from "@kurz/grpc";
 import { linksV1 } from "@kurz/proto";
 import { mapDatabaseErrors } from "@kurz/relational";
 import { optionalText, parseInput } from "@kurz/service-runtime";
@@ -22,7 +22,6 @@ import { toLinkSnapshot } from "../links/to-link-snapshot";
 import { updateLink } from "../links/update-link";
 import { legacyMaxOf, limitToProto } from "./limit-to-proto";
 import { pageInfoOf, pageOf } from "./page-request";
-import { requireCallingService } from "./require-calling-service";
 import { toLinkMessage, toUrlTypeName } from "./to-link-message";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

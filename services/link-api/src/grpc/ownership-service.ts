@@ -1,12 +1,11 @@
 import { AppError } from "@kurz/errors";
-import type { GrpcCallContext, GrpcServiceImplementation } from "@kurz/grpc";
+import { type GrpcCallContext, type GrpcServiceImplementation, requireCallingService } from "@kurz/grpc";
 import type { linksV1 } from "@kurz/proto";
 import { mapDatabaseErrors } from "@kurz/relational";
 import { getCampaignOrThrow } from "../campaigns/get-campaign-or-throw";
 import { assertHostOfAccount } from "../domains/assert-host-of-account";
 import type { LinkApiContext } from "../link-api-context";
 import { getLinkOrThrow } from "../links/get-link-or-throw";
-import { requireCallingService } from "./require-calling-service";
 import { toLinkMessage } from "./to-link-message";
 
 /** Services keeping data about an account's links; each verified the account itself. */

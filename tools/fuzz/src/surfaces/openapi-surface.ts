@@ -40,6 +40,8 @@ function seedFor(path: string, name: string, target: FuzzTarget): string[] {
   if (name === "campaignId") return [s.campaignId];
   if (path.includes("/qr-codes/")) return [s.qrId];
   if (path.includes("/api-keys/")) return [s.apiKeyId];
+  // A test by its UUID or by its rotator's alias (both name it).
+  if (path.includes("/ab-tests/")) return [s.abTestId, "fuzz-ab-seed"];
   if (name === "domain") return ["go.example.com"];
   if (name === "subdomain") return ["fuzz"];
   return [s.linkCode, s.linkId];

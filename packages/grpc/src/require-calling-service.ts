@@ -1,5 +1,6 @@
 import { AppError } from "@kurz/errors";
-import { callingService, type GrpcCallContext } from "@kurz/grpc";
+import { callingService } from "./call-principal";
+import type { GrpcCallContext } from "./grpc-service-implementation";
 
 /**
  * For methods one service is meant to call (declared "service", which admits any service's token):

@@ -1,0 +1,82 @@
+import { AppError } from "@kurz/errors";
+import { eq } from "drizzle-orm";
+import type { AbtestContext } from "../abtest-context";
+import { abTests } from "../db/schema";
+import { enqueueAbTestChanged } from "../events/enqueue-ab-test-changed";
+import { analyzeAbTest } from "./analyze-ab-test";
+import { getAbTestOrThrow } from "./get-ab-test-or-throw";
+import { invalidState } from "./invalid-state";
+import { pickWinner } from "./pick-winner";
+import type { TestWithVariants } from "./test-with-variants";
+
+export interface Completion {
+  completed: TestWithVariants;
+  /** Whether the statistics call this variant the winner (verdict `winner` for it). */
+  statisticallySupported: boolean;
+  reason: string;
+}
+
+/**
+ * Completes a running or paused test (spec §3.1): the winner is `winnerVariantId`, else the
+ * variant with most conversions (pick-winner.ts); link-api makes the winner's destination the
+ * link's for good and removes the routing, in the same transaction as the status change. The
+ * answer says whether the statistics support that winner, so a caller who completes early is
+ * told, not stopped.
+ */
+export async function completeAbTest(
+  ctx: AbtestContext,
+  accountId: string,
+  reference: string,
+  winnerVariantId: string | undefined,
+): Promise<Completion> {
+  // The counts come from analytics before the transaction: a slow analytics answer must not
+  // hold the row lock (and PGlite's one connection).
+  const before = await getAbTestOrThrow(ctx.db, accountId, reference);
+  if (before.test.status !== "running" && before.test.status !== "paused") {
+    throw invalidState("complete", before.test.status, "running or paused", "Start the test first");
+  }
+  const analysis = await analyzeAbTest(ctx, before, 1);
+  const counts = new Map(analysis.variants.map((v) => [v.variant.id, v]));
+
+  const completion = await ctx.db.transaction(async (tx) => {
+    const { test, variants } = await getAbTestOrThrow(tx, accountId, before.test.id, { forUpdate: true });
+    if (test.status !== "running" && test.status !== "paused") {
+      throw invalidState("complete", test.status, "running or paused", "Start the test first");
+    }
+    const winner = winnerVariantId
+      ? variants.find((variant) => variant.id === winnerVariantId)
+      : pickWinner(variants, counts);
+    if (!winner) {
+      throw new AppError("VALIDATION_ERROR", {
+        message: "winner_variant_id is not a variant of this test",
+        details: { field: "winner_variant_id" },
+        hint: "Get the test to see its variants' ids",
+      });
+    }
+    const now = ctx.clock.now();
+    const [updated] = await tx
+      .update(abTests)
+      .set({ status: "completed", winnerVariantId: winner.id, completedAt: now, updatedAt: now })
+      .where(eq(abTests.id, test.id))
+      .returning();
+    await ctx.links.setRouting(accountId, test.linkId, {
+      testId: "",
+      variants: [],
+      destinationUrl: winner.destinationUrl,
+    });
+    const completed = { test: updated!, variants };
+    await enqueueAbTestChanged(tx, "abtest.completed", completed, now);
+    const supported = analysis.verdict === "winner" && analysis.winnerVariantId === winner.id;
+    return {
+      completed,
+      statisticallySupported: supported,
+      reason: supported
+        ? analysis.reason
+        : analysis.verdict === "winner"
+          ? `The statistics favour another variant: ${analysis.reason}`
+          : `Not supported by the statistics yet (${analysis.verdict}): ${analysis.reason}`,
+    };
+  });
+  ctx.eventsWritten();
+  return completion;
+}

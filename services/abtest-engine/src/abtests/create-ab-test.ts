@@ -1,0 +1,86 @@
+import { randomUUID } from "node:crypto";
+import type { AbtestContext } from "../abtest-context";
+import { abTests, abVariants } from "../db/schema";
+import { enqueueAbTestChanged } from "../events/enqueue-ab-test-changed";
+import type { TestedLink } from "../links/link-directory";
+import type { CreateAbTestInput } from "./ab-test-input-schemas";
+import { assertWithinAllowance } from "./assert-within-allowance";
+import { buildVariants, type SplitMode } from "./build-variants";
+import type { TestWithVariants } from "./test-with-variants";
+
+/** The mode a create means: as given, else weighted when weights are given, else equal. */
+export function splitModeOf(input: Pick<CreateAbTestInput, "traffic_split_mode" | "variants">): SplitMode {
+  if (input.traffic_split_mode) return input.traffic_split_mode;
+  return input.variants.some((variant) => variant.traffic_weight !== undefined) ? "weighted" : "equal";
+}
+
+/**
+ * Creates a test in `draft` (spec §3.1 leaves the initial state open; a draft routes nothing
+ * until started). With primary_url_id it tests that link of the account; otherwise a rotator link
+ * is created in link-api (alias `short_code`, or a random code) pointing at the control. Every
+ * input check and the plan's allowance come before the rotator is created, so a refused create
+ * leaves nothing behind; `short_code` is ignored with primary_url_id (spec §2.8: "used only when
+ * primary_url_id is omitted").
+ */
+export async function createAbTest(
+  ctx: AbtestContext,
+  accountId: string,
+  input: CreateAbTestInput,
+): Promise<TestWithVariants> {
+  const mode = splitModeOf(input);
+  const allowance = await ctx.allowances(accountId);
+  await assertWithinAllowance(ctx.db, accountId, allowance, { lock: false });
+
+  let link: TestedLink;
+  let drafts: ReturnType<typeof buildVariants>;
+  if (input.primary_url_id !== undefined) {
+    link = await ctx.links.findLink(accountId, input.primary_url_id);
+    drafts = buildVariants({ variants: input.variants, mode, linkDestination: link.originalUrl });
+  } else {
+    drafts = buildVariants({ variants: input.variants, mode });
+    const control = drafts.find((draft) => draft.control) ?? drafts[0]!;
+    link = await ctx.links.createRotatorLink(accountId, {
+      url: control.destinationUrl,
+      ...(input.short_code !== undefined ? { alias: input.short_code } : {}),
+      name: `A/B test: ${input.name.trim()}`.slice(0, 200),
+    });
+  }
+
+  const now = ctx.clock.now();
+  const created = await ctx.db.transaction(async (tx) => {
+    await assertWithinAllowance(tx, accountId, allowance, { lock: true });
+    const [test] = await tx
+      .insert(abTests)
+      .values({
+        id: randomUUID(),
+        accountId,
+        name: input.name.trim(),
+        description: input.description?.trim() ?? "",
+        status: "draft",
+        trafficSplitMode: mode,
+        conversionsEnabled: input.conversions_enabled ?? false,
+        minSampleSize: input.min_sample_size ?? 100,
+        confidenceLevel: input.confidence_level ?? 95,
+        autoComplete: input.auto_complete ?? false,
+        minDurationDays: input.min_duration_days ?? 7,
+        linkId: link.id,
+        linkHost: link.host,
+        linkCode: link.code,
+        shortUrl: link.shortUrl,
+        rotator: input.primary_url_id === undefined,
+        originalDestinationUrl: link.originalUrl,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const variants = await tx
+      .insert(abVariants)
+      .values(drafts.map((draft) => ({ ...draft, testId: test!.id })))
+      .returning();
+    const result = { test: test!, variants: variants.sort((a, b) => a.position - b.position) };
+    await enqueueAbTestChanged(tx, "abtest.created", result, now);
+    return result;
+  });
+  ctx.eventsWritten();
+  return created;
+}

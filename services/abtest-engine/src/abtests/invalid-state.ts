@@ -1,0 +1,16 @@
+import { AppError } from "@kurz/errors";
+import type { AbTestStatus } from "../db/schema";
+
+/** 409 INVALID_STATE for an operation the test's status does not allow (spec §3.1). */
+export function invalidState(
+  operation: string,
+  status: AbTestStatus,
+  allowed: string,
+  hint: string,
+): AppError {
+  return new AppError("INVALID_STATE", {
+    message: `Cannot ${operation} a ${status} test: only ${allowed} tests`,
+    details: { status, reason: "ab_test_status" },
+    hint,
+  });
+}

@@ -14,9 +14,15 @@
  *    (enrichment, batching, de-duplication, chDB inserts, rollups); events per second from the
  *    first row written to the last.
  * 3. Exactness: the analytics API must report exactly as many requests as autocannon sent.
+ *
+ * A/B routing: one more link runs an A/B test (50/50). Each round also measures the redirector
+ * with that link in the rotation in place of a plain one (`redir+ab`); every request to it is a
+ * new visitor (autocannon keeps no cookies: a new visitor id, a hash, a Set-Cookie each time),
+ * the costliest case. Its throughput ratio must stay within 5 % of the plain one of the same run.
  */
 
 import { startEmbeddedStack } from "../test/embedded-stack";
+import { createAbLink } from "./create-ab-link";
 import { LoadGenerator, type LoadResult } from "./run-autocannon";
 import { startBaselineServer } from "./start-baseline-server";
 
@@ -89,26 +95,45 @@ try {
     const warm = await fetch(`${stack.redirector.httpUrl}/${code}`, { redirect: "manual", headers: HEADERS });
     if (warm.status !== 301) throw new Error(`the redirector answered ${warm.status}`);
   }
+  const abCode = await createAbLink(stack, ACCOUNT, "bench-ab-link", DESTINATION);
+  const abWarm = await fetch(`${stack.redirector.httpUrl}/${abCode}`, {
+    redirect: "manual",
+    headers: HEADERS,
+  });
+  if (abWarm.status !== 302 || !abWarm.headers.get("set-cookie")?.startsWith("kz_ab_")) {
+    throw new Error(`the A/B link was not routed: ${abWarm.status}`);
+  }
   const paths = codes.map((code) => `/${code}`);
-  const baseline = await startBaselineServer(new Map(codes.map((code) => [code, DESTINATION])));
+  // The same number of links, one of them under test.
+  const abPaths = [...paths.slice(1), `/${abCode}`];
+  const baseline = await startBaselineServer(new Map([...codes, abCode].map((code) => [code, DESTINATION])));
 
   print(
     `Redirects: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s against each server, alternating, 127.0.0.1`,
   );
   const load = new LoadGenerator();
   const ratios: number[] = [];
+  const abRatios: number[] = [];
+  /** Per round: the redirector with the A/B link against itself without it, back to back. */
+  const abPaired: number[] = [];
+  const abCpu: number[] = [];
   const cpuRatios: number[] = [];
-  let redirects = LINKS;
+  let redirects = LINKS + 1;
   const all: { base: Measured[]; redir: Measured[] } = { base: [], redir: [] };
+  const orders = [
+    ["base", "redir", "ab"],
+    ["redir", "ab", "base"],
+    ["ab", "base", "redir"],
+  ] as const;
   for (let round = 1; round <= ROUNDS; round++) {
-    const order = round % 2 ? (["base", "redir"] as const) : (["redir", "base"] as const);
-    const results: Partial<Record<"base" | "redir", Measured>> = {};
+    const order = orders[round % orders.length] ?? orders[0];
+    const results: Partial<Record<"base" | "redir" | "ab", Measured>> = {};
     for (const which of order) {
       const origin = which === "base" ? baseline.url : stack.redirector.httpUrl;
       // Both servers live in this process: its CPU time during a burst is what the server spent.
       const cpuBefore = process.cpuUsage();
       const result = await load.run(origin, {
-        paths,
+        paths: which === "ab" ? abPaths : paths,
         connections: CONNECTIONS,
         durationSeconds: ROUND_SECONDS,
         headers: HEADERS,
@@ -124,14 +149,18 @@ try {
     }
     const base = results.base as Measured;
     const redir = results.redir as Measured;
+    const ab = results.ab as Measured;
     all.base.push(base);
     all.redir.push(redir);
-    redirects += redir.requests;
+    redirects += redir.requests + ab.requests;
     const ratio = redir.requestsPerSecond / base.requestsPerSecond;
+    abRatios.push(ab.requestsPerSecond / base.requestsPerSecond);
+    abPaired.push(ab.requestsPerSecond / redir.requestsPerSecond);
+    abCpu.push(ab.cpuMicrosPerRequest);
     ratios.push(ratio);
     cpuRatios.push(base.cpuMicrosPerRequest / redir.cpuMicrosPerRequest);
     print(
-      `  round ${String(round).padStart(2)}: baseline ${row(base)} | redirector ${row(redir)} | ratio ${ratio.toFixed(2)}`,
+      `  round ${String(round).padStart(2)}: baseline ${row(base)} | redirector ${row(redir)} | ratio ${ratio.toFixed(2)} | with the A/B link ${row(ab)} | ratio ${(ab.requestsPerSecond / base.requestsPerSecond).toFixed(2)}`,
     );
   }
   load.close();
@@ -161,6 +190,15 @@ try {
     ).toFixed(
       2,
     )}; best vs best ${bestRatio.toFixed(2)}) (target ≥ 0.60) ${ratio >= 0.6 ? "OK" : "BELOW TARGET"}`,
+  );
+  // Judged on the paired rounds (each ran right before or after the plain one, sharing the
+  // machine's state), not on the difference of two medians, which the shared machine's swings
+  // dominate.
+  const abChange = median(abPaired) - 1;
+  const abRange = `${(Math.min(...abPaired) * 100 - 100).toFixed(0)}…${(Math.max(...abPaired) * 100 - 100).toFixed(0)} %`;
+  const plainCpu = median(all.redir.map((r) => r.cpuMicrosPerRequest));
+  print(
+    `  with an A/B link among the links (every request a new visitor): ratio ${median(abRatios).toFixed(2)} median of rounds; against the plain rounds ${(abChange * 100).toFixed(1)} % (paired median; ${abRange}), CPU ${Math.round(median(abCpu))} against ${Math.round(plainCpu)} µs per request (target within 5 %) ${Math.abs(abChange) <= 0.05 ? "OK" : "OUTSIDE TARGET"}`,
   );
 
   print(`Ingest: the click events of ~${redirects} redirects → analytics-ingest → ClickHouse (chDB)`);
@@ -194,7 +232,7 @@ try {
 
   let totalRequests = 0;
   let humanClicks = 0;
-  for (const code of codes) {
+  for (const code of [...codes, abCode]) {
     const stats = await fetch(`${stack.edgeUrl}/api/v1/analytics/${code}?period=7d`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -205,11 +243,12 @@ try {
     humanClicks += counts.clicks;
   }
   // autocannon counts the responses it read; requests still in flight when a round ends were
-  // redirected (and recorded) too, so up to one per connection and round more may be stored.
+  // redirected (and recorded) too, so up to one per connection and redirector burst (two a round)
+  // more may be stored.
   const exact =
-    totalRequests === written && written >= redirects && written <= redirects + CONNECTIONS * ROUNDS;
+    totalRequests === written && written >= redirects && written <= redirects + CONNECTIONS * ROUNDS * 2;
   print(
-    `Exactness: analytics API reports ${totalRequests} requests (${humanClicks} human clicks) over ${LINKS} links; ${written} events stored; autocannon read ${redirects} responses: ${
+    `Exactness: analytics API reports ${totalRequests} requests (${humanClicks} human clicks) over ${LINKS + 1} links; ${written} events stored; autocannon read ${redirects} responses: ${
       exact ? "OK" : "MISMATCH"
     }`,
   );

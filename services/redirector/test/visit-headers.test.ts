@@ -47,6 +47,8 @@ describe("readVisitHeaders", () => {
       "X-Forwarded-Host: acme.kurz.test",
       "X-Forwarded-Host: other.kurz.test",
       "X-Forwarded-Proto: https",
+      "Cookie: a=1; kz_ab_x=visitor.variant",
+      "COOKIE: b=2",
       "Accept: */*",
     ]);
     const headers = readVisitHeaders(request);
@@ -57,7 +59,9 @@ describe("readVisitHeaders", () => {
       referrer: request.headers.referer,
       forwardedFor: request.headers["x-forwarded-for"],
       forwardedHost: request.headers["x-forwarded-host"],
+      cookie: request.headers.cookie,
     });
+    expect(headers.cookie).toBe("a=1; kz_ab_x=visitor.variant; b=2");
     expect(headers.host).toBe("first.kurz.test");
     expect(headers.forwardedFor).toBe("81.2.69.142, 10.0.0.1, 10.0.0.2");
   });
@@ -70,6 +74,7 @@ describe("readVisitHeaders", () => {
       referrer: "",
       forwardedFor: undefined,
       forwardedHost: undefined,
+      cookie: undefined,
     });
   });
 });

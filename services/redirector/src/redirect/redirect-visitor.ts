@@ -55,7 +55,7 @@ export async function redirectVisitor(
     }
   }
   const nowMs = deps.clock.now().getTime();
-  const route = abRouteOfVisit(link, method, headers.userAgent, request.raw);
+  const route = abRouteOfVisit(link, method, headers);
   const plan = planRedirect(link, method, nowMs, deps.staticMaxAgeSeconds, route);
   // Written before any analytics work (DESIGN §6).
   reply.code(plan.status).headers({ location: plan.location, "cache-control": plan.cacheControl });

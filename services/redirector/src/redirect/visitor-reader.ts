@@ -17,6 +17,8 @@ export interface VisitHeaders {
   referrer: string;
   forwardedFor: string | undefined;
   forwardedHost: string | undefined;
+  /** Cookie headers joined by "; " as Node joins them; read only for links under an A/B test. */
+  cookie: string | undefined;
 }
 
 function capped(value: string): string {
@@ -38,6 +40,7 @@ export function readVisitHeaders(request: IncomingMessage): VisitHeaders {
   let referrer: string | undefined;
   let forwardedFor: string | undefined;
   let forwardedHost: string | undefined;
+  let cookie: string | undefined;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i] as string;
     // Length first: most headers are none of these and are skipped without comparing text; then
@@ -45,6 +48,11 @@ export function readVisitHeaders(request: IncomingMessage): VisitHeaders {
     switch (name.length) {
       case 4:
         if (host === undefined && isName(name, "host", "Host")) host = raw[i + 1];
+        break;
+      case 6:
+        if (isName(name, "cookie", "Cookie")) {
+          cookie = cookie === undefined ? (raw[i + 1] as string) : `${cookie}; ${raw[i + 1]}`;
+        }
         break;
       case 7:
         if (referrer === undefined && isName(name, "referer", "Referer")) referrer = raw[i + 1];
@@ -70,6 +78,7 @@ export function readVisitHeaders(request: IncomingMessage): VisitHeaders {
     referrer: capped(referrer ?? ""),
     forwardedFor,
     forwardedHost,
+    cookie,
   };
 }
 

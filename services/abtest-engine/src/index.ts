@@ -1,3 +1,3 @@
 export { type AbtestEngineConfig, loadConfig, SERVICE_NAME } from "./config";
 export { describeHttpApi } from "./describe-http-api";
-export { startAbtestEngine } from "./server";
+export { type AbtestEngineOptions, startAbtestEngine } from "./server";

@@ -4,6 +4,7 @@ import {
   createRevocationCheck,
   createVerifierFromConfig,
 } from "@kurz/auth-verifier";
+import { type RepeatingTimer, systemTimer } from "@kurz/clock";
 import { AUTH_SERVER_AUDIENCE, createGrpcClient } from "@kurz/grpc";
 import { authV1 } from "@kurz/proto";
 import {
@@ -13,6 +14,7 @@ import {
   type SharedInfrastructure,
   startService,
 } from "@kurz/service-runtime";
+import { autoCompleteAbTests } from "./abtests/auto-complete-ab-tests";
 import { createGrpcVariantStatsSource } from "./analytics/variant-stats-source";
 import { buildApp } from "./app";
 import { type AbtestEngineConfig, SERVICE_NAME } from "./config";
@@ -23,10 +25,16 @@ import { abTestAllowancesFrom } from "./plans/ab-test-allowance";
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle", import.meta.url));
 
+export interface AbtestEngineOptions {
+  /** Fires the auto_complete pass (tests fire it themselves); every AB_AUTO_COMPLETE_INTERVAL_MS. */
+  autoCompleteTimer?: RepeatingTimer;
+}
+
 /** Wiring: config → infrastructure → app → listen; the returned stop() drains and closes. */
 export function startAbtestEngine(
   config: AbtestEngineConfig,
   shared: SharedInfrastructure = {},
+  options: AbtestEngineOptions = {},
 ): Promise<RunningService> {
   return startService({
     name: SERVICE_NAME,
@@ -90,6 +98,21 @@ export function startAbtestEngine(
       app.relay.start();
       const consumer = await startLinkEventConsumer(infra.bus!, app.ctx);
       lifecycle.add("consumers", "link-events", () => consumer.stop());
+      let autoCompleting: Promise<unknown> = Promise.resolve();
+      const stopAutoComplete = (options.autoCompleteTimer ?? systemTimer).every(
+        config.AB_AUTO_COMPLETE_INTERVAL_MS,
+        async () => {
+          // One pass at a time; a slow pass makes the next tick wait rather than overlap.
+          autoCompleting = autoCompleting
+            .then(() => autoCompleteAbTests(app.ctx))
+            .catch((err) => logger.warn({ event: "abtest.auto_complete_pass_failed", err }));
+          await autoCompleting;
+        },
+      );
+      lifecycle.add("consumers", "auto-complete", async () => {
+        stopAutoComplete();
+        await autoCompleting;
+      });
       // After the servers stopped taking writes, before the producers flush.
       lifecycle.add("consumers", "outbox-relay", () => app.relay.stop());
       return { http: app.http, grpc: app.grpc };

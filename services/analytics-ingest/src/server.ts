@@ -27,7 +27,7 @@ import { createClickEnricher } from "./ingest/enrich-click";
 import { startIngestConsumer } from "./ingest/start-ingest-consumer";
 import { createLinkApiDirectory } from "./ownership/create-link-api-directory";
 import { createDimensionRollups, type DimensionRollups } from "./rollups/create-dimension-rollups";
-import type { RepeatingTimer } from "./timers/repeating-timer";
+import type { RepeatingTimer } from "@kurz/clock";
 
 const CLICKSTORE_MIGRATIONS = fileURLToPath(new URL("../clickhouse", import.meta.url));
 

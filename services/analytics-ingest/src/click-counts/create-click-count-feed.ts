@@ -4,7 +4,7 @@ import type { Clock } from "@kurz/service-runtime";
 import type { ClickRow } from "../ingest/click-row";
 import { getLinkClickTotals, type LinkClickTotal } from "../queries/get-link-click-totals";
 import { listLinksClickedSince } from "../queries/list-links-clicked-since";
-import { type RepeatingTimer, systemTimer } from "../timers/repeating-timer";
+import { type RepeatingTimer, systemTimer } from "@kurz/clock";
 
 /** Where the totals go: link-api's ClickCountService (send-click-counts-to-link-api.ts). */
 export type SendClickCounts = (totals: readonly LinkClickTotal[]) => Promise<void>;

@@ -2,7 +2,7 @@ import type { Locks } from "@kurz/cache";
 import type { ClickStore } from "@kurz/clickstore";
 import type { Logger } from "@kurz/logger";
 import type { Clock } from "@kurz/service-runtime";
-import { type RepeatingTimer, systemTimer } from "../timers/repeating-timer";
+import { type RepeatingTimer, systemTimer } from "@kurz/clock";
 import { listStaleDimensionDays } from "./list-stale-dimension-days";
 import { rollUpDimensionDay } from "./roll-up-dimension-day";
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { type RunningCluster, startDistributed } from "@kurz/distributed";
 import { freePort, kafkaBackend, postgresBackend, redisBackend } from "@kurz/testing";
 import { afterAll, beforeAll, describe, it } from "vitest";
+import { runAbTestJourney } from "./support/run-ab-test-journey";
 import { runLinkJourney } from "./support/run-link-journey";
 
 const [postgres, redis, kafka] = await Promise.all([postgresBackend(), redisBackend(), kafkaBackend()]);
@@ -34,6 +35,8 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
           PUBLIC_BASE_URL: `http://localhost:${port}`,
           SHORT_HOST: shortHost,
           SUBDOMAIN_HOST: shortHost,
+          // The A/B journey's plan change right after sign-up must be seen by the services at once.
+          PLAN_CACHE_TTL_MS: "200",
         },
         ports: "ephemeral",
         output: (line) => lines.push(line),
@@ -48,6 +51,24 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
     it("signs in with OAuth, creates a link, counts its visits exactly, attributes a conversion, and forgets it once deleted", async () => {
       try {
         await runLinkJourney(cluster.url.replace("127.0.0.1", "localhost"), shortHost);
+      } catch (error) {
+        throw new Error(
+          `${(error as Error).message}\n--- last service output ---\n${lines.slice(-40).join("\n")}`,
+          {
+            cause: error,
+          },
+        );
+      }
+    }, 240_000);
+
+    it("runs an A/B test's whole life through REST across the processes", async () => {
+      try {
+        await runAbTestJourney({
+          edgeUrl: cluster.url.replace("127.0.0.1", "localhost"),
+          shortHost,
+          dataDir,
+          authServerGrpcAddress: cluster.services["auth-server"].grpcAddress,
+        });
       } catch (error) {
         throw new Error(
           `${(error as Error).message}\n--- last service output ---\n${lines.slice(-40).join("\n")}`,

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +16,7 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
     let cluster: RunningCluster;
     let dataDir: string;
     let shortHost: string;
+    const adminSecret = randomBytes(24).toString("base64url");
     const lines: string[] = [];
 
     beforeAll(async () => {
@@ -37,6 +39,8 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
           SUBDOMAIN_HOST: shortHost,
           // The A/B journey's plan change right after sign-up must be seen by the services at once.
           PLAN_CACHE_TTL_MS: "200",
+          // The operator's admin command moves the A/B journey's account to Pro.
+          ADMIN_SECRET: adminSecret,
         },
         ports: "ephemeral",
         output: (line) => lines.push(line),
@@ -68,6 +72,7 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
           shortHost,
           dataDir,
           authServerGrpcAddress: cluster.services["auth-server"].grpcAddress,
+          adminSecret,
         });
       } catch (error) {
         throw new Error(

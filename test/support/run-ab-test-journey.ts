@@ -48,6 +48,8 @@ export interface AbJourneyOptions {
   shortHost: string;
   dataDir: string;
   authServerGrpcAddress: string;
+  /** auth-server's ADMIN_SECRET when it has one (distributed mode). */
+  adminSecret?: string;
 }
 
 /**
@@ -66,6 +68,7 @@ export async function runAbTestJourney(options: AbJourneyOptions): Promise<void>
         authServerGrpcAddress: options.authServerGrpcAddress,
         email,
         plan: "pro",
+        adminSecret: options.adminSecret,
       }),
   });
   const api = async (
@@ -177,12 +180,21 @@ export async function runAbTestJourney(options: AbJourneyOptions): Promise<void>
   const newIds = pages.get("https://shop.example.com/new") ?? [];
   const oldIds = pages.get("https://shop.example.com/old") ?? [];
   const buyers = [...newIds, ...oldIds.filter((_, i) => i % 3 === 0)];
+  // A conversion needs its click stored: in distributed mode the clicks cross Kafka first, so
+  // each report is retried while its click is still unknown (404), as a landing page would.
   for (const clickId of buyers) {
-    const bought = await api("POST", "/api/v1/conversions", {
-      svc_click_id: clickId,
-      event_name: "purchase",
-    });
-    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    const bought = await waitFor(
+      async () => {
+        const answer = await api("POST", "/api/v1/conversions", {
+          svc_click_id: clickId,
+          event_name: "purchase",
+        });
+        return answer.status === 404 ? undefined : answer;
+      },
+      "the click of a conversion to be stored",
+      60_000,
+    );
+    expect(bought?.status, JSON.stringify(bought?.body)).toBe(201);
   }
 
   const analytics = await waitFor(

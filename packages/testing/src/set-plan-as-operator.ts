@@ -14,6 +14,8 @@ export async function setPlanAsOperator(options: {
   authServerGrpcAddress: string;
   email: string;
   plan: "free" | "pro" | "business" | "enterprise";
+  /** The server's ADMIN_SECRET (distributed mode); embedded servers keep theirs in the data directory. */
+  adminSecret?: string;
 }): Promise<void> {
   await promisify(execFile)(
     process.execPath,
@@ -25,6 +27,7 @@ export async function setPlanAsOperator(options: {
         DATA_DIR: options.dataDir,
         HOST: "127.0.0.1",
         GRPC_PORT: options.authServerGrpcAddress.split(":").pop() ?? "",
+        ...(options.adminSecret === undefined ? {} : { ADMIN_SECRET: options.adminSecret }),
       },
     },
   );

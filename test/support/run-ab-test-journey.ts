@@ -1,6 +1,7 @@
 import { request } from "node:http";
 import { setPlanAsOperator, signInWithOAuth, waitFor } from "@kurz/testing";
 import { expect } from "vitest";
+import { jsonApi } from "./json-api";
 
 const SCOPE =
   "shorturl:create shorturl:read shorturl:delete analytics:read conversion:write abtest:read abtest:write";
@@ -71,23 +72,7 @@ export async function runAbTestJourney(options: AbJourneyOptions): Promise<void>
         adminSecret: options.adminSecret,
       }),
   });
-  const api = async (
-    method: string,
-    path: string,
-    body?: unknown,
-    // biome-ignore lint/suspicious/noExplicitAny: JSON bodies under test
-  ): Promise<{ status: number; body: any }> => {
-    const response = await fetch(`${edgeUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${user.accessToken}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  };
+  const api = jsonApi(edgeUrl, () => user.accessToken);
 
   // Bad input first: nothing may be stored.
   const one = await api("POST", "/api/v1/ab-tests", {

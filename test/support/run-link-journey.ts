@@ -1,6 +1,7 @@
 import { request } from "node:http";
 import { waitFor } from "@kurz/testing";
 import { expect } from "vitest";
+import { jsonApi } from "./json-api";
 import { signInWithOAuth } from "./sign-in-with-oauth";
 
 const SCOPE = "shorturl:create shorturl:read shorturl:update shorturl:delete analytics:read conversion:write";
@@ -60,23 +61,7 @@ function visit(
  */
 export async function runLinkJourney(edgeUrl: string, shortHost: string): Promise<void> {
   const user = await signInWithOAuth(edgeUrl, SCOPE);
-  const api = async (
-    method: string,
-    path: string,
-    body?: unknown,
-    // biome-ignore lint/suspicious/noExplicitAny: JSON bodies under test
-  ): Promise<{ status: number; body: any }> => {
-    const response = await fetch(`${edgeUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${user.accessToken}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  };
+  const api = jsonApi(edgeUrl, () => user.accessToken);
 
   const created = await api("POST", "/api/v1/urls", {
     url: "https://shop.example.com/spring?ref=flow",

@@ -2,6 +2,7 @@ import { request } from "node:http";
 import type { TestClock } from "@kurz/clock";
 import { waitFor } from "@kurz/testing";
 import { expect } from "vitest";
+import { jsonApi } from "./json-api";
 import { signInWithOAuth } from "./sign-in-with-oauth";
 
 const SCOPE = "shorturl:create shorturl:read shorturl:update analytics:read";
@@ -52,24 +53,7 @@ export async function runSoakRounds(
   let accessToken = user.accessToken;
   let refreshToken = user.refreshToken ?? "";
   expect(refreshToken).not.toBe("");
-  const api = async (
-    method: string,
-    path: string,
-    body?: unknown,
-    // biome-ignore lint/suspicious/noExplicitAny: JSON bodies under test
-  ): Promise<{ status: number; headers: Headers; body: any }> => {
-    const response = await fetch(`${edgeUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(15_000),
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
-  };
+  const api = jsonApi(edgeUrl, () => accessToken);
 
   const created = await api("POST", "/api/v1/urls", { url: "https://example.com/round-0", is_dynamic: true });
   expect(created.status, JSON.stringify(created.body)).toBe(201);

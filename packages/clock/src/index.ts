@@ -1,3 +1,3 @@
 export { type Clock, cacheTimer, systemClock } from "./clock";
-export { TestClock } from "./test-clock";
 export { type RepeatingTimer, systemTimer } from "./repeating-timer";
+export { TestClock } from "./test-clock";

@@ -11,6 +11,7 @@ export {
 export { createHttpApp, type HttpApp, type HttpAppOptions, type RegisteredRoute } from "./create-http-app";
 export { downstreamReadiness } from "./downstream-readiness";
 export { answerClientError } from "./input/answer-client-error";
+export { destinationUrlField } from "./input/destination-url-field";
 export { nameProblem } from "./input/name-problem";
 export { MAX_URL_LENGTH, normalizeDestinationUrl, type UrlCheck } from "./input/normalize-destination-url";
 export { optionalText, parseInput } from "./input/parse-input";

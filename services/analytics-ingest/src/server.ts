@@ -4,6 +4,7 @@ import {
   createRevocationCheck,
   createVerifierFromConfig,
 } from "@kurz/auth-verifier";
+import type { RepeatingTimer } from "@kurz/clock";
 import type { EventConsumer } from "@kurz/events";
 import { AUTH_SERVER_AUDIENCE, createGrpcClient } from "@kurz/grpc";
 import { authV1, linksV1 } from "@kurz/proto";
@@ -27,7 +28,6 @@ import { createClickEnricher } from "./ingest/enrich-click";
 import { startIngestConsumer } from "./ingest/start-ingest-consumer";
 import { createLinkApiDirectory } from "./ownership/create-link-api-directory";
 import { createDimensionRollups, type DimensionRollups } from "./rollups/create-dimension-rollups";
-import type { RepeatingTimer } from "@kurz/clock";
 
 const CLICKSTORE_MIGRATIONS = fileURLToPath(new URL("../clickhouse", import.meta.url));
 

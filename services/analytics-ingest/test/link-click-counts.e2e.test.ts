@@ -1,8 +1,8 @@
 import { request } from "node:http";
+import type { RepeatingTimer } from "@kurz/clock";
 import { createGrpcClient } from "@kurz/grpc";
 import { linksV1 } from "@kurz/proto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RepeatingTimer } from "@kurz/clock";
 import { type EmbeddedStack, startEmbeddedStack } from "./embedded-stack";
 import { waitFor } from "./ingest-harness";
 

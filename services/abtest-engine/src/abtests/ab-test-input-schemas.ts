@@ -1,4 +1,4 @@
-import { nameProblem, normalizeDestinationUrl } from "@kurz/service-runtime";
+import { destinationUrlField as destinationUrl, nameProblem } from "@kurz/service-runtime";
 import { z } from "zod";
 import { AB_TEST_STATUSES } from "../db/schema";
 
@@ -15,19 +15,6 @@ const text = (max: number, what: string) =>
       const problem = nameProblem(value);
       if (problem) ctx.addIssue({ code: "custom", message: `${what} ${problem}` });
     });
-
-const destinationUrl = z
-  .string()
-  .max(4096)
-  .describe("Destination, http:// or https:// (normalized; at most 2048 characters)")
-  .transform((value, ctx) => {
-    const result = normalizeDestinationUrl(value);
-    if (!result.ok) {
-      ctx.addIssue({ code: "custom", message: result.message });
-      return z.NEVER;
-    }
-    return result.url;
-  });
 
 const uuid = z
   .string()

@@ -1,10 +1,10 @@
 import type { ClickStore } from "@kurz/clickstore";
+import { type RepeatingTimer, systemTimer } from "@kurz/clock";
 import type { Logger } from "@kurz/logger";
 import type { Clock } from "@kurz/service-runtime";
 import type { ClickRow } from "../ingest/click-row";
 import { getLinkClickTotals, type LinkClickTotal } from "../queries/get-link-click-totals";
 import { listLinksClickedSince } from "../queries/list-links-clicked-since";
-import { type RepeatingTimer, systemTimer } from "@kurz/clock";
 
 /** Where the totals go: link-api's ClickCountService (send-click-counts-to-link-api.ts). */
 export type SendClickCounts = (totals: readonly LinkClickTotal[]) => Promise<void>;

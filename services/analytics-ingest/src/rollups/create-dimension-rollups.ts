@@ -1,8 +1,8 @@
 import type { Locks } from "@kurz/cache";
 import type { ClickStore } from "@kurz/clickstore";
+import { type RepeatingTimer, systemTimer } from "@kurz/clock";
 import type { Logger } from "@kurz/logger";
 import type { Clock } from "@kurz/service-runtime";
-import { type RepeatingTimer, systemTimer } from "@kurz/clock";
 import { listStaleDimensionDays } from "./list-stale-dimension-days";
 import { rollUpDimensionDay } from "./roll-up-dimension-day";
 

@@ -1,4 +1,4 @@
-import { nameProblem, normalizeDestinationUrl } from "@kurz/service-runtime";
+import { destinationUrlField, nameProblem, normalizeDestinationUrl } from "@kurz/service-runtime";
 import { z } from "zod";
 import { MAX_TAG_LENGTH, MAX_TAGS, normalizeTag, normalizeTags } from "./normalize-tags";
 import { isReservedAlias } from "./reserved-aliases";
@@ -9,6 +9,9 @@ import { isReservedAlias } from "./reserved-aliases";
  * as absent (MCP clients often send empty strings for "not given").
  */
 
+/** The destination field, shared with abtest-engine's variants (@kurz/service-runtime). */
+export { destinationUrlField };
+
 export const ALIAS_PATTERN = /^[A-Za-z0-9_-]{3,50}$/;
 
 /** Result of checking an alias, also used by check-alias. */
@@ -17,19 +20,6 @@ export function aliasProblem(alias: string): "invalid" | "reserved" | undefined 
   if (isReservedAlias(alias)) return "reserved";
   return undefined;
 }
-
-export const destinationUrlField = z
-  .string()
-  .max(4096)
-  .describe("Destination, http:// or https:// (normalized; at most 2048 characters)")
-  .transform((value, ctx) => {
-    const result = normalizeDestinationUrl(value);
-    if (!result.ok) {
-      ctx.addIssue({ code: "custom", message: result.message });
-      return z.NEVER;
-    }
-    return result.url;
-  });
 
 /** Optional URL (expired_url): "" means none. */
 export const optionalUrlField = z

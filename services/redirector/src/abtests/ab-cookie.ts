@@ -22,8 +22,18 @@ export interface AbCookie {
  * digits is dropped, so an id that is not a UUID still gives a valid cookie name.
  */
 export function abCookieName(testId: string): string {
-  return `kz_ab_${testId.toLowerCase().replace(/[^0-9a-z]/g, "")}`;
+  let name = names.get(testId);
+  if (name === undefined) {
+    name = `kz_ab_${testId.toLowerCase().replace(/[^0-9a-z]/g, "")}`;
+    if (names.size >= MAX_NAMES) names.clear();
+    names.set(testId, name);
+  }
+  return name;
 }
+
+/** Names of the tests seen lately: built once per test, not per visit. */
+const names = new Map<string, string>();
+const MAX_NAMES = 1_024;
 
 /** The name starts a cookie: at the header's start or after a ";" and optional whitespace. */
 function startsCookie(header: string, at: number): boolean {

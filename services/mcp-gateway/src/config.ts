@@ -1,12 +1,13 @@
-import { parseConfig } from "@kurz/config";
+import { durationMs, parseConfig } from "@kurz/config";
 import { SERVICES } from "@kurz/routes";
-import { commonConfigShape, grpcAddress } from "@kurz/service-runtime";
+import { commonConfigShape, grpcAddress, serviceAuthConfigShape } from "@kurz/service-runtime";
 import { z } from "zod";
 
 export const SERVICE_NAME = "mcp-gateway";
 
 const schema = z.object({
   ...commonConfigShape(SERVICES["mcp-gateway"]),
+  ...serviceAuthConfigShape,
   /** gRPC address of auth-server. */
   AUTH_SERVER_GRPC_ADDR: grpcAddress("127.0.0.1:50051"),
   /** gRPC address of link-api. */
@@ -17,6 +18,14 @@ const schema = z.object({
   ABTEST_ENGINE_GRPC_ADDR: grpcAddress("127.0.0.1:50055"),
   /** gRPC address of webhook-dispatcher. */
   WEBHOOK_DISPATCHER_GRPC_ADDR: grpcAddress("127.0.0.1:50057"),
+  /** How long a verified API key is trusted before auth-server is asked again (a revoked key stops within it). */
+  MCP_KEY_CACHE_MS: durationMs(5_000).pipe(z.number().max(10_000)),
+  /** A Streamable HTTP session idle this long is closed. */
+  MCP_SESSION_IDLE_MS: durationMs(30 * 60_000),
+  /** Tools per tools/list page; 0 = every tool in one page. */
+  MCP_TOOLS_PAGE_SIZE: z.coerce.number().int().min(0).default(0),
+  /** How long an account's plan (its MCP rate limit) is cached after GetAccount. */
+  PLAN_CACHE_TTL_MS: durationMs(30_000),
 });
 
 export type McpGatewayConfig = z.output<typeof schema>;

@@ -1,4 +1,11 @@
-import { type RunningService, type SharedInfrastructure, startService } from "@kurz/service-runtime";
+import { AUTH_SERVER_AUDIENCE, createGrpcClient } from "@kurz/grpc";
+import { abtestsV1, authV1, linksV1 } from "@kurz/proto";
+import {
+  createServiceTokensFromConfig,
+  type RunningService,
+  type SharedInfrastructure,
+  startService,
+} from "@kurz/service-runtime";
 import { buildApp } from "./app";
 import { type McpGatewayConfig, SERVICE_NAME } from "./config";
 
@@ -19,6 +26,42 @@ export function startMcpGateway(
       ["webhook-dispatcher", config.WEBHOOK_DISPATCHER_GRPC_ADDR],
     ],
     shared,
-    build: ({ logger, readiness }) => buildApp({ logger, readiness }),
+    build: async ({ logger, readiness, infra, lifecycle, clock }) => {
+      // The gateway's own token, and per call the key's account token (token exchange).
+      const tokens = createServiceTokensFromConfig(config, SERVICE_NAME, clock);
+      const authServer = createGrpcClient(authV1.AuthService, config.AUTH_SERVER_GRPC_ADDR, {
+        logger,
+        auth: { audience: AUTH_SERVER_AUDIENCE, tokens },
+      });
+      const links = createGrpcClient(linksV1.LinkService, config.LINK_API_GRPC_ADDR, {
+        logger,
+        auth: { audience: "link-api", tokens },
+      });
+      const abTests = createGrpcClient(abtestsV1.AbTestService, config.ABTEST_ENGINE_GRPC_ADDR, {
+        logger,
+        auth: { audience: "abtest-engine", tokens },
+      });
+      const app = await buildApp({
+        logger,
+        readiness,
+        config,
+        authServer,
+        clients: { links, abTests },
+        store: infra.cache!.cache,
+        clock,
+      });
+      const sweep = setInterval(() => void app.sessions.sweep(), 60_000);
+      sweep.unref();
+      lifecycle.add("consumers", "mcp-sessions", async () => {
+        clearInterval(sweep);
+        await app.sessions.closeAll();
+      });
+      lifecycle.add("clients", "grpc-clients", async () => {
+        authServer.close();
+        links.close();
+        abTests.close();
+      });
+      return { http: app.http, grpc: app.grpc };
+    },
   });
 }

@@ -1,0 +1,106 @@
+import { AppError } from "@kurz/errors";
+import { runAsActor } from "@kurz/grpc";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { McpPrincipal } from "../auth/mcp-principal";
+import type { ToolClients } from "../tools/tool-clients";
+import type { ToolDefinition } from "../tools/tool-definition";
+import { toolErrorResult } from "./tool-error-result";
+import { toolListing, toolsFor } from "./tool-listing";
+
+export const SERVER_INFO = { name: "kurz", version: "1.0.0" } as const;
+
+const INSTRUCTIONS =
+  "Kurz manages short links, QR codes, campaigns, domains and A/B tests, and reports their click analytics. " +
+  "Links are named by their short code or alias (the part after the host in the short URL). " +
+  "Tools that change something say so in their description; deleting is final. " +
+  "A failed call returns {success:false, error, code, hint, retryable}: follow the hint.";
+
+export interface ProtocolServerOptions {
+  tools: readonly ToolDefinition[];
+  clients: ToolClients;
+  principal: McpPrincipal;
+  /** Tools per tools/list page; 0 = all in one page (the default). */
+  pageSize: number;
+}
+
+function decodeCursor(cursor: string, total: number): number {
+  const offset = Number(Buffer.from(cursor, "base64url").toString("utf8"));
+  if (!Number.isInteger(offset) || offset < 0 || offset > total) {
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      "Invalid cursor: pass the nextCursor of the previous page as it came",
+    );
+  }
+  return offset;
+}
+
+/** The first message of a failed input check, with the parameter it concerns. */
+function validationError(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  const field = issue?.path.join(".") ?? "";
+  return new AppError("VALIDATION_ERROR", {
+    message: field === "" ? (issue?.message ?? "Invalid arguments") : `${field}: ${issue?.message}`,
+    details: {
+      field,
+      issues: error.issues.slice(0, 5).map((i) => ({ path: i.path.join("."), message: i.message })),
+    },
+    hint: "Correct the named parameter (see the tool's inputSchema) and call the tool again",
+  });
+}
+
+/**
+ * The MCP server of one session, for one verified key: the protocol through the official SDK's
+ * low-level Server (initialize, version negotiation, ping come from it); the tools listed and
+ * called here so that order, paging, the key's read-only narrowing, input validation and the
+ * error body (spec §7.3, as a tool result with isError) are ours. Tools the key's permissions do
+ * not cover are neither listed nor callable.
+ */
+export function createProtocolServer(options: ProtocolServerOptions): Server {
+  const tools = toolsFor(options.principal, options.tools);
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+  });
+
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    const start =
+      request.params?.cursor === undefined ? 0 : decodeCursor(request.params.cursor, tools.length);
+    const end = options.pageSize > 0 ? Math.min(tools.length, start + options.pageSize) : tools.length;
+    return {
+      tools: tools.slice(start, end).map(toolListing),
+      ...(end < tools.length ? { nextCursor: Buffer.from(String(end)).toString("base64url") } : {}),
+    };
+  });
+
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = byName.get(request.params.name);
+    if (tool === undefined) {
+      return toolErrorResult(
+        new AppError("VALIDATION_ERROR", {
+          message: `Unknown tool "${request.params.name}"`,
+          details: { field: "name" },
+          hint: "Call tools/list for the tools this key may use (a read-only key sees only read tools)",
+        }),
+      );
+    }
+    const parsed = z.object(tool.input).safeParse(request.params.arguments ?? {});
+    if (!parsed.success) return toolErrorResult(validationError(parsed.error));
+    try {
+      const result = await runAsActor({ apiKey: options.principal.apiKey }, () =>
+        tool.run(options.clients, parsed.data),
+      );
+      return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
+    } catch (error) {
+      return toolErrorResult(error);
+    }
+  });
+  return server;
+}

@@ -1,0 +1,31 @@
+import { AppError } from "@kurz/errors";
+import type { RateWindows } from "@kurz/service-runtime";
+import type { McpPrincipal } from "../auth/mcp-principal";
+
+export type McpRateLimit = (principal: McpPrincipal) => Promise<void>;
+
+/**
+ * The plan's MCP requests per minute, per account (all its keys and sessions together), counted
+ * in windows every replica shares (Redis; memory when embedded). Over the limit:
+ * PLAN_LIMIT_EXCEEDED, retryable, the seconds until the window resets in the hint and in
+ * `details.retry_after_seconds` (sent as Retry-After). A store outage lets requests through
+ * rather than stopping every agent.
+ */
+export function createMcpRateLimit(options: {
+  windows: RateWindows;
+  quotaOf: (accountId: string) => Promise<number>;
+}): McpRateLimit {
+  return async (principal) => {
+    const quota = await options.quotaOf(principal.accountId);
+    if (quota <= 0) return;
+    const usage = await options.windows
+      .consume({ name: "mcp", quota, windowSeconds: 60 }, principal.accountId)
+      .catch(() => undefined);
+    if (usage === undefined || usage.allowed) return;
+    throw new AppError("PLAN_LIMIT_EXCEEDED", {
+      message: `Your plan allows ${quota} MCP requests per minute`,
+      hint: `Wait ${usage.resetSeconds} s before the next request (the window resets then), or upgrade the plan`,
+      details: { limit: quota, retry_after_seconds: usage.resetSeconds },
+    });
+  };
+}

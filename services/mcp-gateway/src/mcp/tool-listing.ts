@@ -1,0 +1,34 @@
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { McpPrincipal } from "../auth/mcp-principal";
+import type { ToolDefinition } from "../tools/tool-definition";
+
+/** The JSON Schema of a tool's input or output, from its zod shape. */
+function jsonSchemaOf(shape: z.ZodRawShape, io: "input" | "output"): Tool["inputSchema"] {
+  const schema = z.toJSONSchema(z.object(shape), { io, unrepresentable: "any" }) as Record<string, unknown>;
+  delete schema.$schema;
+  return { ...schema, type: "object" } as Tool["inputSchema"];
+}
+
+/** The tools/list entry of a tool (computed once per tool and kept). */
+const listings = new WeakMap<ToolDefinition, Tool>();
+export function toolListing(tool: ToolDefinition): Tool {
+  let listing = listings.get(tool);
+  if (listing === undefined) {
+    listing = {
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: jsonSchemaOf(tool.input, "input"),
+      outputSchema: jsonSchemaOf(tool.output, "output"),
+      annotations: { title: tool.title, ...tool.annotations },
+    };
+    listings.set(tool, listing);
+  }
+  return listing;
+}
+
+/** The tools a key may use, in the registry's order: its permissions name each tool's scope. */
+export function toolsFor(principal: McpPrincipal, tools: readonly ToolDefinition[]): ToolDefinition[] {
+  return tools.filter((tool) => principal.permissions.has(tool.scope));
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import { AppError } from "@kurz/errors";
+import type { Logger } from "@kurz/logger";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { isInitializeRequest, LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { KeyVerifier } from "../auth/create-key-verifier";
+import type { McpPrincipal } from "../auth/mcp-principal";
+import { readMcpKey } from "../auth/read-mcp-key";
+import { createProtocolServer, SERVER_INFO } from "../mcp/create-protocol-server";
+import { sendMcpHttpError } from "../mcp/mcp-http-error";
+import type { McpSessions } from "../mcp/mcp-sessions";
+import type { McpRateLimit } from "../mcp/rate-limit-mcp";
+import { toolListing, toolsFor } from "../mcp/tool-listing";
+import type { ToolClients } from "../tools/tool-clients";
+import type { ToolDefinition } from "../tools/tool-definition";
+
+export interface McpRouteDeps {
+  tools: readonly ToolDefinition[];
+  clients: ToolClients;
+  verifyKey: KeyVerifier;
+  rateLimit: McpRateLimit;
+  sessions: McpSessions;
+  toolsPageSize: number;
+  logger: Logger;
+}
+
+const SESSION_HEADER = "mcp-session-id";
+
+function sessionIdOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[SESSION_HEADER];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function jsonRpcIdOf(body: unknown): unknown {
+  return body !== null && typeof body === "object" && "id" in body ? (body as { id: unknown }).id : null;
+}
+
+/**
+ * The MCP endpoints (spec §4.3) on Streamable HTTP through the SDK's transport: POST /mcp
+ * (JSON-RPC; an initialize without a session opens one and answers its `Mcp-Session-Id`), GET
+ * /mcp (server information as JSON, or the session's server stream with `Accept:
+ * text/event-stream`), DELETE /mcp (ends the session), GET /mcp/tools (the key's tools as JSON).
+ * Every request but the server information carries `x-mcp-key`, verified and rate-limited before
+ * the protocol sees it; a session answers only the key that opened it.
+ */
+export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): void {
+  async function authorize(request: FastifyRequest): Promise<McpPrincipal> {
+    const principal = await deps.verifyKey(readMcpKey(request.headers));
+    await deps.rateLimit(principal);
+    return principal;
+  }
+
+  async function handleInSession(request: FastifyRequest, reply: FastifyReply, body?: unknown) {
+    const principal = await authorize(request);
+    const id = sessionIdOf(request);
+    const session = id === undefined ? undefined : deps.sessions.get(id);
+    if (session === undefined || session.keyId !== principal.keyId) {
+      throw new AppError("NOT_FOUND", {
+        message: id === undefined ? "Mcp-Session-Id is missing" : "Unknown or expired MCP session",
+        hint: "Send initialize (without Mcp-Session-Id) to open a new session",
+      });
+    }
+    reply.hijack();
+    await session.transport.handleRequest(request.raw, reply.raw, body);
+  }
+
+  async function openSession(principal: McpPrincipal, request: FastifyRequest, reply: FastifyReply) {
+    const server = createProtocolServer({
+      tools: deps.tools,
+      clients: deps.clients,
+      principal,
+      pageSize: deps.toolsPageSize,
+    });
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (sessionId) => {
+        deps.sessions.add(sessionId, { transport, server, keyId: principal.keyId, lastSeenMs: Date.now() });
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) deps.sessions.remove(transport.sessionId);
+    };
+    await server.connect(transport);
+    reply.hijack();
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  }
+
+  app.post("/mcp", async (request, reply) => {
+    try {
+      if (sessionIdOf(request) === undefined && isInitializeRequest(request.body)) {
+        return await openSession(await authorize(request), request, reply);
+      }
+      return await handleInSession(request, reply, request.body);
+    } catch (error) {
+      if (reply.sent || reply.raw.headersSent) throw error;
+      return sendMcpHttpError(reply, error, jsonRpcIdOf(request.body));
+    }
+  });
+
+  app.get("/mcp", async (request, reply) => {
+    const accept = String(request.headers.accept ?? "");
+    if (!accept.includes("text/event-stream")) {
+      return {
+        name: SERVER_INFO.name,
+        version: SERVER_INFO.version,
+        protocolVersion: "2024-11-05",
+        latestProtocolVersion: LATEST_PROTOCOL_VERSION,
+      };
+    }
+    try {
+      return await handleInSession(request, reply);
+    } catch (error) {
+      if (reply.sent || reply.raw.headersSent) throw error;
+      return sendMcpHttpError(reply, error);
+    }
+  });
+
+  app.delete("/mcp", async (request, reply) => {
+    try {
+      return await handleInSession(request, reply);
+    } catch (error) {
+      if (reply.sent || reply.raw.headersSent) throw error;
+      return sendMcpHttpError(reply, error);
+    }
+  });
+
+  app.get("/mcp/tools", async (request, reply) => {
+    try {
+      const principal = await authorize(request);
+      return { tools: toolsFor(principal, deps.tools).map(toolListing) };
+    } catch (error) {
+      return sendMcpHttpError(reply, error);
+    }
+  });
+}

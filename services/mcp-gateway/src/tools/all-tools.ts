@@ -1,0 +1,25 @@
+import { checkAliasAvailability } from "./links/check-alias-availability";
+import { deleteUrl } from "./links/delete-url";
+import { getRecentUrls } from "./links/get-recent-urls";
+import { getUrl } from "./links/get-url";
+import { getUserUrlCount } from "./links/get-user-url-count";
+import { listUrls } from "./links/list-urls";
+import { shortenUrl } from "./links/shorten-url";
+import { updateUrl } from "./links/update-url";
+import type { ToolDefinition } from "./tool-definition";
+
+/**
+ * Every tool, in the order tools/list gives them (deterministic: the spec's categories, each in
+ * the spec's order). A tool joins by being added here.
+ */
+export const ALL_TOOLS: readonly ToolDefinition[] = [
+  // URL tools (spec §4.4)
+  shortenUrl,
+  listUrls,
+  getUrl,
+  updateUrl,
+  deleteUrl,
+  getUserUrlCount,
+  checkAliasAvailability,
+  getRecentUrls,
+] as unknown as readonly ToolDefinition[];

@@ -1,0 +1,42 @@
+import type { Scope } from "@kurz/auth-verifier";
+import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { z } from "zod";
+import type { ToolClients } from "./tool-clients";
+
+/**
+ * One MCP tool: what an agent reads (name, title, a description that says when to use it and what
+ * it changes, typed input with bounds and defaults, annotations, the output's schema) and what it
+ * does (`run`, calling the owning service over gRPC for the key's account). `scope` is the key
+ * permission the tool needs: a key without it does not see the tool (a read-only key sees only the
+ * read tools), and the owning service checks it again on the call.
+ */
+export interface ToolDefinition<
+  In extends z.ZodRawShape = z.ZodRawShape,
+  Out extends z.ZodRawShape = z.ZodRawShape,
+> {
+  name: string;
+  title: string;
+  description: string;
+  input: In;
+  output: Out;
+  annotations: Required<
+    Pick<ToolAnnotations, "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint">
+  >;
+  scope: Scope;
+  run(clients: ToolClients, args: z.output<z.ZodObject<In>>): Promise<z.output<z.ZodObject<Out>>>;
+}
+
+/** Declares a tool with its input and output types inferred from the schemas. */
+export function defineTool<In extends z.ZodRawShape, Out extends z.ZodRawShape>(
+  tool: ToolDefinition<In, Out>,
+): ToolDefinition<In, Out> {
+  return tool;
+}
+
+/** Annotations of a tool that only reads. */
+export const READ_ONLY = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+} as const;

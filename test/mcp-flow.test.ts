@@ -1,0 +1,250 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type RunningKurz, startEmbedded } from "@kurz/embedded";
+import { freePort, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMcpKey } from "./support/create-mcp-key";
+
+const LINK_SCOPES = ["shorturl:read", "shorturl:create", "shorturl:update", "shorturl:delete"];
+const SCOPE = [...LINK_SCOPES, "account:read", "account:write"].join(" ");
+
+describe("MCP server end to end in embedded mode (the SDK's client, real services)", () => {
+  let kurz: RunningKurz;
+  let dataDir: string;
+  let edgeUrl: string;
+  let shortHost: string;
+  let proKey: string;
+  let readOnlyKey: string;
+  let freeKey: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "kurz-mcp-flow-"));
+    const port = await freePort();
+    shortHost = `localhost:${port}`;
+    kurz = await startEmbedded({
+      ports: "ephemeral",
+      env: {
+        ...process.env,
+        LOG_LEVEL: "warn",
+        DATA_DIR: dataDir,
+        EDGE_PORT: String(port),
+        PUBLIC_BASE_URL: `http://localhost:${port}`,
+        SHORT_HOST: shortHost,
+        SUBDOMAIN_HOST: shortHost,
+        PLAN_CACHE_TTL_MS: "200",
+      },
+    });
+    edgeUrl = kurz.url.replace("127.0.0.1", "localhost");
+    const pro = await signInWithOAuth(edgeUrl, SCOPE, {
+      afterSignUp: (email) =>
+        setPlanAsOperator({
+          dataDir,
+          authServerGrpcAddress: kurz.services["auth-server"].grpcAddress,
+          email,
+          plan: "pro",
+        }),
+    });
+    proKey = await createMcpKey(edgeUrl, pro.accessToken, ["mcp", ...LINK_SCOPES]);
+    readOnlyKey = await createMcpKey(edgeUrl, pro.accessToken, ["mcp", "shorturl:read"]);
+    // A plan without MCP refuses to make a key; an account moved back to Free keeps its keys,
+    // which the server must then refuse.
+    const plan = (email: string, to: "pro" | "free") =>
+      setPlanAsOperator({
+        dataDir,
+        authServerGrpcAddress: kurz.services["auth-server"].grpcAddress,
+        email,
+        plan: to,
+      });
+    const downgraded = await signInWithOAuth(edgeUrl, SCOPE, { afterSignUp: (email) => plan(email, "pro") });
+    freeKey = await createMcpKey(edgeUrl, downgraded.accessToken, ["mcp", ...LINK_SCOPES]);
+    await plan(downgraded.email, "free");
+  }, 180_000);
+
+  afterAll(async () => {
+    await kurz?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  async function connect(key: string): Promise<Client> {
+    const client = new Client({ name: "kurz-flow", version: "1.0.0" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${edgeUrl}/mcp`), {
+        requestInit: { headers: { "x-mcp-key": key } },
+      }),
+    );
+    return client;
+  }
+
+  function visit(code: string): Promise<Response> {
+    return fetch(`${edgeUrl}/${code}`, { redirect: "manual", headers: { host: shortHost } });
+  }
+
+  it("lists the tools and runs a link's whole life through them: the created link redirects, the deleted one 404s", async () => {
+    const client = await connect(proKey);
+    try {
+      const { tools } = await client.listTools();
+      const names = tools.map((tool) => tool.name);
+      expect(names.slice(0, 5)).toEqual(["shortenUrl", "listUrls", "getUrl", "updateUrl", "deleteUrl"]);
+      for (const tool of tools) {
+        expect(tool.description?.length ?? 0).toBeGreaterThan(40);
+        expect(tool.inputSchema.type).toBe("object");
+        expect(tool.outputSchema?.type).toBe("object");
+        expect(tool.annotations).toMatchObject({
+          readOnlyHint: expect.any(Boolean),
+          destructiveHint: expect.any(Boolean),
+        });
+      }
+
+      const alias = `mcp-${Date.now().toString(36)}`;
+      const check = await client.callTool({ name: "checkAliasAvailability", arguments: { alias } });
+      expect(check.structuredContent).toMatchObject({ alias, available: true });
+
+      const created = await client.callTool({
+        name: "shortenUrl",
+        arguments: {
+          url: "https://shop.example.com/mcp?ref=agent",
+          customAlias: alias,
+          name: "From an agent",
+          is_dynamic: true,
+        },
+      });
+      expect(created.isError).toBeFalsy();
+      const url = (created.structuredContent as { url: { id: string; shortUrl: string } }).url;
+      expect(url.id).toBe(alias);
+      expect(JSON.parse((created.content as Array<{ text: string }>)[0]!.text)).toEqual(
+        created.structuredContent,
+      );
+      const redirect = await visit(alias);
+      expect(redirect.status).toBe(302);
+      expect(redirect.headers.get("location")).toBe("https://shop.example.com/mcp?ref=agent");
+
+      const taken = await client.callTool({
+        name: "shortenUrl",
+        arguments: { url: "https://a.example/", customAlias: alias },
+      });
+      expect(taken.isError).toBe(true);
+      expect(JSON.parse((taken.content as Array<{ text: string }>)[0]!.text)).toMatchObject({
+        success: false,
+        code: "ALIAS_EXISTS",
+        retryable: false,
+        hint: expect.any(String),
+      });
+
+      const bad = await client.callTool({ name: "shortenUrl", arguments: { url: "not a url" } });
+      expect(bad.isError).toBe(true);
+      expect(JSON.parse((bad.content as Array<{ text: string }>)[0]!.text)).toMatchObject({
+        code: "VALIDATION_ERROR",
+      });
+
+      const updated = await client.callTool({
+        name: "updateUrl",
+        arguments: { shortCode: alias, url: "https://shop.example.com/changed", tags: ["agent"] },
+      });
+      expect(updated.structuredContent).toMatchObject({
+        url: { originalUrl: "https://shop.example.com/changed", tags: ["agent"] },
+      });
+      const got = await client.callTool({ name: "getUrl", arguments: { shortCode: alias } });
+      expect(got.structuredContent).toMatchObject({
+        url: { id: alias, name: "From an agent", is_dynamic: true },
+      });
+      const listed = await client.callTool({ name: "listUrls", arguments: { search: "agent" } });
+      expect((listed.structuredContent as { urls: Array<{ id: string }> }).urls.map((u) => u.id)).toContain(
+        alias,
+      );
+      const recent = await client.callTool({ name: "getRecentUrls", arguments: { limit: 1 } });
+      expect((recent.structuredContent as { urls: Array<{ id: string }> }).urls[0]!.id).toBe(alias);
+      const counted = await client.callTool({ name: "getUserUrlCount", arguments: {} });
+      expect(counted.structuredContent).toMatchObject({ total: 1, dynamic: 1 });
+
+      await expect
+        .poll(async () => (await visit(alias)).headers.get("location"), { timeout: 15_000 })
+        .toBe("https://shop.example.com/changed");
+      const deleted = await client.callTool({ name: "deleteUrl", arguments: { shortCode: alias } });
+      expect(deleted.structuredContent).toMatchObject({ deleted: { id: alias } });
+      await expect.poll(async () => (await visit(alias)).status, { timeout: 15_000 }).toBe(404);
+      const gone = await client.callTool({ name: "getUrl", arguments: { shortCode: alias } });
+      expect(JSON.parse((gone.content as Array<{ text: string }>)[0]!.text)).toMatchObject({
+        code: "URL_NOT_FOUND",
+      });
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  it("shows a read-only key only the read tools, and refuses the others as unknown", async () => {
+    const client = await connect(readOnlyKey);
+    try {
+      const { tools } = await client.listTools();
+      for (const tool of tools) expect(tool.annotations?.readOnlyHint).toBe(true);
+      expect(tools.map((t) => t.name)).toContain("getUrl");
+      const refused = await client.callTool({ name: "shortenUrl", arguments: { url: "https://a.example/" } });
+      expect(refused.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("answers raw HTTP: server information without a key, every refusal with its code and hint, 2024-11-05", async () => {
+    const info = await fetch(`${edgeUrl}/mcp`);
+    expect(info.status).toBe(200);
+    expect(await info.json()).toMatchObject({ name: "kurz", protocolVersion: "2024-11-05" });
+
+    const initialize = (protocolVersion: string) => ({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    });
+    const post = (headers: Record<string, string>, body: unknown = initialize("2024-11-05")) =>
+      fetch(`${edgeUrl}/mcp`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...headers,
+        },
+        body: JSON.stringify(body),
+      });
+
+    const missing = await post({});
+    expect(missing.status).toBe(401);
+    expect(((await missing.json()) as { error: { data: unknown } }).error.data).toMatchObject({
+      code: "AUTHENTICATION_REQUIRED",
+      success: false,
+    });
+    const wrongHeader = await post({ authorization: `Bearer ${proKey}` });
+    expect(wrongHeader.status).toBe(401);
+    expect(((await wrongHeader.json()) as { error: { data: { hint: string } } }).error.data.hint).toMatch(
+      /x-mcp-key/,
+    );
+    const unknown = await post({ "x-mcp-key": `${proKey.slice(0, -4)}zzzz` });
+    expect(unknown.status).toBe(401);
+    const freePlan = await post({ "x-mcp-key": freeKey });
+    expect(freePlan.status).toBe(403);
+    expect(((await freePlan.json()) as { error: { data: unknown } }).error.data).toMatchObject({
+      code: "PLAN_REQUIRED",
+    });
+
+    const old = await post({ "x-mcp-key": proKey });
+    expect(old.status).toBe(200);
+    const text = await old.text();
+    const message = JSON.parse(
+      text.startsWith("{") ? text : (text.split("\n").find((l) => l.startsWith("data:")) ?? "").slice(5),
+    );
+    expect(message.result.protocolVersion).toBe("2024-11-05");
+    expect(old.headers.get("mcp-session-id")).toMatch(/^[0-9a-f-]{36}$/);
+
+    const toolsWithout = await fetch(`${edgeUrl}/mcp/tools`);
+    expect(toolsWithout.status).toBe(401);
+    const toolsWith = await fetch(`${edgeUrl}/mcp/tools`, { headers: { "x-mcp-key": proKey } });
+    expect(toolsWith.status).toBe(200);
+    expect(
+      ((await toolsWith.json()) as { tools: Array<{ name: string }> }).tools.map(
+        (t: { name: string }) => t.name,
+      ),
+    ).toContain("shortenUrl");
+  });
+});

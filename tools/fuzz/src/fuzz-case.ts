@@ -13,6 +13,11 @@ export interface FuzzCase {
   page?: boolean;
   /** Whether errors are OAuth's `{ error, error_description }` (RFC 6749 §5.2), not Kurz's body. */
   oauth?: boolean;
+  /**
+   * An MCP request: errors are JSON-RPC error objects (their `data`, when present, the Kurz body),
+   * and a failed tool call is a result with `isError` whose text is the Kurz body (spec §7.3).
+   */
+  mcp?: boolean;
 }
 
 /** The answer to one case. */

@@ -17,4 +17,10 @@ export interface FuzzTarget {
     abTestId: string;
     clientId: string;
   };
+  /** An open MCP session of the fuzzing account (a key with every permission) and its tools. */
+  mcp: {
+    key: string;
+    sessionId: string;
+    tools: Array<{ name: string; inputSchema: Record<string, unknown> }>;
+  };
 }

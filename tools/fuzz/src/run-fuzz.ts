@@ -4,6 +4,7 @@ import type { FuzzTarget } from "./fuzz-target";
 import { findStoredJunk } from "./oracle/find-stored-junk";
 import { judgeAnswer } from "./oracle/judge-answer";
 import { sendCase } from "./send-case";
+import { mcpSurface } from "./surfaces/mcp-surface";
 import { openApiSurface, type Surface } from "./surfaces/openapi-surface";
 import { pageSurface } from "./surfaces/page-surface";
 import { rawAsCase, rawSocketCases, sendRaw } from "./surfaces/raw-socket-cases";
@@ -145,7 +146,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
     }
   }
 
-  const surfaces: Surface[] = [openApiSurface(target), pageSurface(target)];
+  const surfaces: Surface[] = [openApiSurface(target), pageSurface(target), mcpSurface(target)];
   let index = 0;
   for (const surface of surfaces) {
     for (const { route, cases } of surface.routes) {

@@ -15,6 +15,8 @@ export function sendCase(port: number, fuzzCase: FuzzCase): Promise<FuzzAnswer |
   const started = performance.now();
   return new Promise((resolve) => {
     let settled = false;
+    // Declared before done(): a request Node refuses to build settles before the timer exists.
+    let timer: NodeJS.Timeout | undefined;
     const done = (answer: FuzzAnswer | undefined) => {
       if (settled) return;
       settled = true;
@@ -59,7 +61,7 @@ export function sendCase(port: number, fuzzCase: FuzzCase): Promise<FuzzAnswer |
       done(undefined);
       return;
     }
-    const timer = setTimeout(() => {
+    timer = setTimeout(() => {
       req.destroy();
       done({ status: 0, headers: {}, body: "", ms: performance.now() - started, timedOut: true });
     }, ANSWER_LIMIT_MS);

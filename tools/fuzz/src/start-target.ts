@@ -4,6 +4,7 @@ import path from "node:path";
 import { startEmbedded } from "@kurz/embedded";
 import { freePort, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
 import type { FuzzTarget } from "./fuzz-target";
+import { openMcpSession } from "./open-mcp-session";
 
 /** Every scope of the REST routes: the fuzz reaches every route. */
 const SCOPE = [
@@ -104,8 +105,10 @@ export async function startTarget(): Promise<{ target: FuzzTarget; stop(): Promi
         ],
       })
     ).test as Record<string, string> | undefined;
+    const mcp = await openMcpSession(base, token, SCOPE.split(" "));
     return {
       target: {
+        mcp,
         base,
         port,
         shortHost,

@@ -94,4 +94,55 @@ describe("the fuzzer's oracle (so the fuzz cannot pass by not looking)", () => {
       findStoredJunk({ url: { name: "Spring sale", description: "two\nlines\tok" } }, ""),
     ).toBeUndefined();
   });
+
+  it("holds MCP answers to JSON-RPC errors and tool errors to the §7.3 body", () => {
+    const mcpCase: FuzzCase = {
+      ...apiCase,
+      route: "MCP tools/call getUrl",
+      method: "POST",
+      target: "/mcp",
+      mcp: true,
+    };
+    const kurzBody = {
+      success: false,
+      error: "Not found",
+      code: "URL_NOT_FOUND",
+      hint: "List links",
+      retryable: false,
+    };
+    // A JSON-RPC error, bare (the SDK's own) or carrying the Kurz body, is a fine refusal.
+    expect(
+      kinds(
+        mcpCase,
+        json(400, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }),
+      ),
+    ).toEqual([]);
+    expect(
+      kinds(
+        mcpCase,
+        json(401, { jsonrpc: "2.0", id: 1, error: { code: -32001, message: "x", data: kurzBody } }),
+      ),
+    ).toEqual([]);
+    // ... but not with something else in data, nor as a plain object.
+    expect(
+      kinds(
+        mcpCase,
+        json(401, { jsonrpc: "2.0", id: 1, error: { code: -32001, message: "x", data: { oops: 1 } } }),
+      ),
+    ).toEqual(["bad error body"]);
+    expect(kinds(mcpCase, json(400, { message: "bad" }))).toEqual(["bad error body"]);
+    // A failed tool call must carry the §7.3 body as its text.
+    const toolResult = (text: string) => ({
+      jsonrpc: "2.0",
+      id: 1,
+      result: { isError: true, content: [{ type: "text", text }] },
+    });
+    expect(kinds(mcpCase, json(200, toolResult(JSON.stringify(kurzBody))))).toEqual([]);
+    expect(kinds(mcpCase, json(200, toolResult("MCP error -32602: Input validation error")))).toEqual([
+      "bad error body",
+    ]);
+    expect(
+      kinds(mcpCase, json(200, toolResult(JSON.stringify({ success: false, error: "x", code: "X" })))),
+    ).toEqual(["bad error body"]);
+  });
 });

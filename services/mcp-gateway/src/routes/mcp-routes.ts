@@ -74,6 +74,10 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
     });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      // A request's answer as one JSON body (no per-request SSE stream): tool calls send no
+      // progress notifications, and JSON is cheaper for every client. GET /mcp still opens the
+      // session's server stream.
+      enableJsonResponse: true,
       onsessioninitialized: (sessionId) => {
         deps.sessions.add(sessionId, { transport, server, keyId: principal.keyId, lastSeenMs: Date.now() });
       },

@@ -1,0 +1,130 @@
+import fc from "fast-check";
+import type { FuzzCase } from "../fuzz-case";
+import type { FuzzTarget } from "../fuzz-target";
+import { hostileString, wrongJsonValue } from "../generate/hostile-strings";
+import { type JsonSchema, schemaArbitrary } from "../generate/schema-arbitrary";
+import type { Surface } from "./openapi-surface";
+
+/** Ids tools take (a code, an alias, a UUID): the seeds, so some calls reach real resources. */
+const ID_PARAMETERS = new Set(["shortCode", "shortUrlId", "id", "primary_url_id"]);
+
+function jsonRpc(id: unknown, method: string, params: unknown): string {
+  return JSON.stringify({ jsonrpc: "2.0", id, method, params });
+}
+
+/**
+ * The MCP server (`POST /mcp`, inside the fuzzing account's open session): every tool the key
+ * sees, its arguments generated from the tool's own input schema (mostly valid, mutated with
+ * hostile strings, wrong types and unknown fields; ids from the seeds), and around them broken
+ * JSON-RPC, another or no session, no key or one in the wrong header, wrong content types. A tool
+ * joins by being listed. A last route sends protocol methods that are not tool calls.
+ */
+export function mcpSurface(target: FuzzTarget): Surface {
+  const { key, sessionId, tools } = target.mcp;
+  const seeds = [target.seeds.linkCode, target.seeds.abTestId, "fuzz-ab-seed", target.seeds.linkId];
+  const goodHeaders = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    "x-mcp-key": key,
+    "mcp-session-id": sessionId,
+  };
+  const headerVariants = fc.oneof(
+    { arbitrary: fc.constant(goodHeaders), weight: 12 },
+    {
+      arbitrary: fc.constantFrom<Record<string, string>>(
+        { ...goodHeaders, "x-mcp-key": "" },
+        { "content-type": "application/json", accept: goodHeaders.accept, authorization: `Bearer ${key}` },
+        { ...goodHeaders, "x-mcp-key": `${key}x` },
+        { ...goodHeaders, "mcp-session-id": "00000000-0000-4000-8000-000000000000" },
+        { ...goodHeaders, "mcp-session-id": "%zz\u202e" },
+        { ...goodHeaders, accept: "text/html" },
+        { ...goodHeaders, "content-type": "text/plain" },
+        { ...goodHeaders, "mcp-protocol-version": "1999-01-01" },
+      ),
+      weight: 2,
+    },
+  );
+  const as = (route: string, headers: Record<string, string>, body: string | Buffer): FuzzCase => ({
+    route,
+    method: "POST",
+    target: "/mcp",
+    headers,
+    body: Buffer.isBuffer(body) ? body : Buffer.from(body, "utf8"),
+    sent: Buffer.isBuffer(body) ? body.toString("latin1") : body,
+    mcp: true,
+  });
+
+  const routes: Surface["routes"] = tools.map((tool) => {
+    const route = `MCP tools/call ${tool.name}`;
+    const schema = tool.inputSchema as JsonSchema;
+    const seeded = Object.keys(schema.properties ?? {}).filter((name) => ID_PARAMETERS.has(name));
+    const args = fc
+      .tuple(
+        schemaArbitrary(schema, () => ({})),
+        fc.record(Object.fromEntries(seeded.map((name) => [name, fc.constantFrom(...seeds)]))),
+        fc.boolean(),
+      )
+      .map(([generated, ids, useSeeds]) =>
+        useSeeds && generated !== null && typeof generated === "object" && !Array.isArray(generated)
+          ? { ...(generated as Record<string, unknown>), ...ids }
+          : generated,
+      );
+    const body = fc.oneof(
+      { arbitrary: args.map((a) => jsonRpc(1, "tools/call", { name: tool.name, arguments: a })), weight: 12 },
+      {
+        arbitrary: wrongJsonValue.map((a) => jsonRpc(2, "tools/call", { name: tool.name, arguments: a })),
+        weight: 1,
+      },
+      {
+        arbitrary: hostileString.map((name) => jsonRpc(3, "tools/call", { name, arguments: {} })),
+        weight: 1,
+      },
+      {
+        arbitrary: fc.constantFrom(
+          "{",
+          "[]",
+          `[${jsonRpc(4, "tools/call", { name: tool.name, arguments: {} })}]`,
+          JSON.stringify({ jsonrpc: "1.0", id: 5, method: "tools/call", params: { name: tool.name } }),
+          JSON.stringify({
+            jsonrpc: "2.0",
+            id: { nested: [1] },
+            method: "tools/call",
+            params: { name: tool.name },
+          }),
+          `${"[".repeat(5_000)}${"]".repeat(5_000)}`,
+        ),
+        weight: 1,
+      },
+    );
+    return { route, cases: fc.tuple(headerVariants, body).map(([headers, b]) => as(route, headers, b)) };
+  });
+
+  const protocolRoute = "MCP protocol methods";
+  const method = fc.oneof(
+    fc.constantFrom(
+      "ping",
+      "tools/list",
+      "resources/list",
+      "prompts/list",
+      "logging/setLevel",
+      "initialize",
+      "completion/complete",
+      "server/discover",
+      "notifications/cancelled",
+    ),
+    hostileString,
+  );
+  const params = fc.oneof(
+    fc.constant(undefined),
+    fc.record({ cursor: fc.oneof(hostileString, fc.constantFrom("MA", "OTk5", "LTE", "")) }),
+    fc.record({ protocolVersion: fc.oneof(hostileString, fc.constantFrom("2024-11-05", "2025-11-25")) }),
+    wrongJsonValue,
+  );
+  routes.push({
+    route: protocolRoute,
+    cases: fc
+      .tuple(headerVariants, method, params, fc.oneof(fc.integer(), hostileString, fc.constant(null)))
+      .map(([headers, m, p, id]) => as(protocolRoute, headers, jsonRpc(id, m, p))),
+  });
+  return { name: "mcp", routes };
+}

@@ -1,5 +1,5 @@
 import { AUTH_SERVER_AUDIENCE, createGrpcClient } from "@kurz/grpc";
-import { abtestsV1, authV1, linksV1 } from "@kurz/proto";
+import { abtestsV1, analyticsV1, authV1, campaignsV1, domainsV1, linksV1, qrV1 } from "@kurz/proto";
 import {
   createServiceTokensFromConfig,
   type RunningService,
@@ -33,20 +33,27 @@ export function startMcpGateway(
         logger,
         auth: { audience: AUTH_SERVER_AUDIENCE, tokens },
       });
-      const links = createGrpcClient(linksV1.LinkService, config.LINK_API_GRPC_ADDR, {
-        logger,
-        auth: { audience: "link-api", tokens },
-      });
-      const abTests = createGrpcClient(abtestsV1.AbTestService, config.ABTEST_ENGINE_GRPC_ADDR, {
-        logger,
-        auth: { audience: "abtest-engine", tokens },
-      });
+      const toLinkApi = { logger, auth: { audience: "link-api", tokens } };
+      const clients = {
+        links: createGrpcClient(linksV1.LinkService, config.LINK_API_GRPC_ADDR, toLinkApi),
+        qr: createGrpcClient(qrV1.QrService, config.LINK_API_GRPC_ADDR, toLinkApi),
+        campaigns: createGrpcClient(campaignsV1.CampaignService, config.LINK_API_GRPC_ADDR, toLinkApi),
+        domains: createGrpcClient(domainsV1.DomainService, config.LINK_API_GRPC_ADDR, toLinkApi),
+        analytics: createGrpcClient(analyticsV1.AnalyticsService, config.ANALYTICS_INGEST_GRPC_ADDR, {
+          logger,
+          auth: { audience: "analytics-ingest", tokens },
+        }),
+        abTests: createGrpcClient(abtestsV1.AbTestService, config.ABTEST_ENGINE_GRPC_ADDR, {
+          logger,
+          auth: { audience: "abtest-engine", tokens },
+        }),
+      };
       const app = await buildApp({
         logger,
         readiness,
         config,
         authServer,
-        clients: { links, abTests },
+        clients,
         store: infra.cache!.cache,
         clock,
       });
@@ -58,8 +65,7 @@ export function startMcpGateway(
       });
       lifecycle.add("clients", "grpc-clients", async () => {
         authServer.close();
-        links.close();
-        abTests.close();
+        for (const client of Object.values(clients)) client.close();
       });
       return { http: app.http, grpc: app.grpc };
     },

@@ -188,6 +188,9 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
   });
 
   it("answers raw HTTP: server information without a key, every refusal with its code and hint, 2024-11-05", async () => {
+    const health = await fetch(`${edgeUrl}/mcp/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok", checks: { "grpc:link-api": { ok: true } } });
     const info = await fetch(`${edgeUrl}/mcp`);
     expect(info.status).toBe(200);
     expect(await info.json()).toMatchObject({ name: "kurz", protocolVersion: "2024-11-05" });

@@ -15,6 +15,7 @@ import { mcpRequestsPerMinute } from "./auth/mcp-requests-per-minute";
 import { type McpGatewayConfig, SERVICE_NAME } from "./config";
 import { McpSessions } from "./mcp/mcp-sessions";
 import { createMcpRateLimit } from "./mcp/rate-limit-mcp";
+import { registerMcpHealthRoute } from "./routes/mcp-health-route";
 import { registerMcpRoutes } from "./routes/mcp-routes";
 import { ALL_TOOLS } from "./tools/all-tools";
 import type { ToolClients } from "./tools/tool-clients";
@@ -63,5 +64,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     toolsPageSize: deps.config.MCP_TOOLS_PAGE_SIZE,
     logger: deps.logger,
   });
+  registerMcpHealthRoute(http.app, deps.readiness);
   return { http, grpc, sessions };
 }

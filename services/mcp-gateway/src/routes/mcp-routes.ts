@@ -45,6 +45,12 @@ function jsonRpcIdOf(body: unknown): unknown {
  * the protocol sees it; a session answers only the key that opened it.
  */
 export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): void {
+  // Open server streams (GET /mcp) never end on their own: closing the sessions ends them, so a
+  // shutdown's drain waits only for requests in flight.
+  app.addHook("preClose", async () => {
+    await deps.sessions.closeAll();
+  });
+
   async function authorize(request: FastifyRequest): Promise<McpPrincipal> {
     const principal = await deps.verifyKey(readMcpKey(request.headers));
     await deps.rateLimit(principal);

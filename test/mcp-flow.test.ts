@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMcpKey } from "./support/create-mcp-key";
 
 const LINK_SCOPES = ["shorturl:read", "shorturl:create", "shorturl:update", "shorturl:delete"];
-const SCOPE = [...LINK_SCOPES, "account:read", "account:write"].join(" ");
+const AB_SCOPES = ["abtest:read", "abtest:write"];
+const SCOPE = [...LINK_SCOPES, ...AB_SCOPES, "account:read", "account:write"].join(" ");
 
 describe("MCP server end to end in embedded mode (the SDK's client, real services)", () => {
   let kurz: RunningKurz;
@@ -47,7 +48,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
           plan: "pro",
         }),
     });
-    proKey = await createMcpKey(edgeUrl, pro.accessToken, ["mcp", ...LINK_SCOPES]);
+    proKey = await createMcpKey(edgeUrl, pro.accessToken, ["mcp", ...LINK_SCOPES, ...AB_SCOPES]);
     readOnlyKey = await createMcpKey(edgeUrl, pro.accessToken, ["mcp", "shorturl:read"]);
     // A plan without MCP refuses to make a key; an account moved back to Free keeps its keys,
     // which the server must then refuse.
@@ -78,8 +79,16 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     return client;
   }
 
+  /** A browser's visit (a bot would get an A/B test's control without a cookie). */
   function visit(code: string): Promise<Response> {
-    return fetch(`${edgeUrl}/${code}`, { redirect: "manual", headers: { host: shortHost } });
+    return fetch(`${edgeUrl}/${code}`, {
+      redirect: "manual",
+      headers: {
+        host: shortHost,
+        "user-agent":
+          "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+      },
+    });
   }
 
   it("lists the tools and runs a link's whole life through them: the created link redirects, the deleted one 404s", async () => {
@@ -169,6 +178,60 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       expect(JSON.parse((gone.content as Array<{ text: string }>)[0]!.text)).toMatchObject({
         code: "URL_NOT_FOUND",
       });
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  it("runs an A/B test's life through the A/B tools: the running link splits, the winner becomes its destination", async () => {
+    const client = await connect(proKey);
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
+      // biome-ignore lint/suspicious/noExplicitAny: structured results under test
+      return result.structuredContent as Record<string, any>;
+    };
+    try {
+      const alias = `mcp-ab-${Date.now().toString(36)}`;
+      const { test } = await call("createAbTest", {
+        name: "Agent test",
+        short_code: alias,
+        variants: [
+          { name: "Old", destination_url: "https://shop.example.com/old" },
+          { name: "New", destination_url: "https://shop.example.com/new" },
+        ],
+      });
+      expect(test).toMatchObject({ status: "draft", rotator: true, traffic_split_mode: "equal" });
+      const renamed = await call("updateAbTest", { id: alias, name: "Agent test (renamed)" });
+      expect(renamed.test.name).toBe("Agent test (renamed)");
+      expect((await call("getAbTest", { id: test.id })).test.variants).toHaveLength(2);
+      expect((await call("startAbTest", { id: alias })).test.status).toBe("running");
+      await expect
+        .poll(async () => (await visit(alias)).headers.get("set-cookie") ?? "", { timeout: 15_000 })
+        .toMatch(/^kz_ab_/);
+      const analytics = await call("getAbTestAnalytics", { id: alias, days: 3 });
+      expect(analytics.verdict).toBe("insufficient_data");
+      expect(analytics.variants).toHaveLength(2);
+      expect(analytics.reason.length).toBeGreaterThan(10);
+      expect((await call("pauseAbTest", { id: alias })).test.status).toBe("paused");
+      expect((await call("resumeAbTest", { id: alias })).test.status).toBe("running");
+      const listed = await call("listAbTests", { status: "running" });
+      expect(listed.tests.map((t: { id: string }) => t.id)).toContain(test.id);
+      const newVariant = test.variants.find((v: { name: string }) => v.name === "New");
+      const done = await call("completeAbTest", { id: alias, winner_variant_id: newVariant.id });
+      expect(done).toMatchObject({
+        test: { status: "completed", winner_variant_id: newVariant.id },
+        statistically_supported: false,
+      });
+      await expect
+        .poll(async () => (await visit(alias)).headers.get("location") ?? "", { timeout: 15_000 })
+        // The test's link tracks conversions: the click id rides along.
+        .toMatch(/^https:\/\/shop\.example\.com\/new\?svc_click_id=/);
+      const again = await client.callTool({ name: "startAbTest", arguments: { id: alias } });
+      expect(JSON.parse((again.content as Array<{ text: string }>)[0]!.text)).toMatchObject({
+        code: "INVALID_STATE",
+      });
+      expect(await call("deleteAbTest", { id: test.id })).toEqual({ deleted: true, id: test.id });
     } finally {
       await client.close();
     }

@@ -1,3 +1,4 @@
+import { AB_TEST_TOOLS } from "./abtests/ab-test-tools";
 import { checkAliasAvailability } from "./links/check-alias-availability";
 import { deleteUrl } from "./links/delete-url";
 import { getRecentUrls } from "./links/get-recent-urls";
@@ -22,4 +23,6 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   getUserUrlCount,
   checkAliasAvailability,
   getRecentUrls,
+  // A/B testing tools (spec §4.4)
+  ...AB_TEST_TOOLS,
 ] as unknown as readonly ToolDefinition[];

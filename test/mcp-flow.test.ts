@@ -10,7 +10,8 @@ import { createMcpKey } from "./support/create-mcp-key";
 
 const LINK_SCOPES = ["shorturl:read", "shorturl:create", "shorturl:update", "shorturl:delete"];
 const AB_SCOPES = ["abtest:read", "abtest:write"];
-const SCOPE = [...LINK_SCOPES, ...AB_SCOPES, "account:read", "account:write"].join(" ");
+const CAMPAIGN_SCOPES = ["campaign:read", "campaign:write", "analytics:read"];
+const SCOPE = [...LINK_SCOPES, ...AB_SCOPES, ...CAMPAIGN_SCOPES, "account:read", "account:write"].join(" ");
 
 describe("MCP server end to end in embedded mode (the SDK's client, real services)", () => {
   let kurz: RunningKurz;
@@ -48,7 +49,12 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
           plan: "pro",
         }),
     });
-    proKey = await createMcpKey(edgeUrl, pro.accessToken, ["mcp", ...LINK_SCOPES, ...AB_SCOPES]);
+    proKey = await createMcpKey(edgeUrl, pro.accessToken, [
+      "mcp",
+      ...LINK_SCOPES,
+      ...AB_SCOPES,
+      ...CAMPAIGN_SCOPES,
+    ]);
     readOnlyKey = await createMcpKey(edgeUrl, pro.accessToken, ["mcp", "shorturl:read"]);
     // A plan without MCP refuses to make a key; an account moved back to Free keeps its keys,
     // which the server must then refuse.
@@ -232,6 +238,52 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
         code: "INVALID_STATE",
       });
       expect(await call("deleteAbTest", { id: test.id })).toEqual({ deleted: true, id: test.id });
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  it("files links under a campaign through the campaign tools and counts their visits in its analytics", async () => {
+    const client = await connect(proKey);
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
+      // biome-ignore lint/suspicious/noExplicitAny: structured results under test
+      return result.structuredContent as Record<string, any>;
+    };
+    try {
+      const { campaign } = await call("createCampaign", { name: "Agent campaign", tags: ["spring"] });
+      expect(campaign).toMatchObject({ name: "Agent campaign", tags: ["spring"], link_count: 0 });
+      const alias = `mcp-cmp-${Date.now().toString(36)}`;
+      await call("shortenUrl", { url: "https://shop.example.com/campaign", customAlias: alias });
+      const assigned = await call("assignUrlToCampaign", { id: campaign.id, shortCode: alias });
+      expect(assigned).toMatchObject({
+        campaign: { link_count: 1 },
+        url: { id: alias, campaign_id: campaign.id },
+      });
+      expect(
+        (await call("getCampaignUrls", { id: campaign.id })).urls.map((u: { id: string }) => u.id),
+      ).toEqual([alias]);
+      expect(
+        (await call("updateCampaign", { id: campaign.id, description: "Spring" })).campaign.description,
+      ).toBe("Spring");
+      expect((await call("getCampaign", { id: campaign.id })).campaign.link_count).toBe(1);
+      expect(
+        (await call("listCampaigns", { search: "Agent" })).campaigns.map((c: { id: string }) => c.id),
+      ).toContain(campaign.id);
+      for (let i = 0; i < 3; i++) expect((await visit(alias)).status).toBe(301);
+      await expect
+        .poll(
+          async () => (await call("getCampaignAnalytics", { id: campaign.id, period: "7d" })).counts.clicks,
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBe(3);
+      const removed = await call("removeUrlFromCampaign", { id: campaign.id, shortCode: alias });
+      expect(removed).toMatchObject({ campaign: { link_count: 0 }, url: { campaign_id: null } });
+      expect((await call("deleteCampaign", { id: campaign.id })).deleted.id).toBe(campaign.id);
+      expect((await visit(alias)).status).toBe(301);
     } finally {
       await client.close();
     }

@@ -1,4 +1,5 @@
 import { AB_TEST_TOOLS } from "./abtests/ab-test-tools";
+import { CAMPAIGN_TOOLS } from "./campaigns/campaign-tools";
 import { checkAliasAvailability } from "./links/check-alias-availability";
 import { deleteUrl } from "./links/delete-url";
 import { getRecentUrls } from "./links/get-recent-urls";
@@ -23,6 +24,8 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   getUserUrlCount,
   checkAliasAvailability,
   getRecentUrls,
+  // Campaign tools (spec §4.4)
+  ...CAMPAIGN_TOOLS,
   // A/B testing tools (spec §4.4)
   ...AB_TEST_TOOLS,
 ] as unknown as readonly ToolDefinition[];

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { shortCodeParam, shortUrlSchema, toShortUrlOutput } from "../links/short-url-output";
+import { defineTool } from "../tool-definition";
+import { campaignIdParam, campaignSchema, toCampaignOutput } from "./campaign-output";
+
+export const removeUrlFromCampaign = defineTool({
+  name: "removeUrlFromCampaign",
+  title: "Take a link out of a campaign",
+  description: "Takes one link out of the campaign; the link itself stays and keeps redirecting.",
+  input: {
+    id: campaignIdParam,
+    shortCode: shortCodeParam,
+    domain: z
+      .string()
+      .max(253)
+      .optional()
+      .describe("The link's host when it is on a branded domain or subdomain"),
+  },
+  output: { campaign: campaignSchema, url: shortUrlSchema },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scope: "campaign:write",
+  async run(clients, args) {
+    const answer = await clients.campaigns.removeLink({
+      id: args.id,
+      shortCode: args.shortCode,
+      domain: args.domain ?? "",
+    });
+    return { campaign: toCampaignOutput(answer.campaign), url: toShortUrlOutput(answer.link) };
+  },
+});

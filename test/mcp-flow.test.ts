@@ -10,7 +10,7 @@ import { createMcpKey } from "./support/create-mcp-key";
 
 const LINK_SCOPES = ["shorturl:read", "shorturl:create", "shorturl:update", "shorturl:delete"];
 const AB_SCOPES = ["abtest:read", "abtest:write"];
-const CAMPAIGN_SCOPES = ["campaign:read", "campaign:write", "analytics:read"];
+const CAMPAIGN_SCOPES = ["campaign:read", "campaign:write", "analytics:read", "conversion:write"];
 const SCOPE = [...LINK_SCOPES, ...AB_SCOPES, ...CAMPAIGN_SCOPES, "account:read", "account:write"].join(" ");
 
 describe("MCP server end to end in embedded mode (the SDK's client, real services)", () => {
@@ -19,6 +19,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
   let edgeUrl: string;
   let shortHost: string;
   let proKey: string;
+  let proToken: string;
   let readOnlyKey: string;
   let freeKey: string;
 
@@ -49,6 +50,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
           plan: "pro",
         }),
     });
+    proToken = pro.accessToken;
     proKey = await createMcpKey(edgeUrl, pro.accessToken, [
       "mcp",
       ...LINK_SCOPES,
@@ -284,6 +286,64 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       expect(removed).toMatchObject({ campaign: { link_count: 0 }, url: { campaign_id: null } });
       expect((await call("deleteCampaign", { id: campaign.id })).deleted.id).toBe(campaign.id);
       expect((await visit(alias)).status).toBe(301);
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  it("reports a link's visits through every analytics tool and records a conversion for one of them", async () => {
+    const client = await connect(proKey);
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
+      // biome-ignore lint/suspicious/noExplicitAny: structured results under test
+      return result.structuredContent as Record<string, any>;
+    };
+    try {
+      const code = `mcp-an-${Date.now().toString(36)}`;
+      const created = await fetch(`${edgeUrl}/api/v1/urls`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${proToken}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          url: "https://shop.example.com/analytics?utm_source=newsletter",
+          customAlias: code,
+          conversion_tracking: true,
+        }),
+      });
+      expect(created.status).toBe(201);
+      const clickIds: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const answer = await visit(code);
+        clickIds.push(new URL(answer.headers.get("location") ?? "").searchParams.get("svc_click_id") ?? "");
+      }
+      await expect
+        .poll(async () => (await call("getStats", { shortUrlId: code })).counts.clicks, { timeout: 30_000 })
+        .toBe(3);
+      expect((await call("getCompleteAnalytics", { shortUrlId: code })).counts.clicks).toBe(3);
+      expect((await call("getDeviceAnalytics", { shortUrlId: code })).browsers[0]).toMatchObject({
+        clicks: 3,
+      });
+      expect((await call("getGeographicStats", { shortUrlId: code })).countries).toEqual(expect.any(Array));
+      expect((await call("getReferrersData", { shortUrlId: code })).categories).toEqual(expect.any(Array));
+      expect((await call("getUtmAnalytics", { shortUrlId: code })).sources).toEqual(expect.any(Array));
+      const timeline = await call("getClicksTimeline", { shortUrlId: code, granularity: "day" });
+      expect(timeline.timeline.reduce((sum: number, p: { clicks: number }) => sum + p.clicks, 0)).toBe(3);
+      expect(
+        (await call("getTopPerformingUrls", { period: "7d" })).urls.map((u: { code: string }) => u.code),
+      ).toContain(code);
+      expect((await call("getOverviewStats", { period: "7d" })).counts.clicks).toBeGreaterThanOrEqual(3);
+      const conversion = await call("recordConversion", {
+        svc_click_id: clickIds[0],
+        event_name: "purchase",
+        value: 49.9,
+        currency: "EUR",
+      });
+      expect(conversion).toMatchObject({ link: code, event_name: "purchase", value: 49.9, currency: "EUR" });
+      await expect
+        .poll(async () => (await call("getCompleteAnalytics", { shortUrlId: code })).conversions, {
+          timeout: 30_000,
+        })
+        .toBe(1);
     } finally {
       await client.close();
     }

@@ -1,4 +1,5 @@
 import { AB_TEST_TOOLS } from "./abtests/ab-test-tools";
+import { ANALYTICS_TOOLS } from "./analytics/analytics-tools";
 import { CAMPAIGN_TOOLS } from "./campaigns/campaign-tools";
 import { checkAliasAvailability } from "./links/check-alias-availability";
 import { deleteUrl } from "./links/delete-url";
@@ -24,6 +25,8 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   getUserUrlCount,
   checkAliasAvailability,
   getRecentUrls,
+  // Analytics tools (spec §4.4)
+  ...ANALYTICS_TOOLS,
   // Campaign tools (spec §4.4)
   ...CAMPAIGN_TOOLS,
   // A/B testing tools (spec §4.4)

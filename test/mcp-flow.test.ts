@@ -22,6 +22,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
   let proToken: string;
   let readOnlyKey: string;
   let freeKey: string;
+  let limitedKey: string;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "kurz-mcp-flow-"));
@@ -41,13 +42,14 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       },
     });
     edgeUrl = kurz.url.replace("127.0.0.1", "localhost");
+    // Business: 300 MCP requests a minute, room for every test below (Pro's 60 is tested apart).
     const pro = await signInWithOAuth(edgeUrl, SCOPE, {
       afterSignUp: (email) =>
         setPlanAsOperator({
           dataDir,
           authServerGrpcAddress: kurz.services["auth-server"].grpcAddress,
           email,
-          plan: "pro",
+          plan: "business",
         }),
     });
     proToken = pro.accessToken;
@@ -70,6 +72,8 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     const downgraded = await signInWithOAuth(edgeUrl, SCOPE, { afterSignUp: (email) => plan(email, "pro") });
     freeKey = await createMcpKey(edgeUrl, downgraded.accessToken, ["mcp", ...LINK_SCOPES]);
     await plan(downgraded.email, "free");
+    const limited = await signInWithOAuth(edgeUrl, SCOPE, { afterSignUp: (email) => plan(email, "pro") });
+    limitedKey = await createMcpKey(edgeUrl, limited.accessToken, ["mcp", "shorturl:read"]);
   }, 180_000);
 
   afterAll(async () => {
@@ -313,7 +317,8 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       expect(created.status).toBe(201);
       const clickIds: string[] = [];
       for (let i = 0; i < 3; i++) {
-        const answer = await visit(code);
+        // The last visit arrives tagged, as from a newsletter.
+        const answer = await visit(i === 2 ? `${code}?utm_source=mcp-test` : code);
         clickIds.push(new URL(answer.headers.get("location") ?? "").searchParams.get("svc_click_id") ?? "");
       }
       await expect
@@ -325,13 +330,33 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       });
       expect((await call("getGeographicStats", { shortUrlId: code })).countries).toEqual(expect.any(Array));
       expect((await call("getReferrersData", { shortUrlId: code })).categories).toEqual(expect.any(Array));
-      expect((await call("getUtmAnalytics", { shortUrlId: code })).sources).toEqual(expect.any(Array));
+      expect((await call("getUtmAnalytics", { shortUrlId: code })).sources[0]).toMatchObject({
+        key: "mcp-test",
+        clicks: 1,
+      });
       const timeline = await call("getClicksTimeline", { shortUrlId: code, granularity: "day" });
       expect(timeline.timeline.reduce((sum: number, p: { clicks: number }) => sum + p.clicks, 0)).toBe(3);
       expect(
         (await call("getTopPerformingUrls", { period: "7d" })).urls.map((u: { code: string }) => u.code),
       ).toContain(code);
       expect((await call("getOverviewStats", { period: "7d" })).counts.clicks).toBeGreaterThanOrEqual(3);
+      expect((await call("getUserLocationAnalytics", { period: "7d" })).countries).toEqual(expect.any(Array));
+      expect((await call("getUserDeviceAnalytics", { period: "7d" })).browsers.length).toBeGreaterThan(0);
+      const tagged = (await call("getUrlsWithUtm", { period: "7d" })).urls.find(
+        (u: { code: string }) => u.code === code,
+      );
+      expect(tagged).toMatchObject({ tagged_clicks: 1, top_source: "mcp-test" });
+      expect((await call("getTrafficQuality", { shortUrlId: code })).counts.clicks).toBe(3);
+      const details = await call("getClickDetails", { shortUrlId: code });
+      expect(details.total).toBe(3);
+      expect(details.clicks.map((c: { code: string }) => c.code)).toEqual([code, code, code]);
+      expect(
+        (await call("getRecentActivity", { limit: 5 })).clicks.map((c: { code: string }) => c.code),
+      ).toContain(code);
+      const hosts = (await call("getBrandAnalytics", { period: "7d" })).domains;
+      expect(
+        hosts.reduce((sum: number, d: { counts: { clicks: number } }) => sum + d.counts.clicks, 0),
+      ).toBeGreaterThanOrEqual(3);
       const conversion = await call("recordConversion", {
         svc_click_id: clickIds[0],
         event_name: "purchase",
@@ -360,6 +385,30 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     } finally {
       await client.close();
     }
+  });
+
+  it("holds a Pro account to 60 MCP requests a minute, then answers 429 with the seconds to wait", async () => {
+    // Fixed windows: a burst meets the limit within two windows' worth of requests.
+    let admitted = 0;
+    let refused: Response | undefined;
+    for (let i = 0; i < 125 && refused === undefined; i++) {
+      const answer = await fetch(`${edgeUrl}/mcp/tools`, { headers: { "x-mcp-key": limitedKey } });
+      if (answer.status === 429) refused = answer;
+      else {
+        expect(answer.status).toBe(200);
+        await answer.arrayBuffer();
+        admitted++;
+      }
+    }
+    expect(refused, "no 429 within 125 requests").toBeDefined();
+    expect(admitted).toBeGreaterThanOrEqual(60);
+    expect(admitted).toBeLessThanOrEqual(120);
+    const retryAfter = Number(refused!.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    const body = (await refused!.json()) as { error: { data: Record<string, unknown> } };
+    expect(body.error.data).toMatchObject({ code: "PLAN_LIMIT_EXCEEDED", retryable: true });
+    expect(body.error.data.hint).toMatch(new RegExp(`Wait ${retryAfter} s`));
   });
 
   it("answers raw HTTP: server information without a key, every refusal with its code and hint, 2024-11-05", async () => {

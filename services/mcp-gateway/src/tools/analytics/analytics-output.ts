@@ -113,11 +113,11 @@ export const linkStatsSchema = z.object({
   counts: countsSchema,
 });
 
-export function linkStatsOut(l: analyticsV1.LinkStats): z.output<typeof linkStatsSchema> {
+export function linkStatsOut(l: analyticsV1.LinkStats | undefined): z.output<typeof linkStatsSchema> {
   return {
-    code: l.link?.code ?? "",
-    host: l.link?.host ?? "",
-    destination_url: l.destinationUrl,
-    counts: countsOf(l.counts),
+    code: l?.link?.code ?? "",
+    host: l?.link?.host ?? "",
+    destination_url: l?.destinationUrl ?? "",
+    counts: countsOf(l?.counts),
   };
 }

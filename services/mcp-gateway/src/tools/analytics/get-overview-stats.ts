@@ -38,7 +38,7 @@ export const getOverviewStats = defineTool({
       counts: countsOf(a.counts),
       previous: countsOf(a.previous),
       links_clicked: Number(a.linksClicked),
-      top_links: a.topLinks.map(linkStatsOut),
+      top_links: a.topLinks.map((l) => linkStatsOut(l)),
       top_countries: breakdownOut(a.topCountries),
       top_referrers: breakdownOut(a.topReferrers),
       conversions: Number(a.conversions),

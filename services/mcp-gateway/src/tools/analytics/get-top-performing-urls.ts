@@ -32,6 +32,6 @@ export const getTopPerformingUrls = defineTool({
           ? analyticsV1.TopLinksOrder.CLICKS
           : analyticsV1.TopLinksOrder.UNIQUE_VISITORS,
     });
-    return { range: rangeOut(a.range), urls: a.links.map(linkStatsOut) };
+    return { range: rangeOut(a.range), urls: a.links.map((l) => linkStatsOut(l)) };
   },
 });

@@ -8,6 +8,16 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMcpKey } from "./support/create-mcp-key";
 
+/** Calls a tool that must succeed and returns its structured result. */
+function succeeding(client: Client) {
+  return async (name: string, args: Record<string, unknown>) => {
+    const result = await client.callTool({ name, arguments: args });
+    expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
+    // biome-ignore lint/suspicious/noExplicitAny: structured results under test
+    return result.structuredContent as Record<string, any>;
+  };
+}
+
 const LINK_SCOPES = ["shorturl:read", "shorturl:create", "shorturl:update", "shorturl:delete"];
 const AB_SCOPES = ["abtest:read", "abtest:write"];
 const CAMPAIGN_SCOPES = ["campaign:read", "campaign:write", "analytics:read", "conversion:write"];
@@ -197,12 +207,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
 
   it("runs an A/B test's life through the A/B tools: the running link splits, the winner becomes its destination", async () => {
     const client = await connect(proKey);
-    const call = async (name: string, args: Record<string, unknown>) => {
-      const result = await client.callTool({ name, arguments: args });
-      expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
-      // biome-ignore lint/suspicious/noExplicitAny: structured results under test
-      return result.structuredContent as Record<string, any>;
-    };
+    const call = succeeding(client);
     try {
       const alias = `mcp-ab-${Date.now().toString(36)}`;
       const { test } = await call("createAbTest", {
@@ -251,12 +256,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
 
   it("files links under a campaign through the campaign tools and counts their visits in its analytics", async () => {
     const client = await connect(proKey);
-    const call = async (name: string, args: Record<string, unknown>) => {
-      const result = await client.callTool({ name, arguments: args });
-      expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
-      // biome-ignore lint/suspicious/noExplicitAny: structured results under test
-      return result.structuredContent as Record<string, any>;
-    };
+    const call = succeeding(client);
     try {
       const { campaign } = await call("createCampaign", { name: "Agent campaign", tags: ["spring"] });
       expect(campaign).toMatchObject({ name: "Agent campaign", tags: ["spring"], link_count: 0 });
@@ -297,12 +297,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
 
   it("reports a link's visits through every analytics tool and records a conversion for one of them", async () => {
     const client = await connect(proKey);
-    const call = async (name: string, args: Record<string, unknown>) => {
-      const result = await client.callTool({ name, arguments: args });
-      expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
-      // biome-ignore lint/suspicious/noExplicitAny: structured results under test
-      return result.structuredContent as Record<string, any>;
-    };
+    const call = succeeding(client);
     try {
       const code = `mcp-an-${Date.now().toString(36)}`;
       const created = await fetch(`${edgeUrl}/api/v1/urls`, {

@@ -1,47 +1,25 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { type RunningKurz, startEmbedded } from "@kurz/embedded";
-import { freePort } from "@kurz/testing";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { runAbTestJourney } from "./support/run-ab-test-journey";
+import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
 describe("A/B tests end to end in embedded mode (auth-server, link-api, redirector, analytics-ingest, abtest-engine)", () => {
-  let kurz: RunningKurz;
-  let dataDir: string;
-  let shortHost: string;
+  let flow: FlowKurz;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "kurz-abtest-flow-"));
-    const port = await freePort();
-    shortHost = `localhost:${port}`;
-    kurz = await startEmbedded({
-      ports: "ephemeral",
-      env: {
-        ...process.env,
-        LOG_LEVEL: "warn",
-        DATA_DIR: dataDir,
-        EDGE_PORT: String(port),
-        PUBLIC_BASE_URL: `http://localhost:${port}`,
-        SHORT_HOST: shortHost,
-        SUBDOMAIN_HOST: shortHost,
-        // The plan change right after sign-up must be seen by the services at once.
-        PLAN_CACHE_TTL_MS: "200",
-      },
-    });
+    // The plan change right after sign-up must be seen by the services at once.
+    flow = await startFlowKurz("abtest-flow", { PLAN_CACHE_TTL_MS: "200" });
   }, 120_000);
 
   afterAll(async () => {
-    await kurz?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await flow?.stop();
   }, 60_000);
 
   it("creates, starts, splits, converts, analyses, pauses, resumes, completes and deletes tests through REST", async () => {
     await runAbTestJourney({
-      edgeUrl: kurz.url.replace("127.0.0.1", "localhost"),
-      shortHost,
-      dataDir,
-      authServerGrpcAddress: kurz.services["auth-server"].grpcAddress,
+      edgeUrl: flow.edgeUrl,
+      shortHost: flow.shortHost,
+      dataDir: flow.dataDir,
+      authServerGrpcAddress: flow.kurz.services["auth-server"].grpcAddress,
     });
   }, 240_000);
 });

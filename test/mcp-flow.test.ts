@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { type RunningKurz, startEmbedded } from "@kurz/embedded";
-import { freePort, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
+import type { RunningKurz } from "@kurz/embedded";
+import { setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMcpKey } from "./support/create-mcp-key";
+import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
 /** Calls a tool that must succeed and returns its structured result. */
 function succeeding(client: Client) {
@@ -24,6 +22,7 @@ const CAMPAIGN_SCOPES = ["campaign:read", "campaign:write", "analytics:read", "c
 const SCOPE = [...LINK_SCOPES, ...AB_SCOPES, ...CAMPAIGN_SCOPES, "account:read", "account:write"].join(" ");
 
 describe("MCP server end to end in embedded mode (the SDK's client, real services)", () => {
+  let flow: FlowKurz;
   let kurz: RunningKurz;
   let dataDir: string;
   let edgeUrl: string;
@@ -35,23 +34,8 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
   let limitedKey: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "kurz-mcp-flow-"));
-    const port = await freePort();
-    shortHost = `localhost:${port}`;
-    kurz = await startEmbedded({
-      ports: "ephemeral",
-      env: {
-        ...process.env,
-        LOG_LEVEL: "warn",
-        DATA_DIR: dataDir,
-        EDGE_PORT: String(port),
-        PUBLIC_BASE_URL: `http://localhost:${port}`,
-        SHORT_HOST: shortHost,
-        SUBDOMAIN_HOST: shortHost,
-        PLAN_CACHE_TTL_MS: "200",
-      },
-    });
-    edgeUrl = kurz.url.replace("127.0.0.1", "localhost");
+    flow = await startFlowKurz("mcp-flow", { PLAN_CACHE_TTL_MS: "200" });
+    ({ kurz, dataDir, edgeUrl, shortHost } = flow);
     // Business: 300 MCP requests a minute, room for every test below (Pro's 60 is tested apart).
     const pro = await signInWithOAuth(edgeUrl, SCOPE, {
       afterSignUp: (email) =>
@@ -87,8 +71,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
   }, 180_000);
 
   afterAll(async () => {
-    await kurz?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await flow?.stop();
   }, 60_000);
 
   async function connect(key: string): Promise<Client> {

@@ -62,7 +62,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     }),
     sessions,
     toolsPageSize: deps.config.MCP_TOOLS_PAGE_SIZE,
-    logger: deps.logger,
   });
   registerMcpHealthRoute(http.app, deps.readiness);
   return { http, grpc, sessions };

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@kurz/errors";
-import type { Logger } from "@kurz/logger";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest, LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -22,7 +21,6 @@ export interface McpRouteDeps {
   rateLimit: McpRateLimit;
   sessions: McpSessions;
   toolsPageSize: number;
-  logger: Logger;
 }
 
 const SESSION_HEADER = "mcp-session-id";

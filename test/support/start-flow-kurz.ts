@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type RunningKurz, startEmbedded } from "@kurz/embedded";
+import { freePort } from "@kurz/testing";
+
+export interface FlowKurz {
+  kurz: RunningKurz;
+  dataDir: string;
+  /** `localhost:<port>`: the edge's host, standard short host and subdomain host alike. */
+  shortHost: string;
+  /** The edge as a browser reaches it (`http://localhost:<port>`). */
+  edgeUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * All of Kurz embedded for a flow test: its own temp data directory, a free edge port that is
+ * also the short host, quiet logs; `env` adds or overrides variables.
+ */
+export async function startFlowKurz(name: string, env: Record<string, string> = {}): Promise<FlowKurz> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `kurz-${name}-`));
+  const port = await freePort();
+  const shortHost = `localhost:${port}`;
+  const kurz = await startEmbedded({
+    ports: "ephemeral",
+    env: {
+      ...process.env,
+      LOG_LEVEL: "warn",
+      DATA_DIR: dataDir,
+      EDGE_PORT: String(port),
+      PUBLIC_BASE_URL: `http://localhost:${port}`,
+      SHORT_HOST: shortHost,
+      SUBDOMAIN_HOST: shortHost,
+      ...env,
+    },
+  });
+  return {
+    kurz,
+    dataDir,
+    shortHost,
+    edgeUrl: kurz.url.replace("127.0.0.1", "localhost"),
+    async stop() {
+      await kurz.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

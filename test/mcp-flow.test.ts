@@ -1,6 +1,7 @@
 import type { RunningKurz } from "@kurz/embedded";
 import { setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMcpKey } from "./support/create-mcp-key";
@@ -172,6 +173,12 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       expect((recent.structuredContent as { urls: Array<{ id: string }> }).urls[0]!.id).toBe(alias);
       const counted = await client.callTool({ name: "getUserUrlCount", arguments: {} });
       expect(counted.structuredContent).toMatchObject({ total: 1, dynamic: 1 });
+      const summary = await client.callTool({ name: "getUserUrlStats", arguments: {} });
+      expect(summary.structuredContent).toMatchObject({ total_links: 1, dynamic_links: 1, total_clicks: 0 });
+      const { link_limit, links_remaining } = summary.structuredContent as Record<string, number | null>;
+      // Business has a finite link limit: one of it is used.
+      expect(link_limit).toBeGreaterThan(0);
+      expect(links_remaining).toBe((link_limit as number) - 1);
 
       await expect
         .poll(async () => (await visit(alias)).headers.get("location"), { timeout: 15_000 })
@@ -308,6 +315,17 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       });
       expect((await call("getGeographicStats", { shortUrlId: code })).countries).toEqual(expect.any(Array));
       expect((await call("getReferrersData", { shortUrlId: code })).categories).toEqual(expect.any(Array));
+      const glance = await call("getUrlStats", { shortUrlId: code });
+      expect(glance).toMatchObject({
+        last_7_days: { clicks: 3 },
+        last_30_days: { clicks: 3 },
+        last_year: { clicks: 3 },
+      });
+      const sources = await call("getUrlAnalytics", { shortUrlId: code });
+      expect(
+        sources.source_categories.reduce((sum: number, e: { clicks: number }) => sum + e.clicks, 0),
+      ).toBe(3);
+      expect(sources.utm_sources).toEqual([expect.objectContaining({ key: "mcp-test", clicks: 1 })]);
       expect((await call("getUtmAnalytics", { shortUrlId: code })).sources[0]).toMatchObject({
         key: "mcp-test",
         clicks: 1,
@@ -350,6 +368,70 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     } finally {
       await client.close();
     }
+  }, 120_000);
+
+  it("speaks the 2024-11-05 HTTP+SSE transport, the key on the stream and on every message post", async () => {
+    const client = new Client({ name: "kurz-sse-flow", version: "1.0.0" });
+    await client.connect(
+      new SSEClientTransport(new URL(`${edgeUrl}/mcp/sse`), {
+        requestInit: { headers: { "x-mcp-key": proKey } },
+      }),
+    );
+    const call = succeeding(client);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name).slice(0, 3)).toEqual(["shortenUrl", "listUrls", "getUrl"]);
+      const alias = `mcp-sse-${Date.now().toString(36)}`;
+      await call("shortenUrl", { url: "https://shop.example.com/over-sse", customAlias: alias });
+      expect((await visit(alias)).headers.get("location")).toBe("https://shop.example.com/over-sse");
+      expect((await call("getUrl", { shortCode: alias })).url).toMatchObject({ id: alias });
+      await call("deleteUrl", { shortCode: alias });
+      await expect.poll(async () => (await visit(alias)).status, { timeout: 15_000 }).toBe(404);
+    } finally {
+      await client.close();
+    }
+
+    const noKey = await fetch(`${edgeUrl}/mcp/sse`, { headers: { accept: "text/event-stream" } });
+    expect(noKey.status).toBe(401);
+    expect(((await noKey.json()) as { error: { data: unknown } }).error.data).toMatchObject({
+      code: "AUTHENTICATION_REQUIRED",
+    });
+    // A raw stream: its first event names the message URL; only the stream's key may post there.
+    const aborter = new AbortController();
+    const stream = await fetch(`${edgeUrl}/mcp/sse`, {
+      headers: { accept: "text/event-stream", "x-mcp-key": proKey },
+      signal: aborter.signal,
+    });
+    expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const reader = stream.body!.getReader();
+    let events = "";
+    while (!events.includes("\n\n")) events += new TextDecoder().decode((await reader.read()).value);
+    const endpoint = /event: endpoint\ndata: (\S+)/.exec(events)?.[1] ?? "";
+    expect(endpoint).toMatch(/^\/mcp\/messages\?sessionId=[0-9a-f-]{36}$/);
+    const postAs = (key: string, body: unknown) =>
+      fetch(`${edgeUrl}${endpoint}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-mcp-key": key },
+        body: JSON.stringify(body),
+      });
+    const otherKey = await postAs(readOnlyKey, { jsonrpc: "2.0", id: 1, method: "ping" });
+    expect(otherKey.status).toBe(404);
+    const notJsonRpc = await postAs(proKey, { hello: "world" });
+    expect(notJsonRpc.status).toBe(400);
+    expect(((await notJsonRpc.json()) as { error: { data: unknown } }).error.data).toMatchObject({
+      code: "VALIDATION_ERROR",
+    });
+    const unknownSession = await fetch(
+      `${edgeUrl}/mcp/messages?sessionId=00000000-0000-4000-8000-000000000000`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-mcp-key": proKey },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+      },
+    );
+    expect(unknownSession.status).toBe(404);
+    aborter.abort();
+    await reader.cancel().catch(() => undefined);
   }, 120_000);
 
   it("shows a read-only key only the read tools, and refuses the others as unknown", async () => {

@@ -10,13 +10,17 @@ import {
   type HttpApp,
   type ReadinessCheck,
 } from "@kurz/service-runtime";
+import { createMcpAuthorizer } from "./auth/authorize-mcp-request";
 import { createKeyVerifier } from "./auth/create-key-verifier";
+import type { McpPrincipal } from "./auth/mcp-principal";
 import { mcpRequestsPerMinute } from "./auth/mcp-requests-per-minute";
 import { type McpGatewayConfig, SERVICE_NAME } from "./config";
+import { createProtocolServer } from "./mcp/create-protocol-server";
 import { McpSessions } from "./mcp/mcp-sessions";
 import { createMcpRateLimit } from "./mcp/rate-limit-mcp";
 import { registerMcpHealthRoute } from "./routes/mcp-health-route";
 import { registerMcpRoutes } from "./routes/mcp-routes";
+import { registerMcpSseRoutes } from "./routes/mcp-sse-routes";
 import { ALL_TOOLS } from "./tools/all-tools";
 import type { ToolClients } from "./tools/tool-clients";
 
@@ -25,7 +29,11 @@ export interface AppDependencies {
   readiness: ReadinessCheck[];
   config: Pick<
     McpGatewayConfig,
-    "MCP_KEY_CACHE_MS" | "MCP_SESSION_IDLE_MS" | "MCP_TOOLS_PAGE_SIZE" | "PLAN_CACHE_TTL_MS"
+    | "MCP_KEY_CACHE_MS"
+    | "MCP_SESSION_IDLE_MS"
+    | "MCP_SSE_KEEPALIVE_MS"
+    | "MCP_TOOLS_PAGE_SIZE"
+    | "PLAN_CACHE_TTL_MS"
   >;
   authServer: Pick<GrpcClient<typeof authV1.AuthService.method>, "verifyApiKey" | "getAccount">;
   clients: ToolClients;
@@ -44,9 +52,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const http = createHttpApp({ service: SERVICE_NAME, logger: deps.logger, readiness: deps.readiness });
   const grpc = createGrpcServer({ logger: deps.logger });
   const sessions = new McpSessions(deps.config.MCP_SESSION_IDLE_MS, () => deps.clock.now().getTime());
-  registerMcpRoutes(http.app, {
-    tools: ALL_TOOLS,
-    clients: deps.clients,
+  const authorize = createMcpAuthorizer({
     verifyKey: createKeyVerifier({
       authServer: deps.authServer,
       clock: deps.clock,
@@ -60,8 +66,20 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
         logger: deps.logger,
       }),
     }),
+  });
+  const newServer = (principal: McpPrincipal) =>
+    createProtocolServer({
+      tools: ALL_TOOLS,
+      clients: deps.clients,
+      principal,
+      pageSize: deps.config.MCP_TOOLS_PAGE_SIZE,
+    });
+  registerMcpRoutes(http.app, { tools: ALL_TOOLS, authorize, newServer, sessions });
+  registerMcpSseRoutes(http.app, {
+    authorize,
+    newServer,
     sessions,
-    toolsPageSize: deps.config.MCP_TOOLS_PAGE_SIZE,
+    keepAliveMs: deps.config.MCP_SSE_KEEPALIVE_MS,
   });
   registerMcpHealthRoute(http.app, deps.readiness);
   return { http, grpc, sessions };

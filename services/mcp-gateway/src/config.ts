@@ -22,6 +22,8 @@ const schema = z.object({
   MCP_KEY_CACHE_MS: durationMs(5_000).pipe(z.number().max(10_000)),
   /** A Streamable HTTP session idle this long is closed. */
   MCP_SESSION_IDLE_MS: durationMs(30 * 60_000),
+  /** An open SSE stream (GET /mcp/sse) gets a comment line this often, so proxies keep it open. */
+  MCP_SSE_KEEPALIVE_MS: durationMs(25_000).pipe(z.number().min(1_000)),
   /** Tools per tools/list page; 0 = every tool in one page. */
   MCP_TOOLS_PAGE_SIZE: z.coerce.number().int().min(0).default(0),
   /** How long an account's plan (its MCP rate limit) is cached after GetAccount. */

@@ -1,18 +1,28 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 
-export interface McpSession {
-  transport: StreamableHTTPServerTransport;
+interface SessionCommon {
   server: Server;
   /** The key that opened the session: every later request of the session must present it. */
   keyId: string;
-  lastSeenMs: number;
 }
 
 /**
- * The Streamable HTTP sessions of this replica (`Mcp-Session-Id`). A session lives in the
- * replica that created it (the ingress keeps a client on one replica by the header); an idle one
- * is closed after `idleMs`, and DELETE /mcp ends one at once.
+ * A session of either transport: Streamable HTTP (`Mcp-Session-Id`, 2025-03-26 on) or the
+ * 2024-11-05 HTTP+SSE transport (`GET /mcp/sse`, messages posted with `?sessionId=`).
+ */
+export type OpenedSession =
+  | (SessionCommon & { kind: "streamable"; transport: StreamableHTTPServerTransport })
+  | (SessionCommon & { kind: "sse"; transport: SSEServerTransport });
+
+export type McpSession = OpenedSession & { lastSeenMs: number };
+
+/**
+ * The MCP sessions of this replica. A session lives in the replica that created it (the ingress
+ * keeps a client on one replica by the header or the query parameter). An idle Streamable HTTP
+ * session is closed after `idleMs`, and DELETE /mcp ends one at once; an SSE session lasts as
+ * long as its stream (the client closing it, or the connection dropping, ends it).
  */
 export class McpSessions {
   private readonly sessions = new Map<string, McpSession>();
@@ -26,8 +36,8 @@ export class McpSessions {
     return this.sessions.size;
   }
 
-  add(id: string, session: McpSession): void {
-    this.sessions.set(id, session);
+  add(id: string, session: OpenedSession): void {
+    this.sessions.set(id, { ...session, lastSeenMs: this.now() });
   }
 
   get(id: string): McpSession | undefined {
@@ -40,10 +50,12 @@ export class McpSessions {
     this.sessions.delete(id);
   }
 
-  /** Closes the sessions idle for longer than idleMs; returns how many. */
+  /** Closes the Streamable HTTP sessions idle for longer than idleMs; returns how many. */
   async sweep(): Promise<number> {
     const cutoff = this.now() - this.idleMs;
-    const idle = [...this.sessions.entries()].filter(([, session]) => session.lastSeenMs < cutoff);
+    const idle = [...this.sessions.entries()].filter(
+      ([, session]) => session.kind === "streamable" && session.lastSeenMs < cutoff,
+    );
     for (const [id, session] of idle) {
       this.sessions.delete(id);
       await session.transport.close().catch(() => undefined);

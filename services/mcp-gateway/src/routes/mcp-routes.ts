@@ -1,26 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@kurz/errors";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest, LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { KeyVerifier } from "../auth/create-key-verifier";
+import type { AuthorizeMcpRequest } from "../auth/authorize-mcp-request";
 import type { McpPrincipal } from "../auth/mcp-principal";
-import { readMcpKey } from "../auth/read-mcp-key";
-import { createProtocolServer, SERVER_INFO } from "../mcp/create-protocol-server";
+import { SERVER_INFO } from "../mcp/create-protocol-server";
 import { sendMcpHttpError } from "../mcp/mcp-http-error";
 import type { McpSessions } from "../mcp/mcp-sessions";
-import type { McpRateLimit } from "../mcp/rate-limit-mcp";
 import { toolListing, toolsFor } from "../mcp/tool-listing";
-import type { ToolClients } from "../tools/tool-clients";
 import type { ToolDefinition } from "../tools/tool-definition";
 
 export interface McpRouteDeps {
   tools: readonly ToolDefinition[];
-  clients: ToolClients;
-  verifyKey: KeyVerifier;
-  rateLimit: McpRateLimit;
+  authorize: AuthorizeMcpRequest;
+  /** A protocol server for one session of the principal's key. */
+  newServer(principal: McpPrincipal): Server;
   sessions: McpSessions;
-  toolsPageSize: number;
 }
 
 const SESSION_HEADER = "mcp-session-id";
@@ -49,17 +46,13 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
     await deps.sessions.closeAll();
   });
 
-  async function authorize(request: FastifyRequest): Promise<McpPrincipal> {
-    const principal = await deps.verifyKey(readMcpKey(request.headers));
-    await deps.rateLimit(principal);
-    return principal;
-  }
+  const authorize = deps.authorize;
 
   async function handleInSession(request: FastifyRequest, reply: FastifyReply, body?: unknown) {
     const principal = await authorize(request);
     const id = sessionIdOf(request);
     const session = id === undefined ? undefined : deps.sessions.get(id);
-    if (session === undefined || session.keyId !== principal.keyId) {
+    if (session?.kind !== "streamable" || session.keyId !== principal.keyId) {
       throw new AppError("NOT_FOUND", {
         message: id === undefined ? "Mcp-Session-Id is missing" : "Unknown or expired MCP session",
         hint: "Send initialize (without Mcp-Session-Id) to open a new session",
@@ -70,12 +63,7 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
   }
 
   async function openSession(principal: McpPrincipal, request: FastifyRequest, reply: FastifyReply) {
-    const server = createProtocolServer({
-      tools: deps.tools,
-      clients: deps.clients,
-      principal,
-      pageSize: deps.toolsPageSize,
-    });
+    const server = deps.newServer(principal);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       // A request's answer as one JSON body (no per-request SSE stream): tool calls send no
@@ -83,7 +71,12 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
       // session's server stream.
       enableJsonResponse: true,
       onsessioninitialized: (sessionId) => {
-        deps.sessions.add(sessionId, { transport, server, keyId: principal.keyId, lastSeenMs: Date.now() });
+        deps.sessions.add(sessionId, {
+          kind: "streamable",
+          transport,
+          server,
+          keyId: principal.keyId,
+        });
       },
     });
     transport.onclose = () => {

@@ -32,6 +32,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
   let proToken: string;
   let readOnlyKey: string;
   let freeKey: string;
+  let freeToken: string;
   let limitedKey: string;
 
   beforeAll(async () => {
@@ -66,6 +67,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       });
     const downgraded = await signInWithOAuth(edgeUrl, SCOPE, { afterSignUp: (email) => plan(email, "pro") });
     freeKey = await createMcpKey(edgeUrl, downgraded.accessToken, ["mcp", ...LINK_SCOPES]);
+    freeToken = downgraded.accessToken;
     await plan(downgraded.email, "free");
     const limited = await signInWithOAuth(edgeUrl, SCOPE, { afterSignUp: (email) => plan(email, "pro") });
     limitedKey = await createMcpKey(edgeUrl, limited.accessToken, ["mcp", "shorturl:read"]);
@@ -432,6 +434,178 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     expect(unknownSession.status).toBe(404);
     aborter.abort();
     await reader.cancel().catch(() => undefined);
+  }, 120_000);
+
+  it("accepts our OAuth access tokens for clients that speak only MCP authorization (RFC 9728 metadata, 401 challenge)", async () => {
+    const metadata = await fetch(`${edgeUrl}/.well-known/oauth-protected-resource/mcp`);
+    expect(metadata.status).toBe(200);
+    const described = (await metadata.json()) as Record<string, unknown>;
+    expect(described).toMatchObject({
+      resource: `${edgeUrl}/mcp`,
+      authorization_servers: [edgeUrl],
+      bearer_methods_supported: ["header"],
+    });
+    expect(described.scopes_supported).toContain("shorturl:create");
+    // The authorization server it names publishes its endpoints, registration included (RFC 8414).
+    const server = (await (
+      await fetch(`${edgeUrl}/.well-known/oauth-authorization-server`)
+    ).json()) as Record<string, string>;
+    expect(server.issuer).toBe(edgeUrl);
+    expect(server.registration_endpoint).toMatch(/\/mcp\/oauth\/register$/);
+
+    const challenged = await fetch(`${edgeUrl}/mcp/tools`);
+    expect(challenged.status).toBe(401);
+    expect(challenged.headers.get("www-authenticate")).toBe(
+      `Bearer resource_metadata="${edgeUrl}/.well-known/oauth-protected-resource/mcp", ApiKey header="x-mcp-key"`,
+    );
+
+    // A person who connects an agent through OAuth: the token's scopes are the tools it sees.
+    const user = await signInWithOAuth(edgeUrl, LINK_SCOPES.join(" "), {
+      afterSignUp: (email) =>
+        setPlanAsOperator({
+          dataDir,
+          authServerGrpcAddress: kurz.services["auth-server"].grpcAddress,
+          email,
+          plan: "pro",
+        }),
+    });
+    const client = new Client({ name: "kurz-oauth-flow", version: "1.0.0" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${edgeUrl}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${user.accessToken}` } },
+      }),
+    );
+    try {
+      const names = (await client.listTools()).tools.map((t) => t.name);
+      expect(names).toContain("shortenUrl");
+      expect(names).not.toContain("getStats");
+      const alias = `mcp-oauth-${Date.now().toString(36)}`;
+      await succeeding(client)("shortenUrl", { url: "https://shop.example.com/oauth", customAlias: alias });
+      expect((await visit(alias)).headers.get("location")).toBe("https://shop.example.com/oauth");
+    } finally {
+      await client.close();
+    }
+
+    const asBearer = (token: string) =>
+      fetch(`${edgeUrl}/mcp/tools`, { headers: { authorization: `Bearer ${token}` } });
+    const freePlan = await asBearer(freeToken);
+    expect(freePlan.status).toBe(403);
+    expect(((await freePlan.json()) as { error: { data: unknown } }).error.data).toMatchObject({
+      code: "PLAN_REQUIRED",
+    });
+    const forged = await asBearer(`${user.accessToken.slice(0, -6)}AAAAAA`);
+    expect(forged.status).toBe(401);
+    // Revoked (RFC 7009): refused once the verifier's "not revoked" belief runs out.
+    const revoked = await fetch(`${edgeUrl}/mcp/oauth/revoke`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`${user.clientId}:${user.clientSecret}`).toString("base64")}`,
+      },
+      body: new URLSearchParams({ token: user.accessToken, token_type_hint: "access_token" }),
+    });
+    expect(revoked.status).toBe(200);
+    await expect.poll(async () => (await asBearer(user.accessToken)).status, { timeout: 20_000 }).toBe(401);
+  }, 120_000);
+
+  it("serves resources (account usage, a link, its analytics) and prompts that embed a report's data", async () => {
+    const client = await connect(proKey);
+    const call = succeeding(client);
+    try {
+      const alias = `mcp-res-${Date.now().toString(36)}`;
+      // Filed under a campaign before its visit: a click carries the campaign it had then.
+      const { campaign } = await call("createCampaign", { name: "Prompted campaign" });
+      await call("shortenUrl", {
+        url: "https://shop.example.com/resource",
+        customAlias: alias,
+        campaign_id: campaign.id,
+      });
+      const { resources } = await client.listResources();
+      expect(resources[0]).toMatchObject({ uri: "kurz://account/usage", mimeType: "application/json" });
+      expect(resources.map((r) => r.uri)).toContain(`kurz://links/${alias}`);
+      const { resourceTemplates } = await client.listResourceTemplates();
+      expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual([
+        "kurz://account/usage",
+        "kurz://links/{shortCode}",
+        "kurz://links/{shortCode}/analytics",
+      ]);
+      const read = async (uri: string) => {
+        const { contents } = await client.readResource({ uri });
+        expect(contents[0]).toMatchObject({ uri, mimeType: "application/json" });
+        return JSON.parse((contents[0] as { text: string }).text);
+      };
+      const usage = await read("kurz://account/usage");
+      const links = (await call("getUserUrlCount", {})).total;
+      expect(usage).toMatchObject({
+        plan: "business",
+        mcp_requests_per_minute: 300,
+        usage: { links: { used: links, remaining: usage.usage.links.limit - links } },
+      });
+      expect(await read(`kurz://links/${alias}`)).toMatchObject({
+        url: { id: alias, originalUrl: "https://shop.example.com/resource" },
+      });
+      await visit(alias);
+      await expect
+        .poll(async () => (await read(`kurz://links/${alias}/analytics`)).counts.clicks, { timeout: 30_000 })
+        .toBe(1);
+      await expect(client.readResource({ uri: "kurz://links/no-such-link" })).rejects.toMatchObject({
+        code: -32002,
+        data: { code: "URL_NOT_FOUND" },
+      });
+      await expect(client.readResource({ uri: "https://example.com/" })).rejects.toMatchObject({
+        code: -32002,
+      });
+
+      const { prompts } = await client.listPrompts();
+      expect(prompts.map((p) => p.name)).toEqual([
+        "campaign-performance-report",
+        "ab-test-review",
+        "link-performance-review",
+      ]);
+      const report = await client.getPrompt({
+        name: "campaign-performance-report",
+        arguments: { campaignId: campaign.id, period: "7d" },
+      });
+      expect(report.messages[0]!.content).toMatchObject({ type: "text", text: expect.stringMatching(/7d/) });
+      const embedded = report.messages[1]!.content as {
+        type: string;
+        resource: { uri: string; text: string };
+      };
+      expect(embedded.type).toBe("resource");
+      expect(embedded.resource.uri).toBe(`kurz://campaigns/${campaign.id}/analytics`);
+      expect(JSON.parse(embedded.resource.text)).toMatchObject({ counts: { clicks: 1 } });
+      const review = await client.getPrompt({
+        name: "link-performance-review",
+        arguments: { shortCode: alias },
+      });
+      expect(
+        JSON.parse((review.messages[1]!.content as { resource: { text: string } }).resource.text),
+      ).toMatchObject({ counts: { clicks: 1 } });
+      await expect(client.getPrompt({ name: "ab-test-review", arguments: {} })).rejects.toMatchObject({
+        code: -32602,
+        data: { code: "VALIDATION_ERROR", details: { field: "testId" } },
+      });
+      await expect(
+        client.getPrompt({ name: "ab-test-review", arguments: { testId: "no-such-test" } }),
+      ).rejects.toMatchObject({ code: -32602 });
+    } finally {
+      await client.close();
+    }
+
+    const listed = await fetch(`${edgeUrl}/mcp/prompts`, { headers: { "x-mcp-key": proKey } });
+    expect(((await listed.json()) as { prompts: unknown[] }).prompts).toHaveLength(3);
+    const narrowed = await fetch(`${edgeUrl}/mcp/prompts`, { headers: { "x-mcp-key": readOnlyKey } });
+    expect(((await narrowed.json()) as { prompts: unknown[] }).prompts).toEqual([]);
+    const resourcesAnswer = await fetch(`${edgeUrl}/mcp/resources`, {
+      headers: { "x-mcp-key": readOnlyKey },
+    });
+    expect(await resourcesAnswer.json()).toMatchObject({
+      resources: expect.arrayContaining([expect.objectContaining({ uri: "kurz://account/usage" })]),
+      resourceTemplates: expect.arrayContaining([
+        expect.objectContaining({ uriTemplate: "kurz://links/{shortCode}" }),
+      ]),
+    });
+    expect((await fetch(`${edgeUrl}/mcp/resources`)).status).toBe(401);
   }, 120_000);
 
   it("shows a read-only key only the read tools, and refuses the others as unknown", async () => {

@@ -55,9 +55,10 @@ export interface GrpcCallOptions {
   deadlineMs?: number;
   /**
    * Whom the call acts for: a forwarded user access token or an MCP API key. Default: the actor
-   * of the enclosing runAsActor, else the calling service alone (its service token).
+   * of the enclosing runAsActor, else the calling service alone (its service token). "service":
+   * the calling service alone even inside a runAsActor (a service-only method such as GetAccount).
    */
-  actor?: CallActor;
+  actor?: CallActor | "service";
   metadata?: Record<string, string>;
   /** Cancels the call; the call then rejects (or the stream throws) with the signal's reason. */
   signal?: AbortSignal;
@@ -162,7 +163,10 @@ function prepareCall(
     request: create(method.input, init as MessageInitShape<typeof method.input>),
     metadata,
     // A client without `auth` (a health probe, a test double's) takes no actor from the context.
-    actor: options.actor ?? (setup.auth ? currentCallActor() : undefined),
+    actor:
+      options.actor === "service"
+        ? undefined
+        : (options.actor ?? (setup.auth ? currentCallActor() : undefined)),
     callDeadline: Date.now() + checkDeadline(options.deadlineMs ?? setup.defaultDeadlineMs),
     idempotent: isIdempotent(method),
     signal: options.signal,

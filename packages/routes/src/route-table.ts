@@ -47,7 +47,9 @@ export const ROUTE_TABLE: readonly Route[] = [
   { prefix: "/api/v1/ab-tests", service: "abtest-engine", openapi: true },
   // Webhooks.
   { prefix: "/api/v1/webhooks", service: "webhook-dispatcher", openapi: true },
-  // MCP server (JSON-RPC, SSE, listings, health). /mcp/oauth above is longer and wins.
+  // MCP server (JSON-RPC, SSE, listings, health, its RFC 9728 metadata). /mcp/oauth above is
+  // longer and wins.
+  { prefix: "/.well-known/oauth-protected-resource", service: "mcp-gateway", openapi: false },
   { prefix: "/mcp", service: "mcp-gateway", openapi: false },
 ];
 

@@ -1,3 +1,4 @@
+import { issuerOf, type TokenVerifier } from "@kurz/auth-verifier";
 import type { CacheStore } from "@kurz/cache";
 import type { Clock } from "@kurz/clock";
 import { createGrpcServer, type GrpcClient, type GrpcServer } from "@kurz/grpc";
@@ -11,16 +12,23 @@ import {
   type ReadinessCheck,
 } from "@kurz/service-runtime";
 import { createMcpAuthorizer } from "./auth/authorize-mcp-request";
+import { createBearerVerifier } from "./auth/create-bearer-verifier";
 import { createKeyVerifier } from "./auth/create-key-verifier";
 import type { McpPrincipal } from "./auth/mcp-principal";
 import { mcpRequestsPerMinute } from "./auth/mcp-requests-per-minute";
+import { planLimitsOf } from "./auth/plan-limits-of";
 import { type McpGatewayConfig, SERVICE_NAME } from "./config";
+import { registerAuthChallenge } from "./mcp/auth-challenge";
 import { createProtocolServer } from "./mcp/create-protocol-server";
 import { McpSessions } from "./mcp/mcp-sessions";
 import { createMcpRateLimit } from "./mcp/rate-limit-mcp";
+import { ALL_PROMPTS } from "./prompts/all-prompts";
+import { ALL_RESOURCES } from "./resources/all-resources";
 import { registerMcpHealthRoute } from "./routes/mcp-health-route";
+import { registerMcpListingRoutes } from "./routes/mcp-listing-routes";
 import { registerMcpRoutes } from "./routes/mcp-routes";
 import { registerMcpSseRoutes } from "./routes/mcp-sse-routes";
+import { PROTECTED_RESOURCE_PATH, registerProtectedResourceRoute } from "./routes/protected-resource-route";
 import { ALL_TOOLS } from "./tools/all-tools";
 import type { ToolClients } from "./tools/tool-clients";
 
@@ -34,9 +42,12 @@ export interface AppDependencies {
     | "MCP_SSE_KEEPALIVE_MS"
     | "MCP_TOOLS_PAGE_SIZE"
     | "PLAN_CACHE_TTL_MS"
+    | "PUBLIC_BASE_URL"
   >;
   authServer: Pick<GrpcClient<typeof authV1.AuthService.method>, "verifyApiKey" | "getAccount">;
   clients: ToolClients;
+  /** Verifies OAuth access tokens (MCP authorization for clients without an API key). */
+  tokens: TokenVerifier;
   store: CacheStore;
   clock: Clock;
 }
@@ -52,7 +63,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const http = createHttpApp({ service: SERVICE_NAME, logger: deps.logger, readiness: deps.readiness });
   const grpc = createGrpcServer({ logger: deps.logger });
   const sessions = new McpSessions(deps.config.MCP_SESSION_IDLE_MS, () => deps.clock.now().getTime());
+  const quotaOf = cacheAccountQuotas(mcpRequestsPerMinute(deps.authServer), {
+    ttlMs: deps.config.PLAN_CACHE_TTL_MS,
+    clock: deps.clock,
+    logger: deps.logger,
+  });
   const authorize = createMcpAuthorizer({
+    verifyBearer: createBearerVerifier({ tokens: deps.tokens, mcpQuotaOf: quotaOf }),
     verifyKey: createKeyVerifier({
       authServer: deps.authServer,
       clock: deps.clock,
@@ -60,21 +77,29 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     }),
     rateLimit: createMcpRateLimit({
       windows: createRateWindows({ store: deps.store, clock: deps.clock }),
-      quotaOf: cacheAccountQuotas(mcpRequestsPerMinute(deps.authServer), {
-        ttlMs: deps.config.PLAN_CACHE_TTL_MS,
-        clock: deps.clock,
-        logger: deps.logger,
-      }),
+      quotaOf,
     }),
   });
+  const planOf = planLimitsOf(deps.authServer);
   const newServer = (principal: McpPrincipal) =>
     createProtocolServer({
       tools: ALL_TOOLS,
+      resources: ALL_RESOURCES,
+      prompts: ALL_PROMPTS,
       clients: deps.clients,
       principal,
+      planOf,
       pageSize: deps.config.MCP_TOOLS_PAGE_SIZE,
     });
-  registerMcpRoutes(http.app, { tools: ALL_TOOLS, authorize, newServer, sessions });
+  registerMcpRoutes(http.app, { authorize, newServer, sessions });
+  registerMcpListingRoutes(http.app, {
+    authorize,
+    clients: deps.clients,
+    planOf,
+    tools: ALL_TOOLS,
+    resources: ALL_RESOURCES,
+    prompts: ALL_PROMPTS,
+  });
   registerMcpSseRoutes(http.app, {
     authorize,
     newServer,
@@ -82,5 +107,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     keepAliveMs: deps.config.MCP_SSE_KEEPALIVE_MS,
   });
   registerMcpHealthRoute(http.app, deps.readiness);
+  const issuer = issuerOf(deps.config.PUBLIC_BASE_URL);
+  registerProtectedResourceRoute(http.app, { issuer });
+  registerAuthChallenge(http.app, { resourceMetadataUrl: `${issuer}${PROTECTED_RESOURCE_PATH}` });
   return { http, grpc, sessions };
 }

@@ -1,3 +1,4 @@
+import { verifierConfigShape } from "@kurz/auth-verifier";
 import { durationMs, parseConfig } from "@kurz/config";
 import { SERVICES } from "@kurz/routes";
 import { commonConfigShape, grpcAddress, serviceAuthConfigShape } from "@kurz/service-runtime";
@@ -8,6 +9,9 @@ export const SERVICE_NAME = "mcp-gateway";
 const schema = z.object({
   ...commonConfigShape(SERVICES["mcp-gateway"]),
   ...serviceAuthConfigShape,
+  // PUBLIC_BASE_URL (the issuer), AUTH_SERVER_HTTP_URL (its JWKS), API_AUDIENCE: OAuth access
+  // tokens accepted on /mcp, as every REST service accepts them.
+  ...verifierConfigShape,
   /** gRPC address of auth-server. */
   AUTH_SERVER_GRPC_ADDR: grpcAddress("127.0.0.1:50051"),
   /** gRPC address of link-api. */

@@ -1,3 +1,4 @@
+import { createRevocationCheck, createVerifierFromConfig } from "@kurz/auth-verifier";
 import { AUTH_SERVER_AUDIENCE, createGrpcClient } from "@kurz/grpc";
 import { abtestsV1, analyticsV1, authV1, campaignsV1, domainsV1, linksV1, qrV1 } from "@kurz/proto";
 import {
@@ -48,7 +49,15 @@ export function startMcpGateway(
           auth: { audience: "abtest-engine", tokens },
         }),
       };
+      const revocations = createRevocationCheck({
+        address: config.AUTH_SERVER_GRPC_ADDR,
+        notRevokedTtlMs: config.TOKEN_REVOCATION_CACHE_MS,
+        tokens,
+        onUnavailable: (err) => logger.warn({ event: "auth.revocation_check_unavailable", err }),
+      });
+      lifecycle.add("clients", "revocation-check", async () => revocations.close());
       const app = await buildApp({
+        tokens: createVerifierFromConfig(config, { isRevoked: revocations.isRevoked }),
         logger,
         readiness,
         config,

@@ -30,7 +30,11 @@ describe("createKeyVerifier (the x-mcp-key cache) on a controllable clock", () =
     const auth = authServer();
     const verify = createKeyVerifier({ authServer: auth.client as never, clock, ttlMs: 5_000 });
 
-    expect(await verify("kurz_good")).toMatchObject({ keyId: "key-1", accountId: "acct-1", planId: "pro" });
+    expect(await verify("kurz_good")).toMatchObject({
+      keyId: "key-1",
+      accountId: "acct-1",
+      actor: { apiKey: "kurz_good" },
+    });
     expect(auth.state.calls).toBe(1);
     auth.state.revoked = true;
     clock.advance(4_000);

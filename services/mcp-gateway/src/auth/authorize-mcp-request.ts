@@ -1,21 +1,28 @@
 import type { FastifyRequest } from "fastify";
 import type { McpRateLimit } from "../mcp/rate-limit-mcp";
+import type { BearerVerifier } from "./create-bearer-verifier";
 import type { KeyVerifier } from "./create-key-verifier";
 import type { McpPrincipal } from "./mcp-principal";
-import { readMcpKey } from "./read-mcp-key";
+import { readMcpCredential } from "./read-mcp-credential";
 
 export type AuthorizeMcpRequest = (request: FastifyRequest) => Promise<McpPrincipal>;
 
 /**
- * What every MCP request but the server information and health passes first: its key verified
- * (each refusal its own §7.3 code), then the account's per-minute window counted.
+ * What every MCP request but the server information, health and resource metadata passes
+ * first: its credential verified (an `x-mcp-key` API key, or an OAuth access token; each refusal
+ * its own §7.3 code), then the account's per-minute window counted.
  */
 export function createMcpAuthorizer(deps: {
   verifyKey: KeyVerifier;
+  verifyBearer: BearerVerifier;
   rateLimit: McpRateLimit;
 }): AuthorizeMcpRequest {
   return async (request) => {
-    const principal = await deps.verifyKey(readMcpKey(request.headers));
+    const credential = readMcpCredential(request.headers);
+    const principal =
+      credential.kind === "key"
+        ? await deps.verifyKey(credential.key)
+        : await deps.verifyBearer(credential.token);
     await deps.rateLimit(principal);
     return principal;
   };

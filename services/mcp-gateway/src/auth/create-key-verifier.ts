@@ -27,10 +27,9 @@ export function createKeyVerifier(options: {
     cache.delete(apiKey);
     const answer = await options.authServer.verifyApiKey({ apiKey });
     const principal: McpPrincipal = {
-      apiKey,
+      actor: { apiKey },
       keyId: answer.keyId,
       accountId: answer.account?.id ?? "",
-      planId: answer.account?.plan?.id ?? "",
       permissions: new Set(answer.permissions),
     };
     if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);

@@ -9,8 +9,12 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { McpPrincipal } from "../auth/mcp-principal";
+import type { PromptDefinition } from "../prompts/prompt-definition";
+import type { ResourceContext, ResourceTemplateDefinition } from "../resources/resource-definition";
 import type { ToolClients } from "../tools/tool-clients";
 import type { ToolDefinition } from "../tools/tool-definition";
+import { registerPrompts } from "./register-prompts";
+import { registerResources } from "./register-resources";
 import { toolErrorResult } from "./tool-error-result";
 import { toolListing, toolsFor } from "./tool-listing";
 
@@ -24,8 +28,11 @@ const INSTRUCTIONS =
 
 export interface ProtocolServerOptions {
   tools: readonly ToolDefinition[];
+  resources: readonly ResourceTemplateDefinition[];
+  prompts: readonly PromptDefinition[];
   clients: ToolClients;
   principal: McpPrincipal;
+  planOf: ResourceContext["planOf"];
   /** Tools per tools/list page; 0 = all in one page (the default). */
   pageSize: number;
 }
@@ -57,8 +64,8 @@ function validationError(error: z.ZodError): AppError {
 
 /**
  * The MCP server of one session, for one verified key: the protocol through the official SDK's
- * low-level Server (initialize, version negotiation, ping come from it); the tools listed and
- * called here so that order, paging, the key's read-only narrowing, input validation and the
+ * low-level Server (initialize, version negotiation, ping come from it); resources and prompts
+ * (register-resources, register-prompts); the tools listed and called here so that order, paging, the key's read-only narrowing, input validation and the
  * error body (spec §7.3, as a tool result with isError) are ours. Tools the key's permissions do
  * not cover are neither listed nor callable.
  */
@@ -66,7 +73,11 @@ export function createProtocolServer(options: ProtocolServerOptions): Server {
   const tools = toolsFor(options.principal, options.tools);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: { listChanged: false } },
+    capabilities: {
+      tools: { listChanged: false },
+      resources: { listChanged: false, subscribe: false },
+      prompts: { listChanged: false },
+    },
     instructions: INSTRUCTIONS,
   });
 
@@ -94,13 +105,17 @@ export function createProtocolServer(options: ProtocolServerOptions): Server {
     const parsed = z.object(tool.input).safeParse(request.params.arguments ?? {});
     if (!parsed.success) return toolErrorResult(validationError(parsed.error));
     try {
-      const result = await runAsActor({ apiKey: options.principal.apiKey }, () =>
-        tool.run(options.clients, parsed.data),
-      );
+      const result = await runAsActor(options.principal.actor, () => tool.run(options.clients, parsed.data));
       return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
     } catch (error) {
       return toolErrorResult(error);
     }
   });
+  registerResources(
+    server,
+    { clients: options.clients, principal: options.principal, planOf: options.planOf },
+    options.resources,
+  );
+  registerPrompts(server, options, options.prompts);
   return server;
 }

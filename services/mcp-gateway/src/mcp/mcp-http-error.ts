@@ -1,5 +1,6 @@
 import { AppError } from "@kurz/errors";
 import type { FastifyReply } from "fastify";
+import { errorBody } from "./error-body";
 
 /** JSON-RPC's "server error" range; the §7.3 body rides in `data`. */
 const REFUSED = -32001;
@@ -13,15 +14,7 @@ const REFUSED = -32001;
 export function sendMcpHttpError(reply: FastifyReply, error: unknown, id: unknown = null): FastifyReply {
   const known =
     error instanceof AppError ? error : new AppError("INTERNAL", { message: "The MCP request failed" });
-  const data = {
-    success: false,
-    error: known.message,
-    code: known.code,
-    hint: known.hint ?? "",
-    retryable: known.retryable,
-    ...(known.details ? { details: known.details } : {}),
-  };
-  if (known.code === "AUTHENTICATION_REQUIRED") reply.header("www-authenticate", 'ApiKey header="x-mcp-key"');
+  const data = errorBody(known);
   const retryAfter = known.details?.retry_after_seconds;
   if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
   return reply

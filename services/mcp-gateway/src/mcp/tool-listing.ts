@@ -28,7 +28,14 @@ export function toolListing(tool: ToolDefinition): Tool {
   return listing;
 }
 
-/** The tools a key may use, in the registry's order: its permissions name each tool's scope. */
+/** Whether a principal's permissions name every scope a tool needs. */
+export function mayUse(principal: McpPrincipal, tool: ToolDefinition): boolean {
+  return (
+    principal.permissions.has(tool.scope) && (tool.alsoNeeds ?? []).every((s) => principal.permissions.has(s))
+  );
+}
+
+/** The tools a key may use, in the registry's order. */
 export function toolsFor(principal: McpPrincipal, tools: readonly ToolDefinition[]): ToolDefinition[] {
-  return tools.filter((tool) => principal.permissions.has(tool.scope));
+  return tools.filter((tool) => mayUse(principal, tool));
 }

@@ -9,11 +9,8 @@ import type { McpPrincipal } from "../auth/mcp-principal";
 import { SERVER_INFO } from "../mcp/create-protocol-server";
 import { sendMcpHttpError } from "../mcp/mcp-http-error";
 import type { McpSessions } from "../mcp/mcp-sessions";
-import { toolListing, toolsFor } from "../mcp/tool-listing";
-import type { ToolDefinition } from "../tools/tool-definition";
 
 export interface McpRouteDeps {
-  tools: readonly ToolDefinition[];
   authorize: AuthorizeMcpRequest;
   /** A protocol server for one session of the principal's key. */
   newServer(principal: McpPrincipal): Server;
@@ -35,7 +32,7 @@ function jsonRpcIdOf(body: unknown): unknown {
  * The MCP endpoints (spec §4.3) on Streamable HTTP through the SDK's transport: POST /mcp
  * (JSON-RPC; an initialize without a session opens one and answers its `Mcp-Session-Id`), GET
  * /mcp (server information as JSON, or the session's server stream with `Accept:
- * text/event-stream`), DELETE /mcp (ends the session), GET /mcp/tools (the key's tools as JSON).
+ * text/event-stream`), DELETE /mcp (ends the session).
  * Every request but the server information carries `x-mcp-key`, verified and rate-limited before
  * the protocol sees it; a session answers only the key that opened it.
  */
@@ -122,15 +119,6 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
       return await handleInSession(request, reply);
     } catch (error) {
       if (reply.sent || reply.raw.headersSent) throw error;
-      return sendMcpHttpError(reply, error);
-    }
-  });
-
-  app.get("/mcp/tools", async (request, reply) => {
-    try {
-      const principal = await authorize(request);
-      return { tools: toolsFor(principal, deps.tools).map(toolListing) };
-    } catch (error) {
       return sendMcpHttpError(reply, error);
     }
   });

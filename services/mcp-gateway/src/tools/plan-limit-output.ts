@@ -8,7 +8,16 @@ export const planLimitSchema = z
   .nullable()
   .describe("The plan's maximum (null: unlimited; 0: not included in the plan)");
 
-export function planLimitOut(limit: commonV1.Limit | undefined): z.output<typeof planLimitSchema> {
+/**
+ * A `Limit` as a number or null; a service too old to send the Limit gives its deprecated max
+ * field, where 0 meant unlimited.
+ */
+export function planLimitOut(
+  limit: commonV1.Limit | undefined,
+  legacyMax?: bigint,
+): z.output<typeof planLimitSchema> {
   if (limit?.kind.case === "unlimited") return null;
-  return limit?.kind.case === "max" ? limit.kind.value : 0;
+  if (limit?.kind.case === "max") return limit.kind.value;
+  if (legacyMax !== undefined) return legacyMax === 0n ? null : Number(legacyMax);
+  return 0;
 }

@@ -7,8 +7,9 @@ import type { ToolClients } from "./tool-clients";
  * One MCP tool: what an agent reads (name, title, a description that says when to use it and what
  * it changes, typed input with bounds and defaults, annotations, the output's schema) and what it
  * does (`run`, calling the owning service over gRPC for the key's account). `scope` is the key
- * permission the tool needs: a key without it does not see the tool (a read-only key sees only the
- * read tools), and the owning service checks it again on the call.
+ * permission the tool needs, and `alsoNeeds` the others its calls need (e.g. a QR report reads
+ * the code, then its analytics): a key without all of them does not see the tool (a read-only
+ * key sees only the read tools), and the owning services check them again on the call.
  */
 export interface ToolDefinition<
   In extends z.ZodRawShape = z.ZodRawShape,
@@ -23,6 +24,7 @@ export interface ToolDefinition<
     Pick<ToolAnnotations, "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint">
   >;
   scope: Scope;
+  alsoNeeds?: readonly Scope[];
   run(clients: ToolClients, args: z.output<z.ZodObject<In>>): Promise<z.output<z.ZodObject<Out>>>;
 }
 

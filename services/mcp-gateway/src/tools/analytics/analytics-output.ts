@@ -1,4 +1,5 @@
 import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { AppError } from "@kurz/errors";
 import { analyticsV1 } from "@kurz/proto";
 import { z } from "zod";
 
@@ -29,8 +30,28 @@ export const limitParam = z
   .default(10)
   .describe("Entries per list (default 10)");
 
-/** The period, or an explicit range when both dates are given. */
+/** A report's window: a period, or an explicit range (the tools that offer dates take these). */
+export const rangeParams = {
+  period: z
+    .enum(["7d", "30d", "90d", "1y"])
+    .default("7d")
+    .describe("Days back from now, starting at a UTC midnight (default 7d; ignored with startDate/endDate)"),
+  startDate: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe("ISO 8601 start, e.g. 2026-11-01T00:00:00Z (give endDate too)"),
+  endDate: z.iso.datetime({ offset: true }).optional().describe("ISO 8601 end, exclusive (with startDate)"),
+};
+
+/** The period, or an explicit range when both dates are given; one date alone is refused. */
 export function rangeOf(args: { period?: keyof typeof PERIODS; startDate?: string; endDate?: string }) {
+  if ((args.startDate === undefined) !== (args.endDate === undefined)) {
+    throw new AppError("VALIDATION_ERROR", {
+      message: "startDate and endDate go together",
+      details: { field: args.startDate === undefined ? "startDate" : "endDate" },
+      hint: "Give both dates, or neither and a period",
+    });
+  }
   if (args.startDate !== undefined && args.endDate !== undefined) {
     return {
       start: timestampFromDate(new Date(args.startDate)),

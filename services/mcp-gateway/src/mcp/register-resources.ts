@@ -1,0 +1,88 @@
+import { AppError } from "@kurz/errors";
+import { runAsActor } from "@kurz/grpc";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type Resource,
+} from "@modelcontextprotocol/sdk/types.js";
+import { accountUsageResource } from "../resources/account-usage-resource";
+import { linkResource } from "../resources/link-resource";
+import type { ResourceContext, ResourceTemplateDefinition } from "../resources/resource-definition";
+import { errorBody } from "./error-body";
+import { matchResource, resourceListing, resourcesFor, templateListing } from "./resource-access";
+
+/** MCP's code for a resource that does not exist (spec: resources, error handling). */
+const RESOURCE_NOT_FOUND = -32002;
+
+/** How many of the newest links resources/list names as concrete resources. */
+const LISTED_LINKS = 20;
+
+/**
+ * Lists the concrete resources of a principal: its account usage, and its newest links (when it
+ * may read links).
+ */
+export async function listResources(
+  context: ResourceContext,
+  resources: readonly ResourceTemplateDefinition[],
+): Promise<Resource[]> {
+  const readable = resourcesFor(context.principal, resources);
+  const listed: Resource[] = [];
+  if (readable.includes(accountUsageResource)) listed.push(resourceListing(accountUsageResource, {}));
+  if (readable.includes(linkResource)) {
+    const { links } = await runAsActor(context.principal.actor, () =>
+      context.clients.links.listLinks({ page: { page: 1, limit: LISTED_LINKS } }),
+    );
+    for (const link of links) {
+      listed.push(
+        resourceListing(
+          linkResource,
+          { shortCode: link.code },
+          `${link.name || link.code} → ${link.originalUrl}`,
+        ),
+      );
+    }
+  }
+  return listed;
+}
+
+/**
+ * resources/list, resources/templates/list and resources/read on a session's server. A failed
+ * read is a JSON-RPC error: -32002 for a URI no family matches or whose thing does not exist,
+ * with the §7.3 body in `data` like every refusal.
+ */
+export function registerResources(
+  server: Server,
+  context: ResourceContext,
+  resources: readonly ResourceTemplateDefinition[],
+): void {
+  const readable = resourcesFor(context.principal, resources);
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: await listResources(context, resources),
+  }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+    resourceTemplates: readable.map(templateListing),
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const { uri } = request.params;
+    const matched = matchResource(uri, readable);
+    if (matched === undefined) {
+      const error = new AppError("NOT_FOUND", {
+        message: `No resource at ${uri}`,
+        hint: "Use a URI from resources/list or one of resources/templates/list's templates",
+      });
+      throw new McpError(RESOURCE_NOT_FOUND, error.message, errorBody(error));
+    }
+    try {
+      const value = await runAsActor(context.principal.actor, () =>
+        matched.resource.read(context, matched.params),
+      );
+      return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(value) }] };
+    } catch (error) {
+      const body = errorBody(error);
+      throw new McpError(body.code.endsWith("NOT_FOUND") ? RESOURCE_NOT_FOUND : -32603, body.error, body);
+    }
+  });
+}

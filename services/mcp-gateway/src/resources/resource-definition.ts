@@ -1,0 +1,34 @@
+import type { Scope } from "@kurz/auth-verifier";
+import type { commonV1 } from "@kurz/proto";
+import type { McpPrincipal } from "../auth/mcp-principal";
+import type { ToolClients } from "../tools/tool-clients";
+
+/** What a resource reads with: the owning services, and the plan of the principal's account. */
+export interface ResourceContext {
+  clients: ToolClients;
+  principal: McpPrincipal;
+  planOf(accountId: string): Promise<PlanLimits>;
+}
+
+/** The plan's limits as the account-usage resource reports them. */
+export interface PlanLimits {
+  id: string;
+  mcpRequestsPerMinute: number;
+  limits: Record<
+    "links" | "qr_codes" | "campaigns" | "ab_tests" | "subdomains" | "branded_domains",
+    commonV1.Limit | undefined
+  >;
+}
+
+/**
+ * A family of MCP resources named by a URI template (RFC 6570), read as JSON. `scope` is the
+ * permission a key needs to see and read it, like a tool's.
+ */
+export interface ResourceTemplateDefinition {
+  name: string;
+  title: string;
+  description: string;
+  uriTemplate: string;
+  scope: Scope | undefined;
+  read(context: ResourceContext, params: Record<string, string>): Promise<unknown>;
+}

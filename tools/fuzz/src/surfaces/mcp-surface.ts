@@ -21,7 +21,14 @@ function jsonRpc(id: unknown, method: string, params: unknown): string {
  */
 export function mcpSurface(target: FuzzTarget): Surface {
   const { key, sessionId, tools } = target.mcp;
-  const seeds = [target.seeds.linkCode, target.seeds.abTestId, "fuzz-ab-seed", target.seeds.linkId];
+  const seeds = [
+    target.seeds.linkCode,
+    target.seeds.abTestId,
+    "fuzz-ab-seed",
+    target.seeds.linkId,
+    target.seeds.qrId,
+    target.seeds.campaignId,
+  ];
   const goodHeaders = {
     "content-type": "application/json",
     accept: "application/json, text/event-stream",
@@ -105,7 +112,10 @@ export function mcpSurface(target: FuzzTarget): Surface {
       "ping",
       "tools/list",
       "resources/list",
+      "resources/templates/list",
+      "resources/read",
       "prompts/list",
+      "prompts/get",
       "logging/setLevel",
       "initialize",
       "completion/complete",
@@ -118,6 +128,36 @@ export function mcpSurface(target: FuzzTarget): Surface {
     fc.constant(undefined),
     fc.record({ cursor: fc.oneof(hostileString, fc.constantFrom("MA", "OTk5", "LTE", "")) }),
     fc.record({ protocolVersion: fc.oneof(hostileString, fc.constantFrom("2024-11-05", "2025-11-25")) }),
+    // resources/read
+    fc.record({
+      uri: fc.oneof(
+        hostileString,
+        fc.constantFrom(
+          "kurz://account/usage",
+          `kurz://links/${target.seeds.linkCode}`,
+          `kurz://links/${target.seeds.linkCode}/analytics`,
+          "kurz://links/",
+          "kurz://links/%2e%2e/analytics",
+          "file:///etc/passwd",
+          "http://169.254.169.254/latest/meta-data/",
+        ),
+        hostileString.map((code) => `kurz://links/${code}`),
+      ),
+    }),
+    // prompts/get
+    fc.record({
+      name: fc.oneof(
+        hostileString,
+        fc.constantFrom("campaign-performance-report", "ab-test-review", "link-performance-review"),
+      ),
+      arguments: fc.oneof(
+        fc.dictionary(
+          fc.constantFrom("campaignId", "testId", "shortCode", "period"),
+          fc.oneof(hostileString, fc.constantFrom(...seeds)),
+        ),
+        wrongJsonValue,
+      ),
+    }),
     wrongJsonValue,
   );
   routes.push({
@@ -125,6 +165,73 @@ export function mcpSurface(target: FuzzTarget): Surface {
     cases: fc
       .tuple(headerVariants, method, params, fc.oneof(fc.integer(), hostileString, fc.constant(null)))
       .map(([headers, m, p, id]) => as(protocolRoute, headers, jsonRpc(id, m, p))),
+  });
+
+  // The 2024-11-05 transport's message posts, into sessions that do not exist or are not the
+  // key's (an open stream never ends, so the stream itself is not fuzzed with a good key).
+  const messagesRoute = "MCP POST /mcp/messages";
+  routes.push({
+    route: messagesRoute,
+    cases: fc
+      .tuple(
+        headerVariants,
+        fc.oneof(hostileString, fc.uuid(), fc.constant(sessionId)),
+        fc.oneof(
+          method.map((m) => jsonRpc(1, m, {})),
+          hostileString,
+          fc.constant("{"),
+        ),
+      )
+      .map(([headers, id, body]) => ({
+        ...as(messagesRoute, headers, body),
+        target: `/mcp/messages?sessionId=${encodeURIComponent(id)}`,
+      })),
+  });
+
+  // The JSON listings, the SSE stream refused, and the OAuth metadata, under every credential.
+  const listingRoute = "MCP GET listings";
+  const credentialHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
+    fc.constant<Record<string, string>>({ "x-mcp-key": key }),
+    fc.constantFrom<Record<string, string>>(
+      {},
+      { "x-mcp-key": `${key}x` },
+      { authorization: `Bearer ${key}` },
+      { authorization: "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0." },
+      { authorization: "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln" },
+      { "x-api-key": key },
+    ),
+    hostileString.map((value) => ({ authorization: `Bearer ${value}` })),
+  );
+  routes.push({
+    route: listingRoute,
+    cases: fc
+      .tuple(
+        credentialHeaders,
+        fc.constantFrom(
+          "/mcp/tools",
+          "/mcp/resources",
+          "/mcp/prompts",
+          "/.well-known/oauth-protected-resource",
+          "/.well-known/oauth-protected-resource/mcp",
+        ),
+      )
+      .map(([headers, path]) => ({
+        ...as(listingRoute, headers, ""),
+        method: "GET",
+        target: path,
+        body: undefined,
+      })),
+  });
+  routes.push({
+    route: "MCP GET /mcp/sse refused",
+    cases: credentialHeaders
+      .filter((headers) => headers["x-mcp-key"] !== key)
+      .map((headers) => ({
+        ...as("MCP GET /mcp/sse refused", { ...headers, accept: "text/event-stream" }, ""),
+        method: "GET",
+        target: "/mcp/sse",
+        body: undefined,
+      })),
   });
   return { name: "mcp", routes };
 }

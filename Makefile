@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NODE_RUN := node --import tsx --import @kurz/telemetry/register
 
-.PHONY: help start start-distributed test bench bench-analytics fuzz lint format typecheck generate check-generated docs deps backends clean-data
+.PHONY: help start start-distributed test bench bench-analytics bench-mcp fuzz conformance lint format typecheck generate check-generated docs deps backends clean-data
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-18s %s\n", $$1, $$2 }'
@@ -26,8 +26,14 @@ bench: deps ## Redirect throughput vs a bare http baseline, and click ingest rat
 bench-analytics: deps ## Every analytics report timed on 1 M generated clicks (BENCH_CLICKS=10000000 for the full size)
 	@pnpm --filter @kurz/analytics-ingest bench:analytics
 
+bench-mcp: deps ## The MCP gateway's added latency (tools/call vs direct gRPC) and the memory of 1,000 idle SSE sessions
+	@pnpm --filter @kurz/mcp-bench bench
+
 fuzz: deps ## Fuzz every public surface of a fresh embedded Kurz (FUZZ_RUNS per route, default 300; FUZZ_SEED replays)
 	@pnpm --filter @kurz/fuzz fuzz
+
+conformance: deps ## The official MCP conformance suite against a fresh embedded Kurz's MCP server, as a table (ARGS=--all runs every scenario)
+	@pnpm --filter @kurz/mcp-conformance conformance $(ARGS)
 
 backends: ## Install (Debian packages) and start PostgreSQL and Redis; build the mock Kafka cluster
 	@bash scripts/install-system-deps.sh && bash scripts/start-backends.sh

@@ -1,10 +1,9 @@
 import type { RunningKurz } from "@kurz/embedded";
-import { setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
+import { createMcpKey, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMcpKey } from "./support/create-mcp-key";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
 /** Calls a tool that must succeed and returns its structured result. */
@@ -36,7 +35,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
   let limitedKey: string;
 
   beforeAll(async () => {
-    flow = await startFlowKurz("mcp-flow", { PLAN_CACHE_TTL_MS: "200" });
+    flow = await startFlowKurz("mcp-flow", { PLAN_CACHE_TTL_MS: "200", TOKEN_REVOCATION_CACHE_MS: "500" });
     ({ kurz, dataDir, edgeUrl, shortHost } = flow);
     // Business: 300 MCP requests a minute, room for every test below (Pro's 60 is tested apart).
     const pro = await signInWithOAuth(edgeUrl, SCOPE, {

@@ -1,9 +1,8 @@
 import type { RunningKurz } from "@kurz/embedded";
-import { setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
+import { createMcpKey, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMcpKey } from "./support/create-mcp-key";
 import { decodeQrDataUrl } from "./support/decode-qr-data-url";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 

@@ -1,6 +1,4 @@
-// The link-api tests' scanner (jsqr, pngjs, resvg), reused rather than copied: this package does
-// not depend on those libraries itself.
-import { decodeQrImage } from "../../services/link-api/test/support/decode-qr-image";
+import { decodeQrImage } from "@kurz/testing/decode-qr-image";
 
 /** What a scanner reads from a QR image given as a data: URL (PNG or SVG), or undefined. */
 export function decodeQrDataUrl(dataUrl: string): string | undefined {

@@ -7,6 +7,7 @@ export {
   unavailable,
 } from "./backend-availability";
 export { clickhouseBackend } from "./clickhouse";
+export { createMcpKey } from "./create-mcp-key";
 export { Browser, hiddenFields, type PageResponse, unescapeHtml } from "./form-browser";
 export { freePort } from "./free-port";
 export { checkGrpcHealth } from "./grpc-health";
@@ -23,6 +24,7 @@ export {
   type TestAuthServiceOptions,
   type TestPlan,
 } from "./test-auth-service";
+export { startTestDnsServer, type TestDnsServer } from "./test-dns-server";
 export {
   type MintOptions,
   type ServiceMintOptions,

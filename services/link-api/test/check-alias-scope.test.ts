@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { startTestDnsServer, type TestDnsServer } from "@kurz/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestDnsServer, type TestDnsServer } from "./support/start-test-dns-server";
 import { startTestLinkApi, type TestLinkApi } from "./support/start-test-link-api";
 
 // check-alias must not become a way to read which aliases another account uses on its branded

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { startTestDnsServer, type TestDnsServer } from "@kurz/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
-import { startTestDnsServer, type TestDnsServer } from "./support/start-test-dns-server";
 import { startTestLinkApi, type TestLinkApi } from "./support/start-test-link-api";
 
 // Short links must not send visitors to hosts on private networks, to cloud metadata services or

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { domainsV1 } from "@kurz/proto";
+import { startTestDnsServer, type TestDnsServer } from "@kurz/testing";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brandedDomains, subdomains } from "../src/db/schema";
 import { realPlan } from "./support/real-plan";
-import { startTestDnsServer, type TestDnsServer } from "./support/start-test-dns-server";
 import { startTestLinkApi, type TestLinkApi, waitUntil } from "./support/start-test-link-api";
 
 let api: TestLinkApi;

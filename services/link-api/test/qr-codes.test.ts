@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { qrV1 } from "@kurz/proto";
+import { decodeQrImage, makePngLogo } from "@kurz/testing/decode-qr-image";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { links, qrCodes } from "../src/db/schema";
-import { decodeQrImage, makePngLogo } from "./support/decode-qr-image";
 import { realPlan } from "./support/real-plan";
 import { startTestLinkApi, type TestLinkApi, waitUntil } from "./support/start-test-link-api";
 

@@ -1,10 +1,10 @@
+import { decodeQrImage, imageSize, makePngLogo } from "@kurz/testing/decode-qr-image";
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
 import { decodeLogo } from "../src/qr/decode-logo";
 import { buildQrContent, type QrContentType } from "../src/qr/qr-content";
 import { colorProblem, DEFAULT_QR_STYLE, type QrStyle } from "../src/qr/qr-style";
 import { renderQr } from "../src/qr/render-qr";
-import { decodeQrImage, imageSize, makePngLogo } from "./support/decode-qr-image";
 
 const CONTENTS: Array<[QrContentType, unknown, string]> = [
   ["url", "https://example.com/path?x=1", "https://example.com/path?x=1"],

@@ -20,8 +20,10 @@ import { planLimitsOf } from "./auth/plan-limits-of";
 import { type McpGatewayConfig, SERVICE_NAME } from "./config";
 import { registerAuthChallenge } from "./mcp/auth-challenge";
 import { createProtocolServer } from "./mcp/create-protocol-server";
+import { registerDnsRebindingGuard } from "./mcp/dns-rebinding-guard";
 import { McpSessions } from "./mcp/mcp-sessions";
 import { createMcpRateLimit } from "./mcp/rate-limit-mcp";
+import { createToolCallMetrics } from "./mcp/tool-call-metrics";
 import { ALL_PROMPTS } from "./prompts/all-prompts";
 import { ALL_RESOURCES } from "./resources/all-resources";
 import { registerMcpHealthRoute } from "./routes/mcp-health-route";
@@ -43,6 +45,9 @@ export interface AppDependencies {
     | "MCP_TOOLS_PAGE_SIZE"
     | "PLAN_CACHE_TTL_MS"
     | "PUBLIC_BASE_URL"
+    | "TRUST_PROXY"
+    | "MCP_ALLOWED_HOSTS"
+    | "MCP_ALLOWED_ORIGINS"
   >;
   authServer: Pick<GrpcClient<typeof authV1.AuthService.method>, "verifyApiKey" | "getAccount">;
   clients: ToolClients;
@@ -60,7 +65,18 @@ export interface App {
 
 /** Builds the HTTP and gRPC apps of mcp-gateway; never listens (tests drive it directly). */
 export async function buildApp(deps: AppDependencies): Promise<App> {
-  const http = createHttpApp({ service: SERVICE_NAME, logger: deps.logger, readiness: deps.readiness });
+  const http = createHttpApp({
+    service: SERVICE_NAME,
+    logger: deps.logger,
+    readiness: deps.readiness,
+    // The edge (locally) or the ingress states the host the client asked for (X-Forwarded-Host).
+    trustProxy: deps.config.TRUST_PROXY,
+  });
+  registerDnsRebindingGuard(http.app, {
+    publicBaseUrl: deps.config.PUBLIC_BASE_URL,
+    extraHosts: deps.config.MCP_ALLOWED_HOSTS,
+    extraOrigins: deps.config.MCP_ALLOWED_ORIGINS,
+  });
   const grpc = createGrpcServer({ logger: deps.logger });
   const sessions = new McpSessions(deps.config.MCP_SESSION_IDLE_MS, () => deps.clock.now().getTime());
   const quotaOf = cacheAccountQuotas(mcpRequestsPerMinute(deps.authServer), {
@@ -81,6 +97,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     }),
   });
   const planOf = planLimitsOf(deps.authServer);
+  const metrics = createToolCallMetrics();
   const newServer = (principal: McpPrincipal) =>
     createProtocolServer({
       tools: ALL_TOOLS,
@@ -89,6 +106,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       clients: deps.clients,
       principal,
       planOf,
+      metrics,
       pageSize: deps.config.MCP_TOOLS_PAGE_SIZE,
     });
   registerMcpRoutes(http.app, { authorize, newServer, sessions });

@@ -1,5 +1,5 @@
 import { verifierConfigShape } from "@kurz/auth-verifier";
-import { durationMs, parseConfig } from "@kurz/config";
+import { durationMs, listFromEnv, parseConfig } from "@kurz/config";
 import { SERVICES } from "@kurz/routes";
 import { commonConfigShape, grpcAddress, serviceAuthConfigShape } from "@kurz/service-runtime";
 import { z } from "zod";
@@ -28,6 +28,10 @@ const schema = z.object({
   MCP_SESSION_IDLE_MS: durationMs(30 * 60_000),
   /** An open SSE stream (GET /mcp/sse) gets a comment line this often, so proxies keep it open. */
   MCP_SSE_KEEPALIVE_MS: durationMs(25_000).pipe(z.number().min(1_000)),
+  /** More host names the MCP endpoints answer besides PUBLIC_BASE_URL's (DNS-rebinding guard). */
+  MCP_ALLOWED_HOSTS: listFromEnv([]),
+  /** Browser origins allowed to call the MCP endpoints besides Kurz's own (DNS-rebinding guard). */
+  MCP_ALLOWED_ORIGINS: listFromEnv([]),
   /** Tools per tools/list page; 0 = every tool in one page. */
   MCP_TOOLS_PAGE_SIZE: z.coerce.number().int().min(0).default(0),
   /** How long an account's plan (its MCP rate limit) is cached after GetAccount. */

@@ -15,6 +15,7 @@ import type { ToolClients } from "../tools/tool-clients";
 import type { ToolDefinition } from "../tools/tool-definition";
 import { registerPrompts } from "./register-prompts";
 import { registerResources } from "./register-resources";
+import type { ToolCallMetrics } from "./tool-call-metrics";
 import { toolErrorResult } from "./tool-error-result";
 import { toolListing, toolsFor } from "./tool-listing";
 
@@ -33,6 +34,7 @@ export interface ProtocolServerOptions {
   clients: ToolClients;
   principal: McpPrincipal;
   planOf: ResourceContext["planOf"];
+  metrics: ToolCallMetrics;
   /** Tools per tools/list page; 0 = all in one page (the default). */
   pageSize: number;
 }
@@ -92,8 +94,12 @@ export function createProtocolServer(options: ProtocolServerOptions): Server {
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     const tool = byName.get(request.params.name);
     if (tool === undefined) {
+      // Not the name sent: a label per made-up name would let callers grow the metric's series.
+      options.metrics.record("(unknown)", "unknown_tool", "VALIDATION_ERROR", seconds());
       return toolErrorResult(
         new AppError("VALIDATION_ERROR", {
           message: `Unknown tool "${request.params.name}"`,
@@ -103,11 +109,21 @@ export function createProtocolServer(options: ProtocolServerOptions): Server {
       );
     }
     const parsed = z.object(tool.input).safeParse(request.params.arguments ?? {});
-    if (!parsed.success) return toolErrorResult(validationError(parsed.error));
+    if (!parsed.success) {
+      options.metrics.record(tool.name, "invalid_arguments", "VALIDATION_ERROR", seconds());
+      return toolErrorResult(validationError(parsed.error));
+    }
     try {
       const result = await runAsActor(options.principal.actor, () => tool.run(options.clients, parsed.data));
+      options.metrics.record(tool.name, "ok", undefined, seconds());
       return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
     } catch (error) {
+      options.metrics.record(
+        tool.name,
+        "tool_error",
+        error instanceof AppError ? error.code : "INTERNAL",
+        seconds(),
+      );
       return toolErrorResult(error);
     }
   });

@@ -26,7 +26,7 @@ function isJsonRpcError(body: unknown): boolean {
  */
 function badToolError(body: unknown): string | undefined {
   const result = (body as { result?: { isError?: unknown; content?: unknown } } | null)?.result;
-  if (!result || result.isError !== true) return undefined;
+  if (result?.isError !== true) return undefined;
   const text = Array.isArray(result.content)
     ? (result.content[0] as { text?: unknown } | undefined)?.text
     : undefined;

@@ -1,3 +1,4 @@
+/// <reference path="./dns2.d.ts" />
 import dns2 from "dns2";
 
 export interface TestDnsServer {
@@ -10,7 +11,10 @@ export interface TestDnsServer {
 
 const NXDOMAIN = 3;
 
-/** An authoritative-style DNS server on 127.0.0.1 answering TXT queries from a map (npm dns2). */
+/**
+ * An authoritative-style DNS server on 127.0.0.1 answering TXT queries from a map (npm dns2): point
+ * a service's DNS_SERVERS at `address` and publish records with setTxt.
+ */
 export async function startTestDnsServer(): Promise<TestDnsServer> {
   const records = new Map<string, string[]>();
   const server = dns2.createServer({

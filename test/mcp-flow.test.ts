@@ -551,8 +551,10 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
         code: -32002,
         data: { code: "URL_NOT_FOUND" },
       });
+      // The code once in the message: the SDK's client adds the "MCP error <code>:" prefix itself.
       await expect(client.readResource({ uri: "https://example.com/" })).rejects.toMatchObject({
         code: -32002,
+        message: "MCP error -32002: No resource at https://example.com/",
       });
 
       const { prompts } = await client.listPrompts();
@@ -613,8 +615,12 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       const { tools } = await client.listTools();
       for (const tool of tools) expect(tool.annotations?.readOnlyHint).toBe(true);
       expect(tools.map((t) => t.name)).toContain("getUrl");
-      const refused = await client.callTool({ name: "shortenUrl", arguments: { url: "https://a.example/" } });
-      expect(refused.isError).toBe(true);
+      await expect(
+        client.callTool({ name: "shortenUrl", arguments: { url: "https://a.example/" } }),
+      ).rejects.toMatchObject({
+        code: -32602,
+        data: { code: "VALIDATION_ERROR", details: { field: "name" } },
+      });
     } finally {
       await client.close();
     }

@@ -392,14 +392,13 @@ describe("MCP QR code tools end to end in embedded mode (the SDK's client, real 
       expect((await call("getQrCode", { id: qrCodes[0].id })).qrCode.id).toBe(qrCodes[0].id);
       expect((await call("getQrCodeCount", {})).total).toBe(total);
       for (const name of ["generateQr", "updateQrCode", "deleteQrCode", "trackQrScan", "getTrackedQrCount"]) {
-        const result = await client.callTool({
+        await expect(
+          client.callTool({ name, arguments: { id: qrCodes[0].id, type: "text", content: "x" } }),
           name,
-          arguments: { id: qrCodes[0].id, type: "text", content: "x" },
-        });
-        expect(result.isError, name).toBe(true);
-        expect(JSON.parse((result.content as Array<{ text: string }>)[0]!.text)).toMatchObject({
-          code: "VALIDATION_ERROR",
-          error: `Unknown tool "${name}"`,
+        ).rejects.toMatchObject({
+          code: -32602,
+          message: `MCP error -32602: Unknown tool: ${name}`,
+          data: { code: "VALIDATION_ERROR" },
         });
       }
     } finally {

@@ -72,7 +72,9 @@ describe("per-tool metrics of tools/call", () => {
     await client.callTool({ name: "echo", arguments: { text: "hi" } });
     await client.callTool({ name: "echo", arguments: { text: "far too long a text" } });
     await client.callTool({ name: "missing", arguments: { text: "x" } });
-    await client.callTool({ name: "made-up-name-1234", arguments: {} });
+    await expect(client.callTool({ name: "made-up-name-1234", arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+    });
 
     const { resourceMetrics } = await reader.collect();
     const histogram = resourceMetrics.scopeMetrics

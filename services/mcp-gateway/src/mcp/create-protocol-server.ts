@@ -1,18 +1,14 @@
 import { AppError } from "@kurz/errors";
 import { runAsActor } from "@kurz/grpc";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { McpPrincipal } from "../auth/mcp-principal";
 import type { PromptDefinition } from "../prompts/prompt-definition";
 import type { ResourceContext, ResourceTemplateDefinition } from "../resources/resource-definition";
 import type { ToolClients } from "../tools/tool-clients";
 import type { ToolDefinition } from "../tools/tool-definition";
+import { ProtocolError } from "./protocol-error";
 import { registerPrompts } from "./register-prompts";
 import { registerResources } from "./register-resources";
 import type { ToolCallMetrics } from "./tool-call-metrics";
@@ -42,9 +38,13 @@ export interface ProtocolServerOptions {
 function decodeCursor(cursor: string, total: number): number {
   const offset = Number(Buffer.from(cursor, "base64url").toString("utf8"));
   if (!Number.isInteger(offset) || offset < 0 || offset > total) {
-    throw new McpError(
+    throw new ProtocolError(
       ErrorCode.InvalidParams,
-      "Invalid cursor: pass the nextCursor of the previous page as it came",
+      new AppError("VALIDATION_ERROR", {
+        message: "Invalid cursor",
+        details: { field: "cursor" },
+        hint: "Pass the nextCursor of the previous page as it came",
+      }),
     );
   }
   return offset;
@@ -98,11 +98,13 @@ export function createProtocolServer(options: ProtocolServerOptions): Server {
     const seconds = () => (performance.now() - started) / 1000;
     const tool = byName.get(request.params.name);
     if (tool === undefined) {
-      // Not the name sent: a label per made-up name would let callers grow the metric's series.
+      // A protocol error (spec: tools, error handling), not a tool result: there is no tool to
+      // have failed. Not the name sent as a metric label: made-up names would grow its series.
       options.metrics.record("(unknown)", "unknown_tool", "VALIDATION_ERROR", seconds());
-      return toolErrorResult(
+      throw new ProtocolError(
+        ErrorCode.InvalidParams,
         new AppError("VALIDATION_ERROR", {
-          message: `Unknown tool "${request.params.name}"`,
+          message: `Unknown tool: ${request.params.name}`,
           details: { field: "name" },
           hint: "Call tools/list for the tools this key may use (a read-only key sees only read tools)",
         }),

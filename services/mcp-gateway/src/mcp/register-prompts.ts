@@ -5,7 +5,6 @@ import {
   ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
-  McpError,
   type Prompt,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -13,6 +12,7 @@ import type { McpPrincipal } from "../auth/mcp-principal";
 import type { PromptDefinition } from "../prompts/prompt-definition";
 import type { ToolClients } from "../tools/tool-clients";
 import { errorBody } from "./error-body";
+import { ProtocolError } from "./protocol-error";
 import { mayUse } from "./tool-listing";
 
 /** The prompts a principal may get: those whose tool its permissions cover. */
@@ -47,7 +47,7 @@ export function registerPrompts(
   const available = promptsFor(context.principal, prompts);
   const byName = new Map(available.map((prompt) => [prompt.name, prompt]));
   const refuse = (error: AppError, code: number = ErrorCode.InvalidParams) => {
-    throw new McpError(code, error.message, errorBody(error));
+    throw new ProtocolError(code, error);
   };
 
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: available.map(promptListing) }));
@@ -88,12 +88,8 @@ export function registerPrompts(
     try {
       data = await runAsActor(context.principal.actor, () => prompt.tool.run(context.clients, input.data));
     } catch (error) {
-      const body = errorBody(error);
-      throw new McpError(
-        body.code.endsWith("NOT_FOUND") ? ErrorCode.InvalidParams : ErrorCode.InternalError,
-        body.error,
-        body,
-      );
+      const notFound = errorBody(error).code.endsWith("NOT_FOUND");
+      throw new ProtocolError(notFound ? ErrorCode.InvalidParams : ErrorCode.InternalError, error);
     }
     return {
       description: prompt.description,

@@ -2,9 +2,9 @@ import { AppError } from "@kurz/errors";
 import { runAsActor } from "@kurz/grpc";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
+  ErrorCode,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
   type Resource,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -12,6 +12,7 @@ import { accountUsageResource } from "../resources/account-usage-resource";
 import { linkResource } from "../resources/link-resource";
 import type { ResourceContext, ResourceTemplateDefinition } from "../resources/resource-definition";
 import { errorBody } from "./error-body";
+import { ProtocolError } from "./protocol-error";
 import { matchResource, resourceListing, resourcesFor, templateListing } from "./resource-access";
 
 /** MCP's code for a resource that does not exist (spec: resources, error handling). */
@@ -73,7 +74,7 @@ export function registerResources(
         message: `No resource at ${uri}`,
         hint: "Use a URI from resources/list or one of resources/templates/list's templates",
       });
-      throw new McpError(RESOURCE_NOT_FOUND, error.message, errorBody(error));
+      throw new ProtocolError(RESOURCE_NOT_FOUND, error);
     }
     try {
       const value = await runAsActor(context.principal.actor, () =>
@@ -81,8 +82,8 @@ export function registerResources(
       );
       return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(value) }] };
     } catch (error) {
-      const body = errorBody(error);
-      throw new McpError(body.code.endsWith("NOT_FOUND") ? RESOURCE_NOT_FOUND : -32603, body.error, body);
+      const notFound = errorBody(error).code.endsWith("NOT_FOUND");
+      throw new ProtocolError(notFound ? RESOURCE_NOT_FOUND : ErrorCode.InternalError, error);
     }
   });
 }

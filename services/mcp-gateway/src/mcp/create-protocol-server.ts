@@ -2,12 +2,12 @@ import { AppError } from "@kurz/errors";
 import { runAsActor } from "@kurz/grpc";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
+import type { z } from "zod";
 import type { McpPrincipal } from "../auth/mcp-principal";
 import type { PromptDefinition } from "../prompts/prompt-definition";
 import type { ResourceContext, ResourceTemplateDefinition } from "../resources/resource-definition";
 import type { ToolClients } from "../tools/tool-clients";
-import type { ToolDefinition } from "../tools/tool-definition";
+import { inputSchemaOf, type ToolDefinition } from "../tools/tool-definition";
 import { ProtocolError } from "./protocol-error";
 import { registerPrompts } from "./register-prompts";
 import { registerResources } from "./register-resources";
@@ -110,7 +110,7 @@ export function createProtocolServer(options: ProtocolServerOptions): Server {
         }),
       );
     }
-    const parsed = z.object(tool.input).safeParse(request.params.arguments ?? {});
+    const parsed = inputSchemaOf(tool).safeParse(request.params.arguments ?? {});
     if (!parsed.success) {
       options.metrics.record(tool.name, "invalid_arguments", "VALIDATION_ERROR", seconds());
       return toolErrorResult(validationError(parsed.error));

@@ -7,10 +7,10 @@ import {
   ListPromptsRequestSchema,
   type Prompt,
 } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
 import type { McpPrincipal } from "../auth/mcp-principal";
 import type { PromptDefinition } from "../prompts/prompt-definition";
 import type { ToolClients } from "../tools/tool-clients";
+import { inputSchemaOf } from "../tools/tool-definition";
 import { errorBody } from "./error-body";
 import { ProtocolError } from "./protocol-error";
 import { mayUse } from "./tool-listing";
@@ -74,7 +74,7 @@ export function registerPrompts(
         }),
       );
     }
-    const input = z.object(prompt.tool.input).safeParse(prompt.toolArguments(args));
+    const input = inputSchemaOf(prompt.tool).safeParse(prompt.toolArguments(args));
     if (!input.success) {
       const issue = input.error.issues[0];
       return refuse(

@@ -1,6 +1,6 @@
 import type { Scope } from "@kurz/auth-verifier";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
-import type { z } from "zod";
+import { z } from "zod";
 import type { ToolClients } from "./tool-clients";
 
 /**
@@ -42,3 +42,18 @@ export const READ_ONLY = {
   idempotentHint: true,
   openWorldHint: false,
 } as const;
+
+const inputSchemas = new WeakMap<ToolDefinition, z.ZodObject>();
+
+/**
+ * A tool's input as one zod object, built once per tool: zod compiles an object schema on its
+ * first parse, so building it per call would pay that compilation on every call.
+ */
+export function inputSchemaOf(tool: ToolDefinition): z.ZodObject {
+  let schema = inputSchemas.get(tool);
+  if (schema === undefined) {
+    schema = z.object(tool.input);
+    inputSchemas.set(tool, schema);
+  }
+  return schema;
+}

@@ -7,7 +7,7 @@ import {
   type TestDnsServer,
 } from "@kurz/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getWithHost, type HostResponse } from "./support/get-with-host";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
@@ -84,10 +84,15 @@ describe("MCP domain tools end to end in embedded mode (the SDK's client, real s
     await dns?.stop();
   }, 60_000);
 
+  /**
+   * This file speaks the 2024-11-05 HTTP+SSE transport (the SDK's SSE client, the key in
+   * `requestInit` headers): its tools are the SSE transport's end-to-end coverage, as the other
+   * MCP flow files are Streamable HTTP's.
+   */
   async function connect(apiKey: string): Promise<Client> {
     const client = new Client({ name: "kurz-domain-flow", version: "1.0.0" });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${edgeUrl}/mcp`), {
+      new SSEClientTransport(new URL(`${edgeUrl}/mcp/sse`), {
         requestInit: { headers: { "x-mcp-key": apiKey } },
       }),
     );

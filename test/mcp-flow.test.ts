@@ -688,6 +688,25 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     );
     const unknown = await post({ "x-mcp-key": `${proKey.slice(0, -4)}zzzz` });
     expect(unknown.status).toBe(401);
+    // Revoked in the account's API keys: refused once the gateway's short trust in it ends.
+    const doomedKey = await createMcpKey(edgeUrl, proToken, ["mcp", "shorturl:read"]);
+    const tools = (key: string) => fetch(`${edgeUrl}/mcp/tools`, { headers: { "x-mcp-key": key } });
+    expect((await tools(doomedKey)).status).toBe(200);
+    const listed = (await (
+      await fetch(`${edgeUrl}/api/v1/api-keys`, { headers: { authorization: `Bearer ${proToken}` } })
+    ).json()) as { api_keys: Array<{ id: string; prefix: string }> };
+    const doomed = listed.api_keys.find((k) => doomedKey.startsWith(k.prefix) && k.prefix.length > 8);
+    const revokedKey = await fetch(`${edgeUrl}/api/v1/api-keys/${doomed?.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${proToken}` },
+    });
+    expect(revokedKey.status).toBeLessThan(300);
+    await expect.poll(async () => (await tools(doomedKey)).status, { timeout: 15_000 }).toBe(401);
+    expect(
+      ((await (await tools(doomedKey)).json()) as { error: { data: unknown } }).error.data,
+    ).toMatchObject({
+      code: "AUTHENTICATION_REQUIRED",
+    });
     const freePlan = await post({ "x-mcp-key": freeKey });
     expect(freePlan.status).toBe(403);
     expect(((await freePlan.json()) as { error: { data: unknown } }).error.data).toMatchObject({

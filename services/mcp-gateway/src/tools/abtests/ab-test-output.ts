@@ -10,7 +10,8 @@ export const abTestIdParam = z
   .string()
   .min(1)
   .max(200)
-  .describe('The test\'s UUID, or the short code or alias of its link (tried first), e.g. "spring-ab"');
+  .describe('The test\'s UUID, or the short code or alias of its link (tried first), e.g. "spring-ab"')
+  .meta({ examples: ["spring-ab", "7c9e6679-7425-40de-944b-e07fc1f90ae7"] });
 
 const variantSchema = z.object({
   id: z.string().describe("Variant id (UUID): what updateAbTest and completeAbTest take"),

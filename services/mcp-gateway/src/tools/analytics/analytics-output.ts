@@ -13,14 +13,16 @@ export const PERIODS = {
 export const periodParam = z
   .enum(["7d", "30d", "90d", "1y"])
   .default("7d")
-  .describe("Days back from now, starting at a UTC midnight (default 7d)");
+  .describe("Days back from now, starting at a UTC midnight (default 7d)")
+  .meta({ examples: ["30d"] });
 
 /** A link a report names: its short code or alias. */
 export const linkParam = z
   .string()
   .min(1)
   .max(200)
-  .describe('The link\'s short code or alias, e.g. "spring-sale"');
+  .describe('The link\'s short code or alias, e.g. "spring-sale"')
+  .meta({ examples: ["spring-sale", "aB3xK9"] });
 
 export const limitParam = z
   .number()
@@ -28,7 +30,8 @@ export const limitParam = z
   .min(1)
   .max(500)
   .default(10)
-  .describe("Entries per list (default 10)");
+  .describe("Entries per list (default 10)")
+  .meta({ examples: [10] });
 
 /** A report's window: a period, or an explicit range (the tools that offer dates take these). */
 export const rangeParams = {

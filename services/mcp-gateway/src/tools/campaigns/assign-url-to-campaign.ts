@@ -15,7 +15,8 @@ export const assignUrlToCampaign = defineTool({
       .string()
       .max(253)
       .optional()
-      .describe("The link's host when it is on a branded domain or subdomain"),
+      .describe("The link's host when it is on a branded domain or subdomain")
+      .meta({ examples: ["links.acme.com"] }),
   },
   output: { campaign: campaignSchema, url: shortUrlSchema },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -5,7 +5,8 @@ import { z } from "zod";
 /** The `id` every campaign tool takes. */
 export const campaignIdParam = z
   .uuid()
-  .describe("The campaign's id (UUID, from listCampaigns or createCampaign)");
+  .describe("The campaign's id (UUID, from listCampaigns or createCampaign)")
+  .meta({ examples: ["3f2b8c1e-5d4a-4e7b-9c6f-1a2b3c4d5e6f"] });
 
 /** A campaign as the tools return it: the REST API's Campaign fields. */
 export const campaignSchema = z.object({

@@ -15,7 +15,13 @@ export const checkDomainAvailability = defineTool({
   description:
     "Says whether a host name can be added as a branded domain (createBrandedDomain), and why not: invalid, reserved (one of the platform's own hosts), taken (verified by another account) or added (already on this account). Use it before createBrandedDomain; it adds nothing and does not look at DNS.",
   input: {
-    domain: z.string().trim().min(1).max(253).describe('The host name to check, e.g. "links.acme.com"'),
+    domain: z
+      .string()
+      .trim()
+      .min(1)
+      .max(253)
+      .describe('The host name to check, e.g. "links.acme.com"')
+      .meta({ examples: ["links.acme.com"] }),
   },
   output: {
     domain: z.string().describe("The host name as it would be stored (lowercase, IDN in punycode)"),

@@ -22,7 +22,8 @@ export const checkSubdomainAvailabilityUrl = defineTool({
       .trim()
       .min(1)
       .max(63)
-      .describe('The label of one of your subdomains, e.g. "acme" (or its id)'),
+      .describe('The label of one of your subdomains, e.g. "acme" (or its id)')
+      .meta({ examples: ["acme"] }),
     alias: z.string().min(1).max(50).describe('The custom alias to check, e.g. "spring-sale"'),
   },
   output: {

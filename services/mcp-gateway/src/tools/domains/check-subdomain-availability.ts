@@ -18,7 +18,8 @@ export const checkSubdomainAvailability = defineTool({
       .trim()
       .min(1)
       .max(100)
-      .describe('The label to check, e.g. "acme" (checked as lowercase)'),
+      .describe('The label to check, e.g. "acme" (checked as lowercase)')
+      .meta({ examples: ["acme"] }),
   },
   output: {
     subdomain: z.string().describe("The label as it would be stored (lowercase)"),

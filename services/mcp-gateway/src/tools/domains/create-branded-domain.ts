@@ -13,7 +13,8 @@ export const createBrandedDomain = defineTool({
       .trim()
       .min(1)
       .max(253)
-      .describe('A host name the user controls, without scheme, port or path, e.g. "links.acme.com"'),
+      .describe('A host name the user controls, without scheme, port or path, e.g. "links.acme.com"')
+      .meta({ examples: ["links.acme.com"] }),
     name: domainNameParam.optional(),
   },
   output: { branded_domain: brandedDomainSchema },

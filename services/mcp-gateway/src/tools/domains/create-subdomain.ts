@@ -14,7 +14,8 @@ export const createSubdomain = defineTool({
       .regex(/^[A-Za-z0-9-]{3,63}$/, "3 to 63 letters, digits or hyphens")
       .describe(
         'The label to reserve: 3 to 63 letters, digits or single hyphens, not starting or ending with a hyphen, stored lowercase, e.g. "acme"',
-      ),
+      )
+      .meta({ examples: ["acme"] }),
     name: domainNameParam.optional(),
   },
   output: { subdomain: subdomainSchema },

@@ -9,7 +9,8 @@ export const subdomainRefParam = z
   .trim()
   .min(1)
   .max(63)
-  .describe('The subdomain\'s label, e.g. "acme" for acme.<shared host>, or its id (UUID)');
+  .describe('The subdomain\'s label, e.g. "acme" for acme.<shared host>, or its id (UUID)')
+  .meta({ examples: ["acme"] });
 
 /** The `domain` naming one of the account's branded domains. */
 export const brandedDomainRefParam = z
@@ -17,14 +18,16 @@ export const brandedDomainRefParam = z
   .trim()
   .min(1)
   .max(253)
-  .describe('The branded domain\'s host name, e.g. "links.acme.com", or its id (UUID)');
+  .describe('The branded domain\'s host name, e.g. "links.acme.com", or its id (UUID)')
+  .meta({ examples: ["links.acme.com"] });
 
 /** A subdomain's or branded domain's display name. */
 export const domainNameParam = z
   .string()
   .trim()
   .max(100)
-  .describe('A display name for lists, e.g. "Acme marketing" (at most 100 characters)');
+  .describe('A display name for lists, e.g. "Acme marketing" (at most 100 characters)')
+  .meta({ examples: ["Acme marketing"] });
 
 /** A timestamp as an ISO 8601 string; null when absent. */
 export const iso = (t: Timestamp | undefined): string | null => (t ? timestampDate(t).toISOString() : null);

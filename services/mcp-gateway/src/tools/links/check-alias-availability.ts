@@ -12,7 +12,8 @@ export const checkAliasAvailability = defineTool({
       .string()
       .max(253)
       .optional()
-      .describe("A branded domain or subdomain host; default the standard host"),
+      .describe("A branded domain or subdomain host; default the standard host")
+      .meta({ examples: ["links.acme.com"] }),
   },
   output: { alias: z.string(), available: z.boolean(), reason: z.string().nullable() },
   annotations: READ_ONLY,

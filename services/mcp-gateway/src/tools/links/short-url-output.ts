@@ -62,4 +62,5 @@ export const shortCodeParam = z
   .string()
   .min(1)
   .max(200)
-  .describe('The link\'s short code or custom alias (as in its short URL), e.g. "spring-sale"');
+  .describe('The link\'s short code or custom alias (as in its short URL), e.g. "spring-sale"')
+  .meta({ examples: ["spring-sale", "aB3xK9"] });

@@ -11,7 +11,8 @@ export const shortenUrl = defineTool({
     url: z
       .url()
       .max(2048)
-      .describe('The destination, with http:// or https://, e.g. "https://shop.example.com/spring"'),
+      .describe('The destination, with http:// or https://, e.g. "https://shop.example.com/spring"')
+      .meta({ examples: ["https://shop.example.com/spring?ref=newsletter"] }),
     customAlias: z
       .string()
       .regex(/^[A-Za-z0-9_-]{3,50}$/)
@@ -39,7 +40,8 @@ export const shortenUrl = defineTool({
       .string()
       .max(63)
       .optional()
-      .describe("A reserved subdomain of the account (urlType subdomain)"),
+      .describe("A reserved subdomain of the account (urlType subdomain)")
+      .meta({ examples: ["acme"] }),
     tags: z
       .array(z.string().min(1).max(50))
       .max(20)

@@ -9,7 +9,12 @@ export const updateUrl = defineTool({
     "Changes the settings of one short link: only the parameters given change. The destination (`url`) can change only on a dynamic link. A password protects the link with a form; an empty password removes it. Use getUrl first to see the current settings.",
   input: {
     shortCode: shortCodeParam,
-    url: z.url().max(2048).optional().describe("New destination (dynamic links only)"),
+    url: z
+      .url()
+      .max(2048)
+      .optional()
+      .describe("New destination (dynamic links only)")
+      .meta({ examples: ["https://shop.example.com/autumn"] }),
     name: z.string().max(200).optional().describe("New friendly name"),
     tracking_enabled: z.boolean().optional().describe("Count clicks or not"),
     is_dynamic: z.boolean().optional().describe("Allow destination changes (302) or not (301)"),
@@ -21,7 +26,11 @@ export const updateUrl = defineTool({
       .describe('Campaign to file the link under; "none" detaches it'),
     urlType: z.enum(["standard", "branded", "subdomain"]).optional().describe("Which host the link uses"),
     branded_domain: z.string().max(253).optional(),
-    subdomain: z.string().max(63).optional(),
+    subdomain: z
+      .string()
+      .max(63)
+      .optional()
+      .meta({ examples: ["acme"] }),
   },
   output: { url: shortUrlSchema },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

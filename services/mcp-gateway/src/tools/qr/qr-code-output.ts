@@ -13,7 +13,10 @@ import {
 } from "./qr-enums";
 
 /** The `id` every tool about one QR code takes. */
-export const qrIdParam = z.uuid().describe("The QR code's id (a UUID, from generateQr or listQrCodes)");
+export const qrIdParam = z
+  .uuid()
+  .describe("The QR code's id (a UUID, from generateQr or listQrCodes)")
+  .meta({ examples: ["9b2d4f6a-1c3e-4a5b-8d7f-0e1a2b3c4d5e"] });
 
 const iso = (t: Parameters<typeof timestampDate>[0] | undefined) => (t ? timestampDate(t).toISOString() : "");
 

@@ -5,48 +5,49 @@
  *    per loop, to the gateway's own port) against the same `LinkService.GetLink` made directly
  *    over gRPC with the same credential (the API key, exchanged at auth-server, as the gateway
  *    does): p50/p99 of each, their ratio and the milliseconds the gateway adds (target: ≤ 2 ms at
- *    p50 with 16 concurrent sessions).
- * 2. The memory of idle SSE sessions (`GET /mcp/sse`): heap and RSS growth per session. Client
- *    and server share this process, so the figure is an upper bound for the server side.
+ *    p50 with 16 concurrent sessions), and the CPU the Kurz process spends per call on each path.
+ * 2. The memory of idle SSE sessions (`GET /mcp/sse`): the gateway process's heap and RSS growth
+ *    per session.
+ *
+ * Three processes, as deployed: the embedded Kurz here (every service the gateway calls), the
+ * gateway (gateway-process.ts, its own pod in production) and the calls' client
+ * (bench-client.ts), so that each one's CPU per call can be told apart.
  *
  *   pnpm --filter @kurz/mcp-bench bench      (make bench-mcp)
  *
  * BENCH_SESSIONS (default 16) concurrent sessions, BENCH_CALLS (default 50) calls per session,
- * BENCH_SSE_SESSIONS (default 1000) idle streams. The accounts are on the Enterprise plan, whose
- * 1,200 MCP requests a minute bound how many calls one run can make.
+ * BENCH_SSE_SESSIONS (default 1000) idle streams. Each phase calls as its own Enterprise account,
+ * whose 1,200 MCP requests a minute bound the calls of a phase.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startEmbedded } from "@kurz/embedded";
-import { createGrpcClient } from "@kurz/grpc";
-import { createLogger } from "@kurz/logger";
-import { linksV1 } from "@kurz/proto";
-import { createServiceTokensFromConfig } from "@kurz/service-runtime";
+import { SERVICE_NAMES, serviceVariable } from "@kurz/routes";
 import { createMcpKey, freePort, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { type CallStats, measureCalls } from "./measure-calls";
-import { openIdleSseSessions } from "./open-idle-sse-sessions";
+import type { BenchAccount } from "./bench-protocol";
+import type { CallStats } from "./measure-calls";
+import { startBenchClient } from "./start-bench-client";
+import { startGatewayProcess } from "./start-gateway-process";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 16);
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
 const SSE_SESSIONS = Number(process.env.BENCH_SSE_SESSIONS ?? 1000);
-const WARM_UP_CALLS = 3;
+/** Calls per session before measuring (the first account's): the gateway's code compiled hot. */
+const WARM_UP_CALLS = 40;
 
-function line(label: string, stats: CallStats): string {
+/** A measurement with the CPU each process spent per call: Kurz's services, the gateway's. */
+type MeasuredCalls = CallStats & { serverCpuMsPerCall: number; gatewayCpuMsPerCall: number };
+
+function line(label: string, stats: MeasuredCalls): string {
   const errors = stats.errors > 0 ? `  (${stats.errors} errors)` : "";
-  return `${label.padEnd(48)} ${String(stats.calls).padStart(5)} calls  p50 ${stats.p50Ms.toFixed(2).padStart(6)} ms  p99 ${stats.p99Ms.toFixed(2).padStart(6)} ms  ${stats.perSecond.toFixed(0).padStart(5)}/s${errors}`;
+  return `${label.padEnd(48)} ${String(stats.calls).padStart(5)} calls  p50 ${stats.p50Ms.toFixed(2).padStart(6)} ms  p99 ${stats.p99Ms.toFixed(2).padStart(6)} ms  ${stats.perSecond.toFixed(0).padStart(5)}/s  CPU/call: services ${stats.serverCpuMsPerCall.toFixed(2)} ms, gateway ${stats.gatewayCpuMsPerCall.toFixed(2)} ms${errors}`;
 }
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-
-function collectGarbage(): void {
-  (globalThis as { gc?: () => void }).gc?.();
-}
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "kurz-mcp-bench-"));
@@ -66,7 +67,6 @@ async function main(): Promise<void> {
       MCP_GATEWAY_CLIENT_SECRET: gatewaySecret,
     },
   });
-  const logger = createLogger({ service: "mcp-bench", level: "fatal" });
   try {
     const enterprise = (email: string) =>
       setPlanAsOperator({
@@ -75,78 +75,101 @@ async function main(): Promise<void> {
         email,
         plan: "enterprise",
       });
-    const user = await signInWithOAuth(edgeUrl, "shorturl:read shorturl:create account:write", {
-      afterSignUp: enterprise,
-    });
-    const key = await createMcpKey(edgeUrl, user.accessToken, ["mcp", "shorturl:read", "shorturl:create"]);
-    const created = await fetch(`${edgeUrl}/api/v1/urls`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${user.accessToken}`, "content-type": "application/json" },
-      body: JSON.stringify({ url: "https://example.com/bench", customAlias: "mcp-bench" }),
-    });
-    if (created.status !== 201) throw new Error(`creating the link answered ${created.status}`);
-
-    const tokens = createServiceTokensFromConfig(
-      { AUTH_SERVER_HTTP_URL: kurz.services["auth-server"].httpUrl, SERVICE_CLIENT_SECRET: gatewaySecret },
-      "mcp-gateway",
-    );
-    const links = createGrpcClient(linksV1.LinkService, kurz.services["link-api"].grpcAddress, {
-      logger,
-      auth: { audience: "link-api", tokens },
-    });
-    const direct = () => links.getLink({ shortCode: "mcp-bench" }, { actor: { apiKey: key } });
-
-    const gatewayUrl = kurz.services["mcp-gateway"].httpUrl;
-    const clients = await Promise.all(
-      Array.from({ length: SESSIONS }, async () => {
-        const client = new Client({ name: "mcp-bench", version: "1.0.0" });
-        await client.connect(
-          new StreamableHTTPClientTransport(new URL(`${gatewayUrl}/mcp`), {
-            requestInit: { headers: { "x-mcp-key": key } },
-          }),
-        );
-        return client;
-      }),
-    );
-    const throughGateway = async (client: Client) => {
-      const result = await client.callTool({ name: "getUrl", arguments: { shortCode: "mcp-bench" } });
-      if (result.isError) throw new Error(JSON.stringify(result.content));
+    // An Enterprise account with an MCP key and one link (alias `alias`).
+    const newAccount = async (alias: string): Promise<BenchAccount> => {
+      const user = await signInWithOAuth(edgeUrl, "shorturl:read shorturl:create account:write", {
+        afterSignUp: enterprise,
+      });
+      const key = await createMcpKey(edgeUrl, user.accessToken, ["mcp", "shorturl:read"]);
+      const created = await fetch(`${edgeUrl}/api/v1/urls`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${user.accessToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ url: "https://example.com/bench", customAlias: alias }),
+      });
+      if (created.status !== 201) throw new Error(`creating the link answered ${created.status}`);
+      return { key, shortCode: alias };
     };
-    const loops = Array.from({ length: SESSIONS }, (_, i) => i);
+    // Warm-up (the gateway's code compiled hot), one session alone, all sessions at once.
+    const warm = await newAccount("mcp-bench-warm");
+    const alone = await newAccount("mcp-bench-alone");
+    const loaded = await newAccount("mcp-bench-loaded");
 
-    await measureCalls(loops, WARM_UP_CALLS, direct);
-    await measureCalls(clients, WARM_UP_CALLS, throughGateway);
-    // One session alone: the latency the gateway adds to a call; then all of them at once.
-    const directAlone = await measureCalls([0], CALLS, direct);
-    const gatewayAlone = await measureCalls(clients.slice(0, 1), CALLS, throughGateway);
-    const directStats = await measureCalls(loops, CALLS, direct);
-    const gatewayStats = await measureCalls(clients, CALLS, throughGateway);
-    await Promise.all(clients.map((client) => client.close()));
-    links.close();
-
-    const compare = (gateway: CallStats, baseline: CallStats) =>
-      `gateway / direct: p50 ${(gateway.p50Ms / baseline.p50Ms).toFixed(2)}×, p99 ${(gateway.p99Ms / baseline.p99Ms).toFixed(2)}×, rate ${(gateway.perSecond / baseline.perSecond).toFixed(2)}×; the gateway adds ${(gateway.p50Ms - baseline.p50Ms).toFixed(2)} ms at p50`;
-    print(`MCP gateway overhead (${new Date().toISOString()}); the calls' client runs in this process too`);
-    print(line("1 session: LinkService.GetLink, direct gRPC", directAlone));
-    print(line("1 session: tools/call getUrl, gateway", gatewayAlone));
-    print(compare(gatewayAlone, directAlone));
-    print(line(`${SESSIONS} sessions: LinkService.GetLink, direct gRPC`, directStats));
-    print(line(`${SESSIONS} sessions: tools/call getUrl, gateway`, gatewayStats));
-    print(`${compare(gatewayStats, directStats)} (target ≤ 2 ms)`);
-
-    // Idle SSE sessions, from another Enterprise account (the first one's minute is spent).
-    const idler = await signInWithOAuth(edgeUrl, "shorturl:read account:write", { afterSignUp: enterprise });
-    const idleKey = await createMcpKey(edgeUrl, idler.accessToken, ["mcp", "shorturl:read"]);
-    collectGarbage();
-    const before = process.memoryUsage();
-    const closeAll = await openIdleSseSessions(gatewayUrl, idleKey, SSE_SESSIONS);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    collectGarbage();
-    const after = process.memoryUsage();
-    print(
-      `${SSE_SESSIONS} idle SSE sessions: heap +${mib(after.heapUsed - before.heapUsed)} (${((after.heapUsed - before.heapUsed) / SSE_SESSIONS / 1024).toFixed(1)} KiB each), RSS +${mib(after.rss - before.rss)} (client and server in one process: an upper bound)`,
+    // The gateway as deployed: its own process (pod), calling the embedded services over gRPC.
+    const addresses = Object.fromEntries(
+      SERVICE_NAMES.map((name) => [serviceVariable(name, "GRPC_ADDR"), kurz.services[name].grpcAddress]),
     );
-    closeAll();
+    const gateway = await startGatewayProcess({
+      ...process.env,
+      ...addresses,
+      LOG_LEVEL: "fatal",
+      HTTP_PORT: "0",
+      GRPC_PORT: "0",
+      PUBLIC_BASE_URL: edgeUrl,
+      AUTH_SERVER_HTTP_URL: kurz.services["auth-server"].httpUrl,
+      SERVICE_CLIENT_SECRET: gatewaySecret,
+    });
+    const client = await startBenchClient({
+      gatewayUrl: gateway.url,
+      linkApiGrpcAddress: kurz.services["link-api"].grpcAddress,
+      authServerHttpUrl: kurz.services["auth-server"].httpUrl,
+      gatewaySecret,
+    });
+    try {
+      const measure = async (
+        kind: "direct" | "gateway",
+        account: BenchAccount,
+        sessions: number,
+        calls: number,
+      ) => {
+        if (kind === "gateway") await client.send({ kind: "open", account, sessions });
+        const cpuBefore = process.cpuUsage();
+        const gatewayCpuBefore = await gateway.cpuMs();
+        const stats = (await client.send({ kind, account, sessions, calls })) as CallStats;
+        const cpu = process.cpuUsage(cpuBefore);
+        const gatewayCpuMs = (await gateway.cpuMs()) - gatewayCpuBefore;
+        const perCall = (ms: number) => ms / (stats.calls + stats.errors);
+        return {
+          ...stats,
+          serverCpuMsPerCall: perCall((cpu.user + cpu.system) / 1000),
+          gatewayCpuMsPerCall: perCall(gatewayCpuMs),
+        };
+      };
+      await measure("direct", warm, SESSIONS, WARM_UP_CALLS);
+      await measure("gateway", warm, SESSIONS, WARM_UP_CALLS);
+      // One session alone: the latency the gateway adds to a call; then all of them at once.
+      const directAlone = await measure("direct", alone, 1, CALLS);
+      const gatewayAlone = await measure("gateway", alone, 1, CALLS);
+      const directStats = await measure("direct", loaded, SESSIONS, CALLS);
+      const gatewayStats = await measure("gateway", loaded, SESSIONS, CALLS);
+
+      const compare = (gateway: MeasuredCalls, baseline: MeasuredCalls) =>
+        `gateway / direct: p50 ${(gateway.p50Ms / baseline.p50Ms).toFixed(2)}×, p99 ${(gateway.p99Ms / baseline.p99Ms).toFixed(2)}×, rate ${(gateway.perSecond / baseline.perSecond).toFixed(2)}×; the gateway adds ${(gateway.p50Ms - baseline.p50Ms).toFixed(2)} ms at p50`;
+      print(
+        `MCP gateway overhead (${new Date().toISOString()}); the client, the gateway and the other services each in their own process`,
+      );
+      print(line("1 session: LinkService.GetLink, direct gRPC", directAlone));
+      print(line("1 session: tools/call getUrl, gateway", gatewayAlone));
+      print(compare(gatewayAlone, directAlone));
+      print(line(`${SESSIONS} sessions: LinkService.GetLink, direct gRPC`, directStats));
+      print(line(`${SESSIONS} sessions: tools/call getUrl, gateway`, gatewayStats));
+      print(`${compare(gatewayStats, directStats)} (target ≤ 2 ms)`);
+
+      // Idle SSE sessions, from another Enterprise account (the first one's minute is spent).
+      const idler = await signInWithOAuth(edgeUrl, "shorturl:read account:write", {
+        afterSignUp: enterprise,
+      });
+      const idleKey = await createMcpKey(edgeUrl, idler.accessToken, ["mcp", "shorturl:read"]);
+      const before = await gateway.memory();
+      await client.send({ kind: "open-sse", key: idleKey, sessions: SSE_SESSIONS });
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const after = await gateway.memory();
+      print(
+        `${SSE_SESSIONS} idle SSE sessions: gateway heap +${mib(after.heapUsed - before.heapUsed)} (${((after.heapUsed - before.heapUsed) / SSE_SESSIONS / 1024).toFixed(1)} KiB each), RSS +${mib(after.rss - before.rss)}`,
+      );
+    } finally {
+      await client.stop();
+      await gateway.stop();
+    }
   } finally {
     await kurz.stop();
     rmSync(dataDir, { recursive: true, force: true });

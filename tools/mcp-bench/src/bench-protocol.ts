@@ -1,0 +1,27 @@
+/** What the bench's parent tells its client process (bench-client.ts). */
+export interface BenchTarget {
+  gatewayUrl: string;
+  linkApiGrpcAddress: string;
+  authServerHttpUrl: string;
+  /** The gateway's service credential: the direct path calls link-api as the gateway does. */
+  gatewaySecret: string;
+}
+
+/**
+ * An account's MCP key and its link. Each phase of the bench calls as its own account: the
+ * plan's MCP requests per minute (Enterprise: 1,200) are counted per account.
+ */
+export interface BenchAccount {
+  key: string;
+  shortCode: string;
+}
+
+export type BenchCommand =
+  /** Opens `sessions` MCP sessions for the account (before a measurement, not timed). */
+  | { kind: "open"; account: BenchAccount; sessions: number }
+  /** `calls` calls in each of `sessions` loops: direct gRPC, or through the account's sessions. */
+  | { kind: "direct" | "gateway"; account: BenchAccount; sessions: number; calls: number }
+  | { kind: "open-sse"; key: string; sessions: number }
+  | { kind: "close" };
+
+export type BenchReply = { ok: true; result: unknown } | { ok: false; error: string };

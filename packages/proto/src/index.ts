@@ -21,3 +21,4 @@ export * as healthV1 from "./gen/grpc/health/v1/health_pb";
 export * as eventsV1 from "./gen/kurz/events/v1/envelope_pb";
 export * as linksV1 from "./links-v1";
 export * as qrV1 from "./qr-v1";
+export * as webhooksV1 from "./webhooks-v1";

@@ -8,3 +8,4 @@ export {
   type ServiceName,
   serviceVariable,
 } from "./services";
+export { createShortHosts, type ShortHosts } from "./short-hosts";

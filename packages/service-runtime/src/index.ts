@@ -47,6 +47,7 @@ export {
   type ServiceAuthConfig,
   serviceAuthConfigShape,
 } from "./service-auth-config";
+export { shortHostsConfigShape } from "./short-hosts-config";
 export {
   type BuiltService,
   type ServiceBaseConfig,

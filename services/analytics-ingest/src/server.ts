@@ -4,6 +4,7 @@ import {
   createRevocationCheck,
   createVerifierFromConfig,
 } from "@kurz/auth-verifier";
+import { createUserAgentClassifier, openGeoLocator } from "@kurz/click-enrichment";
 import type { RepeatingTimer } from "@kurz/clock";
 import type { EventConsumer } from "@kurz/events";
 import { AUTH_SERVER_AUDIENCE, createGrpcClient } from "@kurz/grpc";
@@ -19,8 +20,6 @@ import { buildApp } from "./app";
 import { type ClickCountFeed, createClickCountFeed } from "./click-counts/create-click-count-feed";
 import { sendClickCountsToLinkApi } from "./click-counts/send-click-counts-to-link-api";
 import { type AnalyticsIngestConfig, SERVICE_NAME } from "./config";
-import { createUserAgentClassifier } from "./enrichment/classify-user-agent";
-import { openGeoLocator } from "./enrichment/geo-locator";
 import { createRetentionLookup } from "./enrichment/retention-lookup";
 import { createVisitorHasher } from "./enrichment/visitor-hasher";
 import { createIngestPipeline } from "./ingest/create-ingest-pipeline";

@@ -4,77 +4,8 @@ import { describe, expect, it } from "vitest";
 import { resolveTimeRange } from "../src/analytics/resolve-time-range";
 import { conversionIdOf, uuidV7Time } from "../src/conversions/conversion-id";
 import { validateConversion } from "../src/conversions/validate-conversion";
-import { classifyReferrer } from "../src/enrichment/classify-referrer";
-import { createUserAgentClassifier } from "../src/enrichment/classify-user-agent";
-import { openGeoLocator } from "../src/enrichment/geo-locator";
 import { createVisitorHasher } from "../src/enrichment/visitor-hasher";
 import { toClickHouseTime } from "../src/ingest/click-row";
-
-describe("referrer classification", () => {
-  it.each([
-    ["", "", "direct"],
-    ["https://www.google.co.uk/search?q=x", "google.co.uk", "search"],
-    ["https://duckduckgo.com/", "duckduckgo.com", "search"],
-    ["https://t.co/abc", "t.co", "social"],
-    ["https://l.facebook.com/l.php?u=x", "l.facebook.com", "social"],
-    ["https://mail.google.com/mail/u/0/", "mail.google.com", "email"],
-    ["android-app://com.google.android.gm/", "com.google.android.gm", "email"],
-    ["https://kurz.test/other", "kurz.test", "internal"],
-    ["https://blog.example.org/post", "blog.example.org", "referral"],
-    ["not a url", "", "direct"],
-    ["javascript:alert(1)", "", "direct"],
-  ])("classifies %j as %s / %s", (referrer, host, category) => {
-    expect(classifyReferrer(referrer, "kurz.test")).toEqual({ host, category });
-  });
-});
-
-describe("user agents", () => {
-  const classify = createUserAgentClassifier();
-
-  it("tells devices, browsers and systems apart", () => {
-    expect(
-      classify(
-        "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
-      ),
-    ).toMatchObject({ bot: false, deviceType: "tablet", browser: "Mobile Safari", os: "iOS" });
-    expect(
-      classify(
-        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
-      ),
-    ).toMatchObject({ bot: false, deviceType: "mobile", browser: "Chrome", os: "Android", osVersion: "14" });
-    expect(classify("Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0")).toMatchObject({
-      deviceType: "desktop",
-      browser: "Firefox",
-      os: "Linux",
-    });
-  });
-
-  it("flags link-preview fetchers, crawlers and empty user agents as bots with a reason", () => {
-    expect(
-      classify("facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)"),
-    ).toMatchObject({
-      bot: true,
-      deviceType: "bot",
-      botReason: "user-agent:facebookexternalhit",
-    });
-    expect(
-      classify("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)").botReason,
-    ).toBe("user-agent:googlebot");
-    expect(classify("curl/8.5.0")).toMatchObject({ bot: true, botReason: "user-agent:curl" });
-    expect(classify("")).toMatchObject({ bot: true, botReason: "empty-user-agent" });
-  });
-});
-
-describe("geography", () => {
-  it("locates IPv4, IPv6 and IPv4-mapped addresses; private and invalid ones are unknown", async () => {
-    const geo = await openGeoLocator();
-    expect(geo.locate("81.2.69.142")).toEqual({ country: "GB", region: "England", city: "Bracknell" });
-    expect(geo.locate("::ffff:81.2.69.142").country).toBe("GB");
-    expect(geo.locate("2001:4860:4860::8888").country).toBe("US");
-    expect(geo.locate("10.1.2.3")).toEqual({ country: "", region: "", city: "" });
-    expect(geo.locate("not-an-ip")).toEqual({ country: "", region: "", city: "" });
-  });
-});
 
 describe("conversions", () => {
   const base = {

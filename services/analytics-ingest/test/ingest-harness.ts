@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { createCallAuthenticatorFromConfig, createVerifierFromConfig } from "@kurz/auth-verifier";
 import { type CacheConnection, createCache } from "@kurz/cache";
+import { createUserAgentClassifier, type GeoLocator, openGeoLocator } from "@kurz/click-enrichment";
 import { type ClickStore, createClickStore } from "@kurz/clickstore";
 import {
   createEventBus,
@@ -18,8 +19,6 @@ import { startTestIssuer, TEST_SERVICE_CLIENT_SECRET, type TestIssuer } from "@k
 import { v7 as uuidv7 } from "uuid";
 import { type App, buildApp } from "../src/app";
 import { type AnalyticsIngestConfig, loadConfig, SERVICE_NAME } from "../src/config";
-import { createUserAgentClassifier } from "../src/enrichment/classify-user-agent";
-import { type GeoLocator, openGeoLocator } from "../src/enrichment/geo-locator";
 import { createRetentionLookup } from "../src/enrichment/retention-lookup";
 import { createVisitorHasher } from "../src/enrichment/visitor-hasher";
 import { createIngestPipeline, type IngestPipeline } from "../src/ingest/create-ingest-pipeline";

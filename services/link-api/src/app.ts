@@ -4,6 +4,7 @@ import { type CallAuthenticator, createGrpcServer, type GrpcServer } from "@kurz
 import type { Logger } from "@kurz/logger";
 import { createOutboxRelay, type OutboxRelay } from "@kurz/outbox";
 import { campaignsV1, domainsV1, linksV1, qrV1 } from "@kurz/proto";
+import type { ShortHosts } from "@kurz/routes";
 import { SERVICES } from "@kurz/routes";
 import {
   type Clock,
@@ -14,10 +15,10 @@ import {
   type RestRateLimit,
   systemClock,
 } from "@kurz/service-runtime";
+import { type HostAllowList, parseHostAllowList } from "@kurz/ssrf";
 import type { AccountPlans } from "./accounts/account-plans";
 import { SERVICE_NAME } from "./config";
 import type { LinkApiDatabase } from "./db/link-api-database";
-import { type HostAllowList, parseHostAllowList } from "./destinations/classify-destination-host";
 import type { DomainVerifier } from "./domains/domain-verifier";
 import { createCampaignService } from "./grpc/campaign-service";
 import { createClickCountService } from "./grpc/click-count-service";
@@ -33,7 +34,6 @@ import {
 import { createLinkService } from "./grpc/link-service";
 import { createOwnershipService } from "./grpc/ownership-service";
 import { createQrService } from "./grpc/qr-service";
-import type { ShortHosts } from "./hosts/short-hosts";
 import type { LinkApiContext } from "./link-api-context";
 import { registerApi } from "./routes/register-api";
 import { registerDocs } from "./routes/register-docs";

@@ -6,20 +6,12 @@ import {
   grpcAddress,
   restRateLimitConfigShape,
   serviceAuthConfigShape,
+  shortHostsConfigShape,
 } from "@kurz/service-runtime";
+import { parseHostAllowList } from "@kurz/ssrf";
 import { z } from "zod";
-import { parseHostAllowList } from "./destinations/classify-destination-host";
 
 export const SERVICE_NAME = "link-api";
-
-/** "host" or "host:port", lowercase; the port is kept for short URLs and dropped for hosts. */
-const hostWithOptionalPort = (fallback: string) =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9.-]+(:\d{1,5})?$/, "expected host or host:port")
-    .default(fallback);
 
 const schema = z.object({
   ...commonConfigShape(SERVICES["link-api"]),
@@ -28,12 +20,8 @@ const schema = z.object({
   ...restRateLimitConfigShape,
   /** gRPC address of auth-server. */
   AUTH_SERVER_GRPC_ADDR: grpcAddress("127.0.0.1:50051"),
-  /** The standard short host; see README "Hosts and ports". */
-  SHORT_HOST: hostWithOptionalPort("localhost:8080"),
-  /** The shared host subdomains are created on. */
-  SUBDOMAIN_HOST: hostWithOptionalPort("localhost:8080"),
-  /** Scheme of the short URLs link-api hands out. */
-  SHORT_URL_SCHEME: z.enum(["http", "https"]).default("http"),
+  // SHORT_HOST, SUBDOMAIN_HOST, SHORT_URL_SCHEME; see README "Hosts and ports".
+  ...shortHostsConfigShape,
   /** DNS servers for branded-domain verification (ip or ip:port); empty: the system's. */
   DNS_SERVERS: listFromEnv([]),
   DNS_TIMEOUT_MS: durationMs(3_000),

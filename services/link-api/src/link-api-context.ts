@@ -1,10 +1,10 @@
 import type { Logger } from "@kurz/logger";
+import type { ShortHosts } from "@kurz/routes";
 import type { Clock } from "@kurz/service-runtime";
+import type { HostAllowList } from "@kurz/ssrf";
 import type { AccountPlans } from "./accounts/account-plans";
 import type { LinkApiDatabase } from "./db/link-api-database";
-import type { HostAllowList } from "./destinations/classify-destination-host";
 import type { DomainVerifier } from "./domains/domain-verifier";
-import type { ShortHosts } from "./hosts/short-hosts";
 
 /** What every operation of link-api works with; built once in app.ts. */
 export interface LinkApiContext {

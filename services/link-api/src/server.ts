@@ -4,6 +4,7 @@ import {
   createRevocationCheck,
   createVerifierFromConfig,
 } from "@kurz/auth-verifier";
+import { createShortHosts } from "@kurz/routes";
 import {
   cacheAccountQuotas,
   createRestRateLimit,
@@ -12,13 +13,12 @@ import {
   type SharedInfrastructure,
   startService,
 } from "@kurz/service-runtime";
+import { parseHostAllowList } from "@kurz/ssrf";
 import { createGrpcAccountPlans } from "./accounts/create-grpc-account-plans";
 import { buildApp } from "./app";
 import { type LinkApiConfig, SERVICE_NAME } from "./config";
 import type { LinkApiDatabase } from "./db/link-api-database";
-import { parseHostAllowList } from "./destinations/classify-destination-host";
 import { createDnsDomainVerifier } from "./domains/domain-verifier";
-import { createShortHosts } from "./hosts/short-hosts";
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle", import.meta.url));
 

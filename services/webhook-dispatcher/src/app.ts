@@ -1,21 +1,76 @@
-import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
+import type { TokenVerifier } from "@kurz/auth-verifier";
+import { type Clock, systemClock } from "@kurz/clock";
+import { type CallAuthenticator, createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
-import { createHttpApp, type HttpApp, type ReadinessCheck } from "@kurz/service-runtime";
+import { webhooksV1 } from "@kurz/proto";
+import { SERVICES } from "@kurz/routes";
+import {
+  createHttpApp,
+  type HttpApp,
+  limitRestRoutes,
+  type ReadinessCheck,
+  type RestRateLimit,
+} from "@kurz/service-runtime";
 import { SERVICE_NAME } from "./config";
+import type { WebhookDatabase } from "./db/webhook-database";
+import type { PostWebhook } from "./deliveries/attempt-delivery";
+import { createDeliveryWorker, type DeliveryWorker } from "./deliveries/create-delivery-worker";
+import { accountSubscriptions } from "./events/account-subscriptions";
+import { WEBHOOK_SERVICE_ACCESS } from "./grpc/grpc-access";
+import { createWebhookService } from "./grpc/webhook-service";
+import type { WebhookAllowances } from "./plans/webhook-allowance";
+import { registerApi } from "./routes/register-api";
+import type { SecretSealer, WebhookContext } from "./webhook-context";
 
 export interface AppDependencies {
   logger: Logger;
   readiness: ReadinessCheck[];
+  db: WebhookDatabase;
+  allowances: WebhookAllowances;
+  secrets: SecretSealer;
+  checkUrl(url: string): Promise<string>;
+  post: PostWebhook;
+  verifier: TokenVerifier;
+  authenticateCall: CallAuthenticator;
+  restRateLimit: RestRateLimit;
+  delivery: { pollIntervalMs: number; concurrency: number; perEndpoint: number };
+  trustProxy?: string[];
+  clock?: Clock;
 }
 
 export interface App {
   http: HttpApp;
   grpc: GrpcServer;
+  ctx: WebhookContext;
+  /** Not started: the caller starts it and stops it after the servers. */
+  worker: DeliveryWorker;
 }
 
 /** Builds the HTTP and gRPC apps of webhook-dispatcher; never listens (tests drive it directly). */
-export function buildApp(deps: AppDependencies): App {
-  const http = createHttpApp({ service: SERVICE_NAME, logger: deps.logger, readiness: deps.readiness });
-  const grpc = createGrpcServer({ logger: deps.logger });
-  return { http, grpc };
+export async function buildApp(deps: AppDependencies): Promise<App> {
+  let worker: DeliveryWorker | undefined;
+  const ctx: WebhookContext = {
+    db: deps.db,
+    allowances: deps.allowances,
+    secrets: deps.secrets,
+    checkUrl: deps.checkUrl,
+    logger: deps.logger,
+    clock: deps.clock ?? systemClock,
+    deliveriesQueued: () => worker?.wake(),
+    subscriptions: accountSubscriptions(deps.db, deps.clock ?? systemClock),
+  };
+  worker = createDeliveryWorker({ ctx, post: deps.post }, deps.delivery);
+  const http = createHttpApp({
+    service: SERVICE_NAME,
+    logger: deps.logger,
+    readiness: deps.readiness,
+    bodyLimitBytes: SERVICES["webhook-dispatcher"].maxBodyBytes,
+    trustProxy: deps.trustProxy ?? ["loopback"],
+  });
+  limitRestRoutes(http.app, deps.restRateLimit);
+  await registerApi(http.app, { ctx, verifier: deps.verifier });
+
+  const grpc = createGrpcServer({ logger: deps.logger, authenticate: deps.authenticateCall });
+  grpc.addService(webhooksV1.WebhookService, createWebhookService(ctx), WEBHOOK_SERVICE_ACCESS);
+  return { http, grpc, ctx, worker };
 }

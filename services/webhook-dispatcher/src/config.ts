@@ -1,14 +1,49 @@
-import { parseConfig } from "@kurz/config";
+import { verifierConfigShape } from "@kurz/auth-verifier";
+import { durationMs, listFromEnv, parseConfig } from "@kurz/config";
 import { SERVICES } from "@kurz/routes";
-import { commonConfigShape, grpcAddress } from "@kurz/service-runtime";
+import {
+  commonConfigShape,
+  grpcAddress,
+  restRateLimitConfigShape,
+  serviceAuthConfigShape,
+  shortHostsConfigShape,
+} from "@kurz/service-runtime";
 import { z } from "zod";
 
 export const SERVICE_NAME = "webhook-dispatcher";
 
 const schema = z.object({
   ...commonConfigShape(SERVICES["webhook-dispatcher"]),
-  /** gRPC address of auth-server. */
+  ...verifierConfigShape,
+  ...serviceAuthConfigShape,
+  ...restRateLimitConfigShape,
+  // The short URLs in payloads are written as link-api writes them.
+  ...shortHostsConfigShape,
+  /** A GeoLite2-City (or compatible) .mmdb for the country/region/city of clicks; default: the bundled one. */
+  GEOIP_DATABASE_PATH: z.string().min(1).optional(),
+  /** gRPC address of auth-server (plans, token revocation). */
   AUTH_SERVER_GRPC_ADDR: grpcAddress("127.0.0.1:50051"),
+  /**
+   * The key sealing endpoint secrets at rest: base64 of 32 random bytes (`openssl rand -base64
+   * 32`). Required with DATABASE_URL; embedded, one is generated into DATA_DIR at first start.
+   */
+  WEBHOOK_SECRET_KEY: z
+    .string()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value)),
+  /**
+   * CIDRs deliveries may reach although private (local development and tests only: e.g.
+   * 127.0.0.1/32); plain http is accepted to these. Empty: public addresses only, https only.
+   */
+  WEBHOOK_ALLOWED_TARGETS: listFromEnv([]),
+  /** How often due retries are looked for when no new event woke the workers. */
+  WEBHOOK_POLL_INTERVAL_MS: durationMs(1_000).pipe(z.number().min(10)),
+  /** Attempts in flight at once in one replica. */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(32),
+  /** Attempts in flight at once for one endpoint, across replicas: a slow receiver holds only its own. */
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  /** An attempt (connect, send, answer) longer than this is a failure. */
+  WEBHOOK_TIMEOUT_MS: durationMs(15_000).pipe(z.number().min(100).max(60_000)),
 });
 
 export type WebhookDispatcherConfig = z.output<typeof schema>;

@@ -1,6 +1,7 @@
 import { createLogger } from "@kurz/logger";
+import { inertDependencies } from "@kurz/openapi";
 import type { RegisteredRoute } from "@kurz/service-runtime";
-import { buildApp } from "./app";
+import { type AppDependencies, buildApp } from "./app";
 import { SERVICE_NAME } from "./config";
 
 /**
@@ -9,7 +10,13 @@ import { SERVICE_NAME } from "./config";
  * generated from and checked against (tools/openapi).
  */
 export async function describeHttpApi(): Promise<readonly RegisteredRoute[]> {
-  const app = buildApp({ logger: createLogger({ service: SERVICE_NAME, level: "silent" }), readiness: [] });
+  const app = await buildApp(
+    inertDependencies<AppDependencies>(SERVICE_NAME, {
+      logger: createLogger({ service: SERVICE_NAME, level: "silent" }),
+      readiness: [],
+      delivery: { pollIntervalMs: 1_000, concurrency: 1, perEndpoint: 1 },
+    }),
+  );
   try {
     await app.http.app.ready();
     return app.http.routes();

@@ -1,7 +1,32 @@
 import { fileURLToPath } from "node:url";
-import { type RunningService, type SharedInfrastructure, startService } from "@kurz/service-runtime";
+import {
+  createCallAuthenticatorFromConfig,
+  createRevocationCheck,
+  createVerifierFromConfig,
+} from "@kurz/auth-verifier";
+import { openGeoLocator } from "@kurz/click-enrichment";
+import { AUTH_SERVER_AUDIENCE, createGrpcClient } from "@kurz/grpc";
+import { authV1 } from "@kurz/proto";
+import { createShortHosts } from "@kurz/routes";
+import {
+  createServiceTokensFromConfig,
+  type RunningService,
+  restRateLimitFromAuthServer,
+  type SharedInfrastructure,
+  startService,
+} from "@kurz/service-runtime";
+import { parseAllowedTargets } from "@kurz/ssrf";
 import { buildApp } from "./app";
 import { SERVICE_NAME, type WebhookDispatcherConfig } from "./config";
+import type { WebhookDatabase } from "./db/webhook-database";
+import { createClickInterpreter } from "./events/create-click-interpreter";
+import { startWebhookEventConsumer } from "./events/start-webhook-event-consumer";
+import { checkWebhookUrl } from "./outbound/check-webhook-url";
+import { createWebhookAgent } from "./outbound/create-webhook-agent";
+import { postWebhook } from "./outbound/post-webhook";
+import { webhookAllowancesFrom } from "./plans/webhook-allowance";
+import { loadSecretBoxKey } from "./signing/load-secret-box-key";
+import { createSecretBox } from "./signing/secret-box";
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle", import.meta.url));
 
@@ -13,9 +38,64 @@ export function startWebhookDispatcher(
   return startService({
     name: SERVICE_NAME,
     config,
-    needs: { database: { migrationsFolder: MIGRATIONS_FOLDER }, events: true },
+    needs: { database: { migrationsFolder: MIGRATIONS_FOLDER }, cache: true, events: true },
     downstream: [["auth-server", config.AUTH_SERVER_GRPC_ADDR]],
     shared,
-    build: ({ logger, readiness }) => buildApp({ logger, readiness }),
+    build: async ({ logger, infra, lifecycle, readiness, clock }) => {
+      const tokens = createServiceTokensFromConfig(config, SERVICE_NAME, clock);
+      const authServer = createGrpcClient(authV1.AuthService, config.AUTH_SERVER_GRPC_ADDR, {
+        logger,
+        auth: { audience: AUTH_SERVER_AUDIENCE, tokens },
+      });
+      lifecycle.add("clients", "grpc-clients", async () => authServer.close());
+      const revocations = createRevocationCheck({
+        address: config.AUTH_SERVER_GRPC_ADDR,
+        notRevokedTtlMs: config.TOKEN_REVOCATION_CACHE_MS,
+        tokens,
+        onUnavailable: (err) => logger.warn({ event: "auth.revocation_check_unavailable", err }),
+      });
+      lifecycle.add("clients", "revocation-check", async () => revocations.close());
+      const allowedTargets = parseAllowedTargets(config.WEBHOOK_ALLOWED_TARGETS.join(","));
+      const agent = createWebhookAgent({ allowedTargets });
+      lifecycle.add("clients", "webhook-agent", async () => agent.close());
+
+      const app = await buildApp({
+        logger,
+        readiness,
+        trustProxy: config.TRUST_PROXY,
+        // connectInfrastructure opens the database without a schema type; the tables are ours.
+        db: infra.database!.db as unknown as WebhookDatabase,
+        allowances: webhookAllowancesFrom(authServer),
+        secrets: createSecretBox(await loadSecretBoxKey(config, logger, SERVICE_NAME)),
+        checkUrl: (url) => checkWebhookUrl(url, { allowedTargets }),
+        post: (request) =>
+          postWebhook(request, { agent, allowedTargets, timeoutMs: config.WEBHOOK_TIMEOUT_MS }),
+        verifier: createVerifierFromConfig(config, { isRevoked: revocations.isRevoked }),
+        authenticateCall: createCallAuthenticatorFromConfig(config, SERVICE_NAME, {
+          isRevoked: revocations.isRevoked,
+          clock,
+        }),
+        restRateLimit: restRateLimitFromAuthServer({ config, store: infra.cache!.cache, authServer, logger }),
+        delivery: {
+          pollIntervalMs: config.WEBHOOK_POLL_INTERVAL_MS,
+          concurrency: config.WEBHOOK_CONCURRENCY,
+          perEndpoint: config.WEBHOOK_ENDPOINT_CONCURRENCY,
+        },
+        clock,
+      });
+      const hosts = createShortHosts({
+        shortHost: config.SHORT_HOST,
+        subdomainHost: config.SUBDOMAIN_HOST,
+        scheme: config.SHORT_URL_SCHEME,
+      });
+      const consumer = await startWebhookEventConsumer(infra.bus!, app.ctx, {
+        enrich: createClickInterpreter(await openGeoLocator(config.GEOIP_DATABASE_PATH)),
+        shortUrl: (host, code) => hosts.shortUrl(host, code),
+      });
+      lifecycle.add("consumers", "webhook-events", () => consumer.stop());
+      app.worker.start();
+      lifecycle.add("consumers", "delivery-worker", () => app.worker.stop());
+      return { http: app.http, grpc: app.grpc };
+    },
   });
 }

@@ -1,7 +1,5 @@
+import { classifyReferrer, type GeoLocator, type UserAgentInfo } from "@kurz/click-enrichment";
 import { clicksV1 } from "@kurz/proto";
-import { classifyReferrer } from "../enrichment/classify-referrer";
-import type { UserAgentInfo } from "../enrichment/classify-user-agent";
-import type { GeoLocator } from "../enrichment/geo-locator";
 import type { VisitorHasher } from "../enrichment/visitor-hasher";
 import { type ClickRow, toClickHouseTime } from "./click-row";
 import type { DecodedClick } from "./decode-click";

@@ -1,6 +1,6 @@
 import { AppError } from "@kurz/errors";
+import type { ShortHosts } from "@kurz/routes";
 import type { LinkApiExecutor } from "../db/link-api-database";
-import type { ShortHosts } from "../hosts/short-hosts";
 import { getBrandedDomainOrThrow } from "./get-branded-domain-or-throw";
 import { getSubdomainOrThrow } from "./get-subdomain-or-throw";
 

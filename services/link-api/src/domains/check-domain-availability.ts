@@ -1,7 +1,7 @@
+import type { ShortHosts } from "@kurz/routes";
 import { and, eq } from "drizzle-orm";
 import type { LinkApiExecutor } from "../db/link-api-database";
 import { brandedDomains } from "../db/schema";
-import type { ShortHosts } from "../hosts/short-hosts";
 import { normalizeHostName } from "./normalize-host-name";
 
 export interface DomainAvailability {

@@ -2,9 +2,9 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { eventTopics } from "@kurz/events";
 import { domainsV1 } from "@kurz/proto";
+import type { ShortHosts } from "@kurz/routes";
 import type { LinkApiTransaction } from "../db/link-api-database";
 import { enqueueEvent } from "../events/enqueue-event";
-import type { ShortHosts } from "../hosts/short-hosts";
 import { type BrandedDomainRecord, type SubdomainRecord, verificationRecord } from "./domain-records";
 
 export type DomainChange = "domain.created" | "domain.updated" | "domain.verified" | "domain.deleted";

@@ -1,5 +1,5 @@
+import type { ShortHosts } from "@kurz/routes";
 import { z } from "zod";
-import type { ShortHosts } from "../hosts/short-hosts";
 import { type BrandedDomainRecord, type SubdomainRecord, verificationRecord } from "./domain-records";
 
 export const subdomainViewSchema = z

@@ -1,8 +1,8 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { linksV1 } from "@kurz/proto";
+import type { ShortHosts } from "@kurz/routes";
 import type { LinkRow } from "../db/schema";
-import type { ShortHosts } from "../hosts/short-hosts";
 
 const URL_TYPES = {
   standard: linksV1.UrlType.STANDARD,

@@ -1,8 +1,8 @@
 import { AppError } from "@kurz/errors";
+import { bareHost, classifyDestinationHost } from "@kurz/ssrf";
 import { and, eq } from "drizzle-orm";
 import type { LinkApiExecutor } from "../db/link-api-database";
 import { brandedDomains } from "../db/schema";
-import { bareHost, classifyDestinationHost } from "../destinations/classify-destination-host";
 import type { LinkApiContext } from "../link-api-context";
 import { aliasProblem } from "./link-fields";
 
@@ -16,7 +16,7 @@ const SHORT_CODE_PATH = /^\/([A-Za-z0-9_-]{3,64})\/?$/;
  *    branded domain, with a short code for path: a chain at best, a redirect loop at worst;
  *    always refused, whatever the allow-list says;
  * 2. loopback, private, link-local, cloud-metadata and other non-public hosts, judged by their
- *    literal (classify-destination-host.ts), unless DESTINATION_ALLOWED_HOSTS lists them (a
+ *    literal (classifyDestinationHost, @kurz/ssrf), unless DESTINATION_ALLOWED_HOSTS lists them (a
  *    self-hosted Kurz that shortens intranet links).
  * `url` is already normalized by WHATWG URL (destinationUrlField).
  */

@@ -1,9 +1,9 @@
 import { AppError } from "@kurz/errors";
+import type { ShortHosts } from "@kurz/routes";
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { LinkApiExecutor } from "../db/link-api-database";
 import { type LinkRow, links } from "../db/schema";
-import type { ShortHosts } from "../hosts/short-hosts";
 
 export interface LinkReference {
   /** Short code, custom alias or link id (UUID). */

@@ -1,10 +1,10 @@
 import { AppError } from "@kurz/errors";
+import type { ShortHosts } from "@kurz/routes";
 import { and, eq } from "drizzle-orm";
 import type { LinkApiExecutor } from "../db/link-api-database";
 import { brandedDomains, subdomains } from "../db/schema";
 import { normalizeHostName } from "../domains/normalize-host-name";
 import { checkSubdomainLabel } from "../domains/normalize-subdomain-label";
-import type { ShortHosts } from "../hosts/short-hosts";
 
 export type UrlType = "standard" | "branded" | "subdomain";
 

@@ -1,6 +1,6 @@
+import type { ShortHosts } from "@kurz/routes";
 import { z } from "zod";
 import type { LinkRow } from "../db/schema";
-import type { ShortHosts } from "../hosts/short-hosts";
 
 /** A link as the REST API returns it (camelCase; spec §2.3 names for id, shortUrl, originalUrl, createdAt). */
 export const linkViewSchema = z

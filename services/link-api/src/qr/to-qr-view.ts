@@ -1,5 +1,5 @@
+import type { ShortHosts } from "@kurz/routes";
 import { z } from "zod";
-import type { ShortHosts } from "../hosts/short-hosts";
 import { QR_CONTENT_TYPES } from "./qr-content";
 import { type QrRecord, styleOf } from "./qr-record";
 

@@ -7,7 +7,9 @@ import { createGrpcClient, type GrpcClient } from "@kurz/grpc";
 import { createLogger } from "@kurz/logger";
 import { campaignsV1, domainsV1, eventsV1, linksV1, qrV1 } from "@kurz/proto";
 import { createDatabase, type DatabaseConnection } from "@kurz/relational";
+import { createShortHosts } from "@kurz/routes";
 import { type Clock, createRestRateLimit } from "@kurz/service-runtime";
+import { parseHostAllowList } from "@kurz/ssrf";
 import {
   type AccountsClient,
   accountsClient,
@@ -22,9 +24,7 @@ import { createGrpcAccountPlans } from "../../src/accounts/create-grpc-account-p
 import { type App, buildApp } from "../../src/app";
 import type { LinkApiDatabase } from "../../src/db/link-api-database";
 import * as schema from "../../src/db/schema";
-import { parseHostAllowList } from "../../src/destinations/classify-destination-host";
 import { createDnsDomainVerifier } from "../../src/domains/domain-verifier";
-import { createShortHosts } from "../../src/hosts/short-hosts";
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle", import.meta.url));
 

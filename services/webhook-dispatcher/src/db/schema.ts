@@ -1,0 +1,114 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/** Why Kurz disabled an endpoint: it answered 410 Gone, or every attempt failed for 5 days. */
+export const DISABLED_REASONS = ["gone", "failing"] as const;
+export type DisabledReason = (typeof DISABLED_REASONS)[number];
+
+/** A webhook endpoint of an account (Business plan and up). */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    enabled: boolean("enabled").notNull().default(true),
+    eventTypes: text("event_types").array().notNull(),
+    // Empty: every link of the account.
+    linkIds: text("link_ids").array().notNull().default(sql`'{}'::text[]`),
+    // Secrets are sealed (AES-256-GCM, WEBHOOK_SECRET_KEY): the dispatcher must sign with them, so
+    // they cannot be hashed like API keys.
+    secretSealed: text("secret_sealed").notNull(),
+    previousSecretSealed: text("previous_secret_sealed"),
+    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
+    disabledReason: text("disabled_reason", { enum: DISABLED_REASONS }),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("webhook_endpoints_account_created_idx").on(table.accountId, table.createdAt)],
+);
+
+/**
+ * What happened, as delivered: one row per internal event that became a webhook (or per test
+ * event). Its id is the `webhook-id` every delivery and retry of it carries.
+ */
+export const webhookMessages = pgTable(
+  "webhook_messages",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    // The internal event it came from: a redelivered event finds its message and adds nothing.
+    sourceEventId: text("source_event_id"),
+    eventType: text("event_type").notNull(),
+    linkId: text("link_id"),
+    // The exact JSON body that is signed and sent.
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("webhook_messages_source_event_unique").on(table.sourceEventId),
+    index("webhook_messages_created_idx").on(table.createdAt),
+  ],
+);
+
+export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** One message on its way to one endpoint: the durable outbox the delivery workers drain. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey(),
+    messageId: text("message_id")
+      .notNull()
+      .references(() => webhookMessages.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    eventType: text("event_type").notNull(),
+    status: text("status", { enum: DELIVERY_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    // A worker's claim: another worker leaves the row alone until it lapses (a crash mid-attempt
+    // lets the delivery be tried again after it: at-least-once).
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("webhook_deliveries_message_endpoint_unique").on(table.messageId, table.endpointId),
+    index("webhook_deliveries_due_idx").on(table.nextAttemptAt).where(sql`status = 'pending'`),
+    index("webhook_deliveries_endpoint_created_idx").on(table.endpointId, table.createdAt),
+  ],
+);
+
+/** Every attempt of a delivery: the log the account reads (kept per its plan's retention). */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: uuid("id").primaryKey(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id").notNull(),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
+    statusCode: integer("status_code"),
+    latencyMs: integer("latency_ms").notNull(),
+    responseExcerpt: text("response_excerpt").notNull().default(""),
+    failureKind: text("failure_kind"),
+    failureDetail: text("failure_detail"),
+  },
+  (table) => [
+    index("webhook_attempts_delivery_idx").on(table.deliveryId, table.attemptedAt),
+    index("webhook_attempts_attempted_idx").on(table.attemptedAt),
+  ],
+);
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookMessageRow = typeof webhookMessages.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;

@@ -1,0 +1,29 @@
+import type { Clock } from "@kurz/clock";
+import type { Logger } from "@kurz/logger";
+import type { WebhookDatabase } from "./db/webhook-database";
+import type { AccountSubscriptions } from "./events/account-subscriptions";
+import type { WebhookAllowances } from "./plans/webhook-allowance";
+
+/** Seals and opens endpoint secrets at rest (signing/secret-box.ts). */
+export interface SecretSealer {
+  seal(plaintext: string): string;
+  open(sealed: string): string;
+}
+
+/** What every webhook operation may use. */
+export interface WebhookContext {
+  db: WebhookDatabase;
+  allowances: WebhookAllowances;
+  secrets: SecretSealer;
+  /**
+   * Checks an endpoint URL when it is set (https, a public address now; outbound/check-webhook-url)
+   * and answers it normalised; a refusal is a VALIDATION_ERROR naming why.
+   */
+  checkUrl(url: string): Promise<string>;
+  logger: Logger;
+  clock: Clock;
+  /** Wakes the delivery workers after a commit that queued deliveries. */
+  deliveriesQueued(): void;
+  /** What the account's enabled endpoints listen to (the event consumer's pre-filter). */
+  subscriptions: AccountSubscriptions;
+}

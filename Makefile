@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NODE_RUN := node --import tsx --import @kurz/telemetry/register
 
-.PHONY: help start start-distributed test bench bench-analytics bench-mcp fuzz conformance lint format typecheck generate check-generated docs deps backends clean-data
+.PHONY: help start start-distributed test bench bench-analytics bench-mcp bench-webhooks fuzz conformance lint format typecheck generate check-generated docs deps backends clean-data
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-18s %s\n", $$1, $$2 }'
@@ -28,6 +28,9 @@ bench-analytics: deps ## Every analytics report timed on 1 M generated clicks (B
 
 bench-mcp: deps ## The MCP gateway's added latency (tools/call vs direct gRPC) and the memory of 1,000 idle SSE sessions
 	@pnpm --filter @kurz/mcp-bench bench
+
+bench-webhooks: deps ## Webhook deliveries per second through the dispatcher vs a plain POST loop to the same receiver
+	@pnpm --filter @kurz/webhook-dispatcher bench
 
 fuzz: deps ## Fuzz every public surface of a fresh embedded Kurz (FUZZ_RUNS per route, default 300; FUZZ_SEED replays)
 	@pnpm --filter @kurz/fuzz fuzz

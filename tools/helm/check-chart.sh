@@ -62,6 +62,8 @@ step "refuses a service the route table lacks" \
   refuses "no such service in the route table" --set services.nope.enabled=true
 step "refuses a database without KEY_ENCRYPTION_KEY" \
   refuses "KEY_ENCRYPTION_KEY is required" --set services.auth-server.database.url=postgres://db/auth
+step "refuses webhook-dispatcher's database without KEY_ENCRYPTION_KEY" \
+  refuses "services.webhook-dispatcher: KEY_ENCRYPTION_KEY is required" --set services.webhook-dispatcher.database.url=postgres://db/webhooks
 step "refuses a replicated service without its shared secrets when generating is off" \
   refuses "PASSWORD_COOKIE_SECRET must be the same in every replica" --set sharedSecrets.generate=false
 step "generates no shared secret that was given" generated_only_when_missing

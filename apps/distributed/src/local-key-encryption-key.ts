@@ -3,12 +3,14 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
- * auth-server requires KEY_ENCRYPTION_KEY (it encrypts its signing keys) whenever it runs on a
- * real database. A local distributed run keeps one beside its data, so a restart can decrypt the
- * keys it stored in the (persistent) PostgreSQL database. Production sets it from a secret.
+ * The services that keep secrets they must read back (auth-server its signing keys,
+ * webhook-dispatcher its endpoints' signing secrets) require KEY_ENCRYPTION_KEY whenever they run
+ * on a real database. A local distributed run keeps one per service beside its data, so a restart
+ * can decrypt what it stored in the (persistent) PostgreSQL database. Production sets it from a
+ * secret.
  */
-export async function localKeyEncryptionKey(dataDir: string): Promise<string> {
-  const file = path.join(dataDir, "auth-server", "key-encryption-key");
+export async function localKeyEncryptionKey(dataDir: string, service: string): Promise<string> {
+  const file = path.join(dataDir, service, "key-encryption-key");
   try {
     return (await readFile(file, "utf8")).trim();
   } catch (error) {

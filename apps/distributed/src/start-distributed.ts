@@ -116,11 +116,11 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
         // Each process names itself, over an OTEL_SERVICE_NAME this launcher may have inherited
         // (that one would name all seven alike).
         OTEL_SERVICE_NAME: name,
+        ...(name === "auth-server" || name === "webhook-dispatcher"
+          ? { KEY_ENCRYPTION_KEY: baseEnv.KEY_ENCRYPTION_KEY ?? (await localKeyEncryptionKey(dataDir, name)) }
+          : {}),
         ...(name === "auth-server"
-          ? {
-              KEY_ENCRYPTION_KEY: baseEnv.KEY_ENCRYPTION_KEY ?? (await localKeyEncryptionKey(dataDir)),
-              ...clientSecrets,
-            }
+          ? clientSecrets
           : { SERVICE_CLIENT_SECRET: clientSecrets[serviceVariable(name, "CLIENT_SECRET")] }),
       };
       const child = spawnNodeProcess(name, `${root}services/${name}/src/main.ts`, env, output);

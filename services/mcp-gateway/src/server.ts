@@ -1,6 +1,15 @@
 import { createRevocationCheck, createVerifierFromConfig } from "@kurz/auth-verifier";
 import { AUTH_SERVER_AUDIENCE, createGrpcClient } from "@kurz/grpc";
-import { abtestsV1, analyticsV1, authV1, campaignsV1, domainsV1, linksV1, qrV1 } from "@kurz/proto";
+import {
+  abtestsV1,
+  analyticsV1,
+  authV1,
+  campaignsV1,
+  domainsV1,
+  linksV1,
+  qrV1,
+  webhooksV1,
+} from "@kurz/proto";
 import {
   createServiceTokensFromConfig,
   type RunningService,
@@ -47,6 +56,10 @@ export function startMcpGateway(
         abTests: createGrpcClient(abtestsV1.AbTestService, config.ABTEST_ENGINE_GRPC_ADDR, {
           logger,
           auth: { audience: "abtest-engine", tokens },
+        }),
+        webhooks: createGrpcClient(webhooksV1.WebhookService, config.WEBHOOK_DISPATCHER_GRPC_ADDR, {
+          logger,
+          auth: { audience: "webhook-dispatcher", tokens },
         }),
       };
       const revocations = createRevocationCheck({

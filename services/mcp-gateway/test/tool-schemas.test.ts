@@ -1,6 +1,8 @@
+import { WEBHOOK_EVENT_TYPES } from "@kurz/webhook-dispatcher";
 import { describe, expect, it } from "vitest";
 import { toolListing } from "../src/mcp/tool-listing";
 import { ALL_TOOLS } from "../src/tools/all-tools";
+import { SUBSCRIBABLE_WEBHOOK_EVENT_TYPES } from "../src/tools/webhooks/webhook-output";
 
 /** Parameters an agent must fill in from context: each shows what a value looks like. */
 const NEEDS_EXAMPLE = new Set([
@@ -22,12 +24,20 @@ type Property = {
   anyOf?: Property[];
 };
 
+describe("the webhook tools", () => {
+  it("offer exactly the event types webhook-dispatcher delivers (less webhook.test)", () => {
+    expect([...SUBSCRIBABLE_WEBHOOK_EVENT_TYPES]).toEqual(
+      WEBHOOK_EVENT_TYPES.filter((type) => type !== "webhook.test"),
+    );
+  });
+});
+
 describe("the tool list an agent reads", () => {
   const listings = ALL_TOOLS.map(toolListing);
 
-  it("has the spec's 74 distinct names, each 1-64 characters of [A-Za-z0-9_.-]", () => {
+  it("has the spec's 74 distinct names and the 6 webhook tools, each 1-64 characters of [A-Za-z0-9_.-]", () => {
     const names = listings.map((tool) => tool.name);
-    expect(new Set(names).size).toBe(74);
+    expect(new Set(names).size).toBe(80);
     for (const name of names) expect(name).toMatch(/^[A-Za-z0-9_.-]{1,64}$/);
   });
 

@@ -24,10 +24,11 @@ const schema = z.object({
   /** gRPC address of auth-server (plans, token revocation). */
   AUTH_SERVER_GRPC_ADDR: grpcAddress("127.0.0.1:50051"),
   /**
-   * The key sealing endpoint secrets at rest: base64 of 32 random bytes (`openssl rand -base64
-   * 32`). Required with DATABASE_URL; embedded, one is generated into DATA_DIR at first start.
+   * The key sealing endpoint secrets at rest: 32 random bytes as 64 hex characters (`openssl rand
+   * -hex 32`, as auth-server's), or base64. Required with DATABASE_URL; embedded, one is generated
+   * into DATA_DIR at first start.
    */
-  WEBHOOK_SECRET_KEY: z
+  KEY_ENCRYPTION_KEY: z
     .string()
     .optional()
     .transform((value) => (value === "" ? undefined : value)),
@@ -42,6 +43,8 @@ const schema = z.object({
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(32),
   /** Attempts in flight at once for one endpoint, across replicas: a slow receiver holds only its own. */
   WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  /** How often messages past their plan's retention are deleted with their attempt log. */
+  WEBHOOK_PRUNE_INTERVAL_MS: durationMs(3_600_000).pipe(z.number().min(1_000)),
   /** An attempt (connect, send, answer) longer than this is a failure. */
   WEBHOOK_TIMEOUT_MS: durationMs(15_000).pipe(z.number().min(100).max(60_000)),
 });

@@ -5,6 +5,7 @@ import {
   createVerifierFromConfig,
 } from "@kurz/auth-verifier";
 import { openGeoLocator } from "@kurz/click-enrichment";
+import { systemTimer } from "@kurz/clock";
 import { AUTH_SERVER_AUDIENCE, createGrpcClient } from "@kurz/grpc";
 import { authV1 } from "@kurz/proto";
 import { createShortHosts } from "@kurz/routes";
@@ -19,6 +20,7 @@ import { parseAllowedTargets } from "@kurz/ssrf";
 import { buildApp } from "./app";
 import { SERVICE_NAME, type WebhookDispatcherConfig } from "./config";
 import type { WebhookDatabase } from "./db/webhook-database";
+import { pruneDeliveryLog } from "./deliveries/prune-delivery-log";
 import { createClickInterpreter } from "./events/create-click-interpreter";
 import { startWebhookEventConsumer } from "./events/start-webhook-event-consumer";
 import { checkWebhookUrl } from "./outbound/check-webhook-url";
@@ -95,6 +97,18 @@ export function startWebhookDispatcher(
       lifecycle.add("consumers", "webhook-events", () => consumer.stop());
       app.worker.start();
       lifecycle.add("consumers", "delivery-worker", () => app.worker.stop());
+      let pruning: Promise<unknown> = Promise.resolve();
+      const stopPruning = systemTimer.every(config.WEBHOOK_PRUNE_INTERVAL_MS, async () => {
+        // One pass at a time; a slow pass makes the next tick wait rather than overlap.
+        pruning = pruning
+          .then(() => pruneDeliveryLog(app.ctx))
+          .catch((err) => logger.warn({ event: "webhook.prune_failed", err }));
+        await pruning;
+      });
+      lifecycle.add("consumers", "delivery-log-pruning", async () => {
+        stopPruning();
+        await pruning;
+      });
       return { http: app.http, grpc: app.grpc };
     },
   });

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../src/db/schema";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages } from "../src/db/schema";
 import { claimDueDeliveries } from "../src/deliveries/claim-due-deliveries";
 import { enqueueMessage } from "../src/deliveries/enqueue-message";
+import { pruneDeliveryLog } from "../src/deliveries/prune-delivery-log";
 import { RETRY_DELAYS_MS } from "../src/deliveries/retry-schedule";
 import { createWebhook } from "../src/endpoints/create-webhook";
 import { rotateWebhookSecret } from "../src/endpoints/rotate-webhook-secret";
@@ -238,5 +239,27 @@ describe("webhook delivery", () => {
     // standardwebhooks checks the timestamp against the real clock: re-sign-free check on header count.
     expect(String(after.headers["webhook-signature"]).split(" ")).toHaveLength(1);
     expect(String(during.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+  });
+});
+
+describe("the delivery log", () => {
+  it("is kept for the plan's retention, then deleted with its attempts; pending deliveries stay", async () => {
+    await endpoint();
+    await queue(2);
+    await t.worker.drain();
+    receiver.answerWith(() => ({ status: 500 }));
+    t.clock.advance(31 * 24 * HOUR);
+    await queue(1); // fails and stays pending across the sweep below
+    await t.worker.drain();
+
+    t.setAllowance({ retentionDays: 365 });
+    expect(await pruneDeliveryLog(t.ctx)).toBe(0);
+    t.setAllowance({ retentionDays: 30 });
+    expect(await pruneDeliveryLog(t.ctx)).toBe(2);
+    expect(await t.ctx.db.select().from(webhookMessages)).toHaveLength(1);
+    const attempts = await t.ctx.db.select().from(webhookAttempts);
+    expect(attempts).toHaveLength(1);
+    t.clock.advance(40 * 24 * HOUR);
+    expect(await pruneDeliveryLog(t.ctx)).toBe(0);
   });
 });

@@ -1,9 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { buildOpenApiFragment, mergeOpenApiDocuments, SECURITY_SCHEMES } from "@kurz/openapi";
+import { describeWebhookEvents } from "@kurz/webhook-dispatcher";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { isDocumentedRoute } from "./documented-routes";
 import type { DescribedService } from "./service-apis";
+import { webhookOperations } from "./webhook-operations";
 
 /** The committed document link-api serves at /api/v1/docs (bundled into its image). */
 export const OPENAPI_DOCUMENT_PATH = fileURLToPath(
@@ -60,6 +62,7 @@ export async function generateOpenApiDocument(
     });
   }
   const merged = mergeOpenApiDocuments(BASE, fragments);
+  merged.webhooks = webhookOperations(describeWebhookEvents());
   // JSON has no comments: the generated-file marker rides as an extension field.
   const marker = {
     "x-generated": `@generated from the services' route schemas by tools/openapi; do not edit, run \`${REGENERATE_COMMAND}\``,

@@ -15,6 +15,7 @@ import { shortenUrl } from "./links/shorten-url";
 import { updateUrl } from "./links/update-url";
 import { QR_TOOLS } from "./qr/qr-tools";
 import type { ToolDefinition } from "./tool-definition";
+import { WEBHOOK_TOOLS } from "./webhooks/webhook-tools";
 
 /**
  * Every tool, in the order tools/list gives them (deterministic: the spec's categories, each in
@@ -44,4 +45,6 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...CAMPAIGN_TOOLS,
   // A/B testing tools (spec §4.4)
   ...AB_TEST_TOOLS,
+  // Webhook tools (Kurz's own, beyond the spec's list)
+  ...WEBHOOK_TOOLS,
 ] as unknown as readonly ToolDefinition[];

@@ -1,5 +1,5 @@
 import type { GrpcClient } from "@kurz/grpc";
-import type { abtestsV1, analyticsV1, campaignsV1, domainsV1, linksV1, qrV1 } from "@kurz/proto";
+import type { abtestsV1, analyticsV1, campaignsV1, domainsV1, linksV1, qrV1, webhooksV1 } from "@kurz/proto";
 
 /** The owning services' gRPC clients a tool calls (never their databases). */
 export interface ToolClients {
@@ -9,4 +9,5 @@ export interface ToolClients {
   domains: GrpcClient<typeof domainsV1.DomainService.method>;
   analytics: GrpcClient<typeof analyticsV1.AnalyticsService.method>;
   abTests: GrpcClient<typeof abtestsV1.AbTestService.method>;
+  webhooks: GrpcClient<typeof webhooksV1.WebhookService.method>;
 }

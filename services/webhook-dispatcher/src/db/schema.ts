@@ -17,7 +17,7 @@ export const webhookEndpoints = pgTable(
     eventTypes: text("event_types").array().notNull(),
     // Empty: every link of the account.
     linkIds: text("link_ids").array().notNull().default(sql`'{}'::text[]`),
-    // Secrets are sealed (AES-256-GCM, WEBHOOK_SECRET_KEY): the dispatcher must sign with them, so
+    // Secrets are sealed (AES-256-GCM, KEY_ENCRYPTION_KEY): the dispatcher must sign with them, so
     // they cannot be hashed like API keys.
     secretSealed: text("secret_sealed").notNull(),
     previousSecretSealed: text("previous_secret_sealed"),

@@ -7,26 +7,26 @@ import { parseSecretBoxKey } from "./parse-secret-box-key";
 
 const FILE_NAME = "secret-box-key";
 
-type KeyConfig = Pick<WebhookDispatcherConfig, "WEBHOOK_SECRET_KEY" | "DATABASE_URL" | "DATA_DIR">;
+type KeyConfig = Pick<WebhookDispatcherConfig, "KEY_ENCRYPTION_KEY" | "DATABASE_URL" | "DATA_DIR">;
 
 /**
- * The key sealing endpoint secrets: WEBHOOK_SECRET_KEY when set. Distributed (DATABASE_URL)
+ * The key sealing endpoint secrets: KEY_ENCRYPTION_KEY when set. Distributed (DATABASE_URL)
  * without it the service refuses to start — a key made up per replica would leave every other
  * replica unable to sign. Embedded: a random key generated into the data directory at first
  * start (0600), beside the database it protects.
  */
 export async function loadSecretBoxKey(config: KeyConfig, logger: Logger, service: string): Promise<Buffer> {
-  if (config.WEBHOOK_SECRET_KEY) return parseSecretBoxKey(config.WEBHOOK_SECRET_KEY);
+  if (config.KEY_ENCRYPTION_KEY) return parseSecretBoxKey(config.KEY_ENCRYPTION_KEY);
   if (config.DATABASE_URL) {
     throw new Error(
-      "WEBHOOK_SECRET_KEY is required with DATABASE_URL (every replica seals and opens endpoint secrets with it); generate one with: openssl rand -base64 32",
+      "KEY_ENCRYPTION_KEY is required with DATABASE_URL (every replica seals and opens endpoint secrets with it); generate one with: openssl rand -hex 32",
     );
   }
   const file = path.resolve(config.DATA_DIR, service, FILE_NAME);
   const existing = await readKeyFile(file);
   if (existing) return parseSecretBoxKey(existing);
   await mkdir(path.dirname(file), { recursive: true });
-  const key = randomBytes(32).toString("base64");
+  const key = randomBytes(32).toString("hex");
   try {
     await writeFile(file, `${key}\n`, { mode: 0o600, flag: "wx" });
   } catch (error) {

@@ -25,21 +25,21 @@ describe("parseSecretBoxKey", () => {
   it("refuses keys that are not exactly 32 bytes and says how to generate one", () => {
     for (const bytes of [0, 16, 31, 33, 64]) {
       expect(() => parseSecretBoxKey(randomBytes(bytes).toString("base64"))).toThrow(
-        `got ${bytes}; generate one with: openssl rand -base64 32`,
+        `got ${bytes}; generate one with: openssl rand -hex 32`,
       );
     }
   });
 
-  it("refuses a hex key (openssl rand -hex 32) rather than reading it as base64", () => {
-    expect(() => parseSecretBoxKey(randomBytes(32).toString("hex"))).toThrow(
-      "got 48; generate one with: openssl rand -base64 32",
-    );
+  it("reads 64 hex characters (openssl rand -hex 32, auth-server's format) as hex, not as base64", () => {
+    const key = randomBytes(32);
+    expect(parseSecretBoxKey(key.toString("hex"))).toEqual(key);
+    expect(parseSecretBoxKey(`${key.toString("hex").toUpperCase()}\n`)).toEqual(key);
   });
 
   it("refuses text that is not base64 and never echoes it", () => {
     const value = "not a key at all!";
     expect(() => parseSecretBoxKey(value)).toThrow(
-      "not base64 or base64url; generate one with: openssl rand -base64 32",
+      "not 64 hex characters, base64 or base64url; generate one with: openssl rand -hex 32",
     );
     expect(() => parseSecretBoxKey(value)).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining(value) }),

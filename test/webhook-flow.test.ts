@@ -1,0 +1,317 @@
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  createMcpKey,
+  setPlanAsOperator,
+  signInWithOAuth,
+  startTestDnsServer,
+  type TestDnsServer,
+} from "@kurz/testing";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getWithHost } from "./support/get-with-host";
+import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
+
+// biome-ignore lint/suspicious/noExplicitAny: structured results under test
+type Structured = Record<string, any>;
+
+const KEY_PERMISSIONS = [
+  "shorturl:read",
+  "shorturl:create",
+  "shorturl:update",
+  "shorturl:delete",
+  "qrcode:read",
+  "qrcode:create",
+  "qrcode:update",
+  "qrcode:delete",
+  "campaign:read",
+  "campaign:write",
+  "domain:read",
+  "domain:write",
+  "abtest:read",
+  "abtest:write",
+  "conversion:write",
+  "webhook:read",
+  "webhook:write",
+];
+const SCOPE = [...KEY_PERMISSIONS, "account:read", "account:write"].join(" ");
+const EVERY_TYPE = [
+  "link.created",
+  "link.updated",
+  "link.deleted",
+  "link.clicked",
+  "qr.created",
+  "qr.updated",
+  "qr.deleted",
+  "qr.scanned",
+  "campaign.created",
+  "campaign.updated",
+  "campaign.deleted",
+  "domain.verified",
+  "conversion.recorded",
+  "abtest.started",
+  "abtest.completed",
+];
+const HUMAN = "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0";
+
+interface Delivered {
+  id: string;
+  type: string;
+  // biome-ignore lint/suspicious/noExplicitAny: payloads under test
+  data: any;
+}
+
+/** A receiver on 127.0.0.1 that verifies every request with standardwebhooks before keeping it. */
+async function startVerifyingReceiver() {
+  let secret = "";
+  const delivered: Delivered[] = [];
+  const rejected: string[] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      try {
+        const payload = new Webhook(secret).verify(
+          body,
+          request.headers as Record<string, string>,
+        ) as Delivered;
+        delivered.push({ ...payload, id: String(request.headers["webhook-id"]) });
+        response.writeHead(204).end();
+      } catch (error) {
+        rejected.push(String(error));
+        response.writeHead(400).end("bad signature");
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/kurz`,
+    delivered,
+    rejected,
+    useSecret(value: string) {
+      secret = value;
+    },
+    ofType: (type: string) => delivered.filter((hit) => hit.type === type),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const unique = () => `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
+
+describe("webhooks end to end in embedded mode (real actions through MCP and REST, a verifying receiver)", () => {
+  let flow: FlowKurz;
+  let dns: TestDnsServer;
+  let receiver: Awaited<ReturnType<typeof startVerifyingReceiver>>;
+  let client: Client;
+  let accessToken: string;
+
+  beforeAll(async () => {
+    dns = await startTestDnsServer();
+    receiver = await startVerifyingReceiver();
+    flow = await startFlowKurz("webhook-flow", {
+      DNS_SERVERS: dns.address,
+      WEBHOOK_ALLOWED_TARGETS: "127.0.0.1/32",
+      PLAN_CACHE_TTL_MS: "200",
+    });
+    const user = await signInWithOAuth(flow.edgeUrl, SCOPE, {
+      afterSignUp: (email) =>
+        setPlanAsOperator({
+          dataDir: flow.dataDir,
+          authServerGrpcAddress: flow.kurz.services["auth-server"].grpcAddress,
+          email,
+          plan: "business",
+        }),
+    });
+    accessToken = user.accessToken;
+    const key = await createMcpKey(flow.edgeUrl, user.accessToken, ["mcp", ...KEY_PERMISSIONS]);
+    client = new Client({ name: "kurz-webhook-flow", version: "1.0.0" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${flow.edgeUrl}/mcp`), {
+        requestInit: { headers: { "x-mcp-key": key } },
+      }),
+    );
+  }, 180_000);
+
+  afterAll(async () => {
+    await client?.close();
+    await flow?.stop();
+    await dns?.stop();
+    await receiver?.close();
+  }, 60_000);
+
+  async function call(name: string, args: Record<string, unknown>): Promise<Structured> {
+    const result = await client.callTool({ name, arguments: args });
+    expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
+    return result.structuredContent as Structured;
+  }
+
+  async function fail(name: string, args: Record<string, unknown>): Promise<Structured> {
+    const result = await client.callTool({ name, arguments: args });
+    expect(result.isError, `${name} should fail`).toBe(true);
+    return JSON.parse((result.content as Array<{ text: string }>)[0]!.text) as Structured;
+  }
+
+  const visit = (code: string) => getWithHost(`${flow.edgeUrl}/${code}`, flow.shortHost);
+
+  it("delivers every event type from real actions, signed, each once", async () => {
+    // Refusals first: nothing may be created.
+    expect(
+      (await fail("createWebhook", { url: "https://10.1.2.3/hooks", event_types: ["link.created"] })).code,
+    ).toBe("VALIDATION_ERROR");
+    expect(
+      (await fail("createWebhook", { url: "http://example.com/hooks", event_types: ["link.created"] })).code,
+    ).toBe("VALIDATION_ERROR");
+    expect((await call("listWebhooks", {})).total).toBe(0);
+
+    const { webhook } = await call("createWebhook", {
+      url: receiver.url,
+      event_types: EVERY_TYPE,
+      description: "every event",
+    });
+    expect(webhook.secret).toMatch(/^whsec_/);
+    receiver.useSecret(webhook.secret);
+    expect((await call("listWebhooks", {})).webhooks[0]).not.toHaveProperty("secret");
+
+    // webhook.test
+    await call("testWebhook", { id: webhook.id });
+
+    // link.created / updated / clicked / deleted
+    const alias = `wh-${unique()}`;
+    await call("shortenUrl", { url: "https://shop.example.com/a", customAlias: alias });
+    await call("updateUrl", { shortCode: alias, url: "https://shop.example.com/b" });
+    const clicked = await visit(alias);
+    expect(clicked.status).toBe(302);
+
+    // conversion.recorded: a link with conversion tracking, a visit, its click id
+    const convAlias = `wh-conv-${unique()}`;
+    const created = await fetch(`${flow.edgeUrl}/api/v1/urls`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        url: "https://shop.example.com/buy",
+        customAlias: convAlias,
+        conversion_tracking: true,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const landing = await visit(convAlias);
+    const clickId = new URL(landing.location ?? "").searchParams.get("svc_click_id") ?? "";
+    expect(clickId).not.toBe("");
+
+    // qr.created / updated / scanned / deleted
+    const { qrCode } = await call("generateQr", {
+      type: "url",
+      content: "https://shop.example.com/qr",
+      dynamic: true,
+    });
+    await call("updateQrCode", { id: qrCode.id, content: "https://shop.example.com/qr2" });
+    await call("trackQrScan", { id: qrCode.id, userAgent: HUMAN });
+
+    // campaign.created / updated / deleted
+    const { campaign } = await call("createCampaign", { name: "Webhook campaign" });
+    await call("updateCampaign", { id: campaign.id, name: "Webhook campaign, renamed" });
+
+    // domain.verified
+    const domain = `links.acme-${unique()}.com`;
+    const { branded_domain: added } = await call("createBrandedDomain", { domain });
+    dns.setTxt(added.verification.name, [added.verification.value]);
+    expect((await call("verifyBrandedDomain", { domain })).verified).toBe(true);
+
+    // abtest.started / completed
+    const { test } = await call("createAbTest", {
+      name: "Webhook test",
+      short_code: `wh-ab-${unique()}`,
+      variants: [
+        { name: "A", destination_url: "https://shop.example.com/ab-a" },
+        { name: "B", destination_url: "https://shop.example.com/ab-b" },
+      ],
+    });
+    await call("startAbTest", { id: test.id });
+    await call("completeAbTest", { id: test.id });
+
+    // Conversions arrive once the click is stored (analytics-ingest); retried until then.
+    await expect
+      .poll(
+        async () => {
+          const result = await client.callTool({
+            name: "recordConversion",
+            arguments: {
+              svc_click_id: clickId,
+              event_name: "purchase",
+              value: 49.9,
+              currency: "EUR",
+              idempotency_key: clickId,
+            },
+          });
+          return result.isError ? "pending" : "recorded";
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe("recorded");
+
+    await call("deleteCampaign", { id: campaign.id });
+    await call("deleteQrCode", { id: qrCode.id });
+    await call("deleteUrl", { shortCode: alias });
+
+    await expect
+      .poll(() => [...new Set(receiver.delivered.map((hit) => hit.type))].sort(), {
+        timeout: 60_000,
+        interval: 250,
+      })
+      .toEqual([...EVERY_TYPE, "webhook.test"].sort());
+    expect(receiver.rejected).toEqual([]);
+
+    const linkCreated = receiver.ofType("link.created").find((hit) => hit.data.short_code === alias);
+    expect(linkCreated?.data).toMatchObject({
+      short_code: alias,
+      short_url: `http://${flow.shortHost}/${alias}`,
+    });
+    const click = receiver.ofType("link.clicked").find((hit) => hit.data.short_code === alias);
+    expect(click?.data).toMatchObject({ short_code: alias, is_bot: false });
+    expect(click?.data).not.toHaveProperty("ip");
+    expect(click?.data).not.toHaveProperty("user_agent");
+    expect(receiver.ofType("domain.verified")[0]?.data).toMatchObject({ domain });
+    expect(receiver.ofType("conversion.recorded")[0]?.data).toMatchObject({ event_name: "purchase" });
+    // At-least-once, but an event's webhook-id is one: no id twice among successes here.
+    const ids = receiver.delivered.map((hit) => hit.id);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    // The delivery log tells the same story.
+    const log = await call("listWebhookDeliveries", { id: webhook.id, limit: 100 });
+    expect(log.deliveries.every((delivery: Structured) => delivery.status === "succeeded")).toBe(true);
+    expect(log.deliveries[0].last_attempt).toMatchObject({ status_code: 204, failure_kind: null });
+  }, 240_000);
+
+  it("sends only the selected types and links, and nothing once disabled or deleted", async () => {
+    const before = receiver.delivered.length;
+    const existing = (await call("listWebhooks", {})).webhooks as Structured[];
+    for (const endpoint of existing) await call("deleteWebhook", { id: endpoint.id });
+    const { webhook } = await call("createWebhook", { url: receiver.url, event_types: ["link.deleted"] });
+    receiver.useSecret(webhook.secret);
+    const kept = `wh-keep-${unique()}`;
+    await call("shortenUrl", { url: "https://shop.example.com/k", customAlias: kept });
+    await visit(kept);
+    await call("deleteUrl", { shortCode: kept });
+    await expect.poll(() => receiver.delivered.length - before, { timeout: 30_000 }).toBe(1);
+    expect(receiver.delivered.at(-1)?.type).toBe("link.deleted");
+
+    await call("updateWebhook", { id: webhook.id, enabled: false });
+    const gone = `wh-gone-${unique()}`;
+    await call("shortenUrl", { url: "https://shop.example.com/g", customAlias: gone });
+    await call("deleteUrl", { shortCode: gone });
+    expect((await fail("testWebhook", { id: webhook.id })).code).toBe("INVALID_STATE");
+    await call("deleteWebhook", { id: webhook.id });
+    // Give a wrongly queued delivery the time to arrive before saying none did.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(receiver.delivered.length - before).toBe(1);
+    expect((await call("listWebhooks", {})).total).toBe(0);
+  }, 120_000);
+});

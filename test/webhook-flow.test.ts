@@ -12,7 +12,6 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getWithHost } from "./support/get-with-host";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
 // biome-ignore lint/suspicious/noExplicitAny: structured results under test
@@ -159,7 +158,22 @@ describe("webhooks end to end in embedded mode (real actions through MCP and RES
     return JSON.parse((result.content as Array<{ text: string }>)[0]!.text) as Structured;
   }
 
-  const visit = (code: string) => getWithHost(`${flow.edgeUrl}/${code}`, flow.shortHost);
+  /** A person's browser following a short link (through the edge, the short host in Host). */
+  const visit = (code: string) =>
+    new Promise<{ status: number; location: string | null }>((resolve, reject) => {
+      const outgoing = http.request(
+        `${flow.edgeUrl}/${code}`,
+        { headers: { host: flow.shortHost, "user-agent": HUMAN, referer: "https://news.example.org/post" } },
+        (response) => {
+          response.resume();
+          response.on("end", () =>
+            resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? null }),
+          );
+        },
+      );
+      outgoing.on("error", reject);
+      outgoing.end();
+    });
 
   it("delivers every event type from real actions, signed, each once", async () => {
     // Refusals first: nothing may be created.
@@ -185,7 +199,7 @@ describe("webhooks end to end in embedded mode (real actions through MCP and RES
 
     // link.created / updated / clicked / deleted
     const alias = `wh-${unique()}`;
-    await call("shortenUrl", { url: "https://shop.example.com/a", customAlias: alias });
+    await call("shortenUrl", { url: "https://shop.example.com/a", customAlias: alias, is_dynamic: true });
     await call("updateUrl", { shortCode: alias, url: "https://shop.example.com/b" });
     const clicked = await visit(alias);
     expect(clicked.status).toBe(302);
@@ -275,7 +289,13 @@ describe("webhooks end to end in embedded mode (real actions through MCP and RES
       short_url: `http://${flow.shortHost}/${alias}`,
     });
     const click = receiver.ofType("link.clicked").find((hit) => hit.data.short_code === alias);
-    expect(click?.data).toMatchObject({ short_code: alias, is_bot: false });
+    expect(click?.data).toMatchObject({
+      short_code: alias,
+      is_bot: false,
+      browser: "Firefox",
+      os: "Linux",
+      referrer_host: "news.example.org",
+    });
     expect(click?.data).not.toHaveProperty("ip");
     expect(click?.data).not.toHaveProperty("user_agent");
     expect(receiver.ofType("domain.verified")[0]?.data).toMatchObject({ domain });
@@ -290,7 +310,7 @@ describe("webhooks end to end in embedded mode (real actions through MCP and RES
     expect(log.deliveries[0].last_attempt).toMatchObject({ status_code: 204, failure_kind: null });
   }, 240_000);
 
-  it("sends only the selected types and links, and nothing once disabled or deleted", async () => {
+  it("sends only the selected types, and nothing once disabled or deleted", async () => {
     const before = receiver.delivered.length;
     const existing = (await call("listWebhooks", {})).webhooks as Structured[];
     for (const endpoint of existing) await call("deleteWebhook", { id: endpoint.id });

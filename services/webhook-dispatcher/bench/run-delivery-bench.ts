@@ -3,8 +3,8 @@
  * receiver, in one run (target ≥ 0.5×):
  *
  * - baseline: undici POSTs of the same signed-size body, BENCH_CONCURRENCY at a time, keep-alive;
- * - dispatcher: the same number of messages enqueued in the outbox (one transaction each, as the
- *   event consumer does) and drained by the delivery worker — claim, sign, POST, log each attempt
+ * - dispatcher: the same number of messages enqueued in the outbox (a transaction per 100, as the
+ *   event consumer's batches are) and drained by the delivery worker — claim, sign, POST, log each attempt
  *   — with the same concurrency for the one endpoint, on the embedded database (PGlite) or on
  *   PostgreSQL when DATABASE_URL is set.
  *
@@ -20,11 +20,12 @@ import { systemClock } from "@kurz/clock";
 import { createLogger } from "@kurz/logger";
 import { createDatabase } from "@kurz/relational";
 import { parseAllowedTargets } from "@kurz/ssrf";
+import { sql } from "drizzle-orm";
 import { request } from "undici";
 import * as schema from "../src/db/schema";
 import type { WebhookDatabase } from "../src/db/webhook-database";
 import { createDeliveryWorker } from "../src/deliveries/create-delivery-worker";
-import { enqueueMessage } from "../src/deliveries/enqueue-message";
+import { enqueueMessages } from "../src/deliveries/enqueue-message";
 import { createWebhook } from "../src/endpoints/create-webhook";
 import { accountSubscriptions } from "../src/events/account-subscriptions";
 import { checkWebhookUrl } from "../src/outbound/check-webhook-url";
@@ -90,6 +91,8 @@ async function throughDispatcher(url: string, receiver: { received(): number }):
   });
   await connection.migrate(MIGRATIONS);
   const db = connection.db as unknown as WebhookDatabase;
+  // Every run starts from empty tables: a bench database keeps nothing worth measuring against.
+  await db.execute(sql`truncate webhook_attempts, webhook_deliveries, webhook_messages, webhook_endpoints`);
   const allowedTargets = parseAllowedTargets("127.0.0.1/32");
   const agent = createWebhookAgent({ allowedTargets });
   const ctx: WebhookContext = {
@@ -117,11 +120,15 @@ async function throughDispatcher(url: string, receiver: { received(): number }):
   const before = receiver.received();
   const started = performance.now();
   worker.start();
-  for (let i = 0; i < MESSAGES; i++) {
-    await db.transaction((tx) =>
-      enqueueMessage(tx, { accountId: account, eventType: "link.clicked", body: body(i) }, new Date()),
-    );
-    if (i % 50 === 0) worker.wake();
+  // As the event consumer does: a batch of events (up to 100) in one transaction.
+  for (let i = 0; i < MESSAGES; i += 100) {
+    const batch = Array.from({ length: Math.min(100, MESSAGES - i) }, (_, k) => ({
+      accountId: account,
+      eventType: "link.clicked",
+      body: body(i + k),
+    }));
+    await db.transaction((tx) => enqueueMessages(tx, batch, new Date()));
+    worker.wake();
   }
   worker.wake();
   while (receiver.received() - before < MESSAGES) await new Promise((resolve) => setTimeout(resolve, 5));

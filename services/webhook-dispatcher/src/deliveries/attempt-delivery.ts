@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages } from "../db/schema";
+import { webhookDeliveries, webhookEndpoints } from "../db/schema";
 import type { DeliveryOutcome } from "../outbound/post-webhook";
 import { activeSigningSecrets } from "../signing/active-signing-secrets";
 import { webhookHeaders } from "../signing/webhook-headers";
 import type { WebhookContext } from "../webhook-context";
+import type { ClaimedDelivery } from "./claim-due-deliveries";
+import type { RecordAttempt } from "./create-attempt-recorder";
+import { type AttemptRecord, recordAttempts } from "./record-attempts";
 import { nextAttemptDelayMs } from "./retry-schedule";
 
 /** An endpoint whose every attempt failed for this long is disabled (a success resets the clock). */
@@ -21,32 +24,37 @@ export interface AttemptDependencies {
   ctx: WebhookContext;
   post: PostWebhook;
   random?: () => number;
+  /** Writes the attempt and the delivery's new state; default: at once, alone (recordAttempts). */
+  record?: RecordAttempt;
+}
+
+export interface AttemptHooks {
+  /** The receiver answered (or the attempt failed): its request slot is free, before the write. */
+  onSent?(): void;
 }
 
 /**
  * One attempt of a claimed delivery: signed afresh (timestamp now, every live secret), sent,
  * logged, and the delivery moved on — succeeded; failed (schedule exhausted, 410 Gone, or the
  * endpoint disabled: nothing is ever sent to a disabled endpoint); or pending again at its next
- * time. The endpoint's health follows: a success clears its failing clock, a 410 disables it at
- * once, five days of failures disable it.
+ * time. The attempt and the delivery's new state are written together (grouped with other
+ * attempts' by the worker's recorder). The endpoint's health
+ * follows when it changes: a success clears its failing clock, a 410 disables it at once, five
+ * days of failures disable it.
  */
-export async function attemptDelivery(deps: AttemptDependencies, deliveryId: string): Promise<void> {
+export async function attemptDelivery(
+  deps: AttemptDependencies,
+  claimed: ClaimedDelivery,
+  hooks: AttemptHooks = {},
+): Promise<void> {
   const { ctx } = deps;
-  const [row] = await ctx.db
-    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, message: webhookMessages })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .innerJoin(webhookMessages, eq(webhookMessages.id, webhookDeliveries.messageId))
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "pending")))
-    .limit(1);
-  if (!row) return;
-  const { delivery, endpoint, message } = row;
+  const { endpoint } = claimed;
   const started = ctx.clock.now();
   if (!endpoint.enabled) {
     await ctx.db
       .update(webhookDeliveries)
       .set({ status: "failed", nextAttemptAt: null, claimedUntil: null, updatedAt: started })
-      .where(eq(webhookDeliveries.id, delivery.id));
+      .where(eq(webhookDeliveries.id, claimed.id));
     return;
   }
   const secrets = activeSigningSecrets(
@@ -63,12 +71,13 @@ export async function attemptDelivery(deps: AttemptDependencies, deliveryId: str
     started,
   );
   const headers = webhookHeaders(
-    { id: message.id, timestampSeconds: Math.floor(started.getTime() / 1000), body: message.body },
+    { id: claimed.messageId, timestampSeconds: Math.floor(started.getTime() / 1000), body: claimed.body },
     secrets,
   );
-  const outcome = await deps.post({ url: endpoint.url, headers: { ...headers }, body: message.body });
+  const outcome = await deps.post({ url: endpoint.url, headers: { ...headers }, body: claimed.body });
+  hooks.onSent?.();
   const now = ctx.clock.now();
-  const attempts = delivery.attempts + 1;
+  const attempts = claimed.attempts + 1;
   const gone = outcome.status === 410;
   const delay =
     outcome.ok || gone
@@ -85,48 +94,33 @@ export async function attemptDelivery(deps: AttemptDependencies, deliveryId: str
     : !outcome.ok && now.getTime() - failingSince!.getTime() >= DISABLE_AFTER_FAILING_MS
       ? ("failing" as const)
       : undefined;
+  const status = outcome.ok ? "succeeded" : delay === undefined || disable ? "failed" : "pending";
+  const nextAttemptAt = status === "pending" ? new Date(now.getTime() + delay!) : null;
 
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({
-      id: randomUUID(),
-      deliveryId: delivery.id,
-      endpointId: endpoint.id,
-      attemptedAt: started,
-      statusCode: outcome.status ?? null,
-      latencyMs: Math.round(outcome.latencyMs),
-      responseExcerpt: outcome.responseExcerpt,
-      failureKind: outcome.failure?.kind ?? null,
-      failureDetail: outcome.failure?.detail.slice(0, 500) ?? null,
-    });
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        attempts,
-        status: outcome.ok ? "succeeded" : delay === undefined || disable ? "failed" : "pending",
-        nextAttemptAt: outcome.ok || delay === undefined || disable ? null : new Date(now.getTime() + delay),
-        claimedUntil: null,
-        updatedAt: now,
-      })
-      .where(eq(webhookDeliveries.id, delivery.id));
-    if (disable) {
-      // Only an endpoint still enabled: the account may have changed it meanwhile.
-      await tx
-        .update(webhookEndpoints)
-        .set({ enabled: false, disabledReason: disable, disabledAt: now, failingSince, updatedAt: now })
-        .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.enabled, true)));
-    } else if (outcome.ok && endpoint.failingSince !== null) {
-      await tx
-        .update(webhookEndpoints)
-        .set({ failingSince: null })
-        .where(eq(webhookEndpoints.id, endpoint.id));
-    } else if (!outcome.ok && endpoint.failingSince === null) {
-      await tx
-        .update(webhookEndpoints)
-        .set({ failingSince })
-        .where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.failingSince)));
-    }
-  });
+  const record: AttemptRecord = {
+    attemptId: randomUUID(),
+    deliveryId: claimed.id,
+    endpointId: endpoint.id,
+    attemptedAt: started,
+    statusCode: outcome.status ?? null,
+    latencyMs: outcome.latencyMs,
+    responseExcerpt: outcome.responseExcerpt,
+    failureKind: outcome.failure?.kind ?? null,
+    failureDetail: outcome.failure?.detail.slice(0, 500) ?? null,
+    attempts,
+    status,
+    nextAttemptAt,
+    recordedAt: now,
+  };
+  await (deps.record ?? ((one) => recordAttempts(ctx.db, [one])))(record);
+
   if (disable) {
+    // Only an endpoint still enabled: the account may have changed it meanwhile.
+    await ctx.db
+      .update(webhookEndpoints)
+      .set({ enabled: false, disabledReason: disable, disabledAt: now, failingSince, updatedAt: now })
+      .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.enabled, true)));
+    ctx.subscriptions.forget(endpoint.accountId);
     ctx.logger.warn(
       {
         event: "webhook.endpoint_disabled",
@@ -138,5 +132,15 @@ export async function attemptDelivery(deps: AttemptDependencies, deliveryId: str
         ? "endpoint answered 410 Gone: disabled"
         : "endpoint failed every attempt for 5 days: disabled",
     );
+  } else if (outcome.ok && endpoint.failingSince !== null) {
+    await ctx.db
+      .update(webhookEndpoints)
+      .set({ failingSince: null })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+  } else if (!outcome.ok && endpoint.failingSince === null) {
+    await ctx.db
+      .update(webhookEndpoints)
+      .set({ failingSince })
+      .where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.failingSince)));
   }
 }

@@ -1,15 +1,20 @@
 import { type RepeatingTimer, systemTimer } from "@kurz/clock";
 import type { WebhookContext } from "../webhook-context";
 import { type AttemptDependencies, attemptDelivery } from "./attempt-delivery";
-import { claimDueDeliveries } from "./claim-due-deliveries";
+import { type ClaimedDelivery, claimDueDeliveries } from "./claim-due-deliveries";
+import { createAttemptRecorder } from "./create-attempt-recorder";
 
 export interface DeliveryWorkerOptions {
   pollIntervalMs: number;
-  /** Attempts in flight at once in this process. */
+  /** Attempts in flight at once in this process (it holds up to 16 times as many claimed). */
   concurrency: number;
-  /** Attempts one endpoint may have in flight across every replica. */
+  /** Attempts one endpoint may have in flight in this process: a slow receiver holds only its own. */
   perEndpoint: number;
-  /** A claim outlives the longest attempt (15 s) with room to spare. */
+  /**
+   * How long a claim lasts. Longer than the time a claimed batch can take (its deliveries queue
+   * behind the endpoint's perEndpoint attempts of up to 15 s each); a worker that dies leaves its
+   * deliveries to be attempted again after it.
+   */
   leaseMs?: number;
   timer?: RepeatingTimer;
 }
@@ -20,88 +25,159 @@ export interface DeliveryWorker {
   drain(): Promise<number>;
   /** A commit queued deliveries: look now rather than at the next poll. */
   wake(): void;
-  /** Stops polling and waits for the attempts in flight. */
+  /** Stops polling and claiming, and waits for the attempts in flight. */
   stop(): Promise<void>;
 }
 
 /**
- * Drains the outbox of due deliveries: claims a batch, attempts each (at most `concurrency` at
- * once here, `perEndpoint` per endpoint overall), and repeats while work is due; polls every
- * `pollIntervalMs` for retries coming due. A crash between claim and record leaves the claim to
- * lapse and the delivery to be attempted again: at-least-once, receivers dedupe on webhook-id.
+ * Each endpoint may have this many times perEndpoint claimed at once (queued here), so one claim
+ * serves many attempts. Bounded by the lease: a slow endpoint's whole queue (16 rounds of
+ * attempts of up to 15 s: 4 min) is attempted before its 5-minute claim lapses.
+ */
+const CLAIM_DEPTH = 16;
+
+/**
+ * Drains the outbox of due deliveries: claims batches (one statement each, with what the
+ * attempts need), queues them per endpoint and attempts at most `perEndpoint` at once per
+ * endpoint, claiming more when an endpoint's queue runs low; polls every `pollIntervalMs` for retries
+ * coming due. A crash between claim and record leaves the claim to lapse and the delivery to be
+ * attempted again: at-least-once, receivers dedupe on webhook-id.
  */
 export function createDeliveryWorker(
   deps: AttemptDependencies & { ctx: WebhookContext },
   options: DeliveryWorkerOptions,
 ): DeliveryWorker {
   const { ctx } = deps;
+  const attemptDeps = { ...deps, record: deps.record ?? createAttemptRecorder(ctx.db) };
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const queues = new Map<string, ClaimedDelivery[]>();
+  const running = new Map<string, number>();
   const inFlight = new Set<Promise<void>>();
-  let running: Promise<number> | undefined;
+  let held = 0;
+  /** Attempts whose request is under way (their slot not freed yet). */
+  let sending = 0;
+  let claiming: Promise<number> | undefined;
   let again = false;
   let stopped = false;
   let cancelTimer: (() => void) | undefined;
+  let idleWaiters: Array<() => void> = [];
 
-  async function drainOnce(): Promise<number> {
-    let made = 0;
-    for (;;) {
-      const room = options.concurrency - inFlight.size;
-      const claimed =
-        room > 0
-          ? await claimDueDeliveries(ctx.db, {
-              now: ctx.clock.now(),
-              batchSize: room,
-              perEndpoint: options.perEndpoint,
-              leaseMs: options.leaseMs ?? 60_000,
-            })
-          : [];
-      for (const id of claimed) {
-        const attempt = attemptDelivery(deps, id)
-          .catch((err) => ctx.logger.error({ event: "webhook.attempt_failed", deliveryId: id, err }))
-          .finally(() => inFlight.delete(attempt));
+  function settleIfIdle(): void {
+    if (held > 0 || claiming) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  function pump(): void {
+    for (const [endpointId, queue] of queues) {
+      let active = running.get(endpointId) ?? 0;
+      while (queue.length > 0 && active < options.perEndpoint && sending < options.concurrency) {
+        const claimed = queue.shift()!;
+        active++;
+        sending++;
+        let slotFreed = false;
+        // The endpoint's request slot frees once the receiver answered; the record is written
+        // meanwhile (and grouped with others'), the delivery stays held until it is.
+        const freeSlot = () => {
+          if (slotFreed) return;
+          slotFreed = true;
+          sending--;
+          const left = (running.get(endpointId) ?? 1) - 1;
+          if (left === 0 && (queues.get(endpointId)?.length ?? 0) === 0) running.delete(endpointId);
+          else running.set(endpointId, left);
+          pump();
+          // The endpoint's queue runs low: fetch its next ones (and any other endpoint's due ones)
+          // before its slots go idle, rather than at the next poll. One claim serves many attempts.
+          if (!stopped && (queues.get(endpointId)?.length ?? 0) < (options.perEndpoint * CLAIM_DEPTH) / 2) {
+            void claim();
+          }
+        };
+        const attempt = attemptDelivery(attemptDeps, claimed, { onSent: freeSlot })
+          .catch((err) => ctx.logger.error({ event: "webhook.attempt_failed", deliveryId: claimed.id, err }))
+          .finally(() => {
+            inFlight.delete(attempt);
+            held--;
+            freeSlot();
+            settleIfIdle();
+          });
         inFlight.add(attempt);
-        made++;
       }
-      if (inFlight.size === 0) return made;
-      // Wait for one attempt to finish, then look again: a freed slot may take a due delivery.
-      await Promise.race(inFlight);
-      if (stopped) return made;
+      running.set(endpointId, active);
+      if (queue.length === 0) queues.delete(endpointId);
     }
   }
 
-  const drain = (): Promise<number> => {
-    if (running) {
+  /** One claim at a time; a wake during a claim claims again right after. */
+  function claim(): Promise<number> {
+    if (claiming) {
       again = true;
-      return running;
+      return claiming;
     }
-    running = (async () => {
+    claiming = (async () => {
       let total = 0;
       do {
         again = false;
-        total += await drainOnce();
+        const room = options.concurrency * CLAIM_DEPTH - held;
+        if (room <= 0 || stopped) break;
+        const batch = await claimDueDeliveries(ctx.db, {
+          now: ctx.clock.now(),
+          batchSize: room,
+          perEndpoint: options.perEndpoint * CLAIM_DEPTH,
+          leaseMs,
+        });
+        for (const claimed of batch) {
+          const queue = queues.get(claimed.endpoint.id) ?? [];
+          queue.push(claimed);
+          queues.set(claimed.endpoint.id, queue);
+        }
+        held += batch.length;
+        total += batch.length;
+        pump();
+        if (batch.length > 0 && batch.length === room) again = true;
       } while (again && !stopped);
       return total;
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
+    })()
+      .catch((err) => {
+        ctx.logger.error({ event: "webhook.claim_failed", err });
+        return 0;
+      })
+      .finally(() => {
+        claiming = undefined;
+        settleIfIdle();
+      });
+    return claiming;
+  }
 
-  const kick = () => {
-    if (stopped) return;
-    drain().catch((err) => ctx.logger.error({ event: "webhook.drain_failed", err }));
-  };
+  const idle = () =>
+    held === 0 && !claiming ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve));
 
   return {
     start() {
-      cancelTimer = (options.timer ?? systemTimer).every(options.pollIntervalMs, async () => kick());
-      kick();
+      cancelTimer = (options.timer ?? systemTimer).every(options.pollIntervalMs, async () => {
+        await claim();
+      });
+      void claim();
     },
-    drain,
-    wake: kick,
+    async drain() {
+      let attempts = 0;
+      for (;;) {
+        const claimed = await claim();
+        attempts += claimed;
+        await idle();
+        if (claimed === 0 || stopped) return attempts;
+      }
+    },
+    wake() {
+      if (!stopped) void claim();
+    },
     async stop() {
       stopped = true;
       cancelTimer?.();
-      await running?.catch(() => undefined);
+      await claiming;
+      // Queued (claimed, not started) deliveries are left to their lease: another worker takes them.
+      queues.clear();
+      held = inFlight.size;
       await Promise.allSettled([...inFlight]);
     },
   };

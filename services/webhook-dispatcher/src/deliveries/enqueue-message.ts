@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, arrayContains, eq, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints, webhookMessages } from "../db/schema";
 import type { WebhookExecutor } from "../db/webhook-database";
 
@@ -16,70 +16,112 @@ export interface MessageToEnqueue {
   endpointId?: string;
 }
 
+export interface EnqueuedMessage {
+  messageId: string;
+  deliveryIds: string[];
+}
+
 /** A new message id: the `webhook-id` of every attempt (Standard Webhooks' `msg_` prefix). */
 export function newMessageId(): string {
   return `msg_${randomUUID().replaceAll("-", "")}`;
 }
 
-/**
- * Stores a message and one pending delivery per matching endpoint, due now, in one transaction
- * (the durable outbox: once this commits the message is delivered or its failure is logged).
- * No matching endpoint: nothing is stored — a click stream costs nothing for accounts that did
- * not ask for it. Answers the deliveries queued (0 for a replayed internal event).
- */
-export async function enqueueMessage(
-  tx: WebhookExecutor,
-  message: MessageToEnqueue,
-  now: Date,
-): Promise<{ messageId: string; deliveryIds: string[] } | undefined> {
-  const conditions = [
-    eq(webhookEndpoints.accountId, message.accountId),
-    eq(webhookEndpoints.enabled, true),
-    message.endpointId === undefined
-      ? arrayContains(webhookEndpoints.eventTypes, [message.eventType])
-      : eq(webhookEndpoints.id, message.endpointId),
-  ];
-  if (message.endpointId === undefined) {
-    conditions.push(
-      message.linkId === undefined
-        ? sql`cardinality(${webhookEndpoints.linkIds}) = 0`
-        : sql`(cardinality(${webhookEndpoints.linkIds}) = 0 or ${message.linkId} = any(${webhookEndpoints.linkIds}))`,
-    );
-  }
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(and(...conditions));
-  if (endpoints.length === 0) return undefined;
+interface EndpointChoice {
+  id: string;
+  accountId: string;
+  eventTypes: string[];
+  linkIds: string[];
+}
 
-  const [stored] = await tx
-    .insert(webhookMessages)
-    .values({
-      id: newMessageId(),
-      accountId: message.accountId,
-      sourceEventId: message.sourceEventId ?? null,
-      eventType: message.eventType,
-      linkId: message.linkId ?? null,
-      body: message.body,
-      createdAt: now,
+function matches(endpoint: EndpointChoice, message: MessageToEnqueue): boolean {
+  if (endpoint.accountId !== message.accountId) return false;
+  if (message.endpointId !== undefined) return endpoint.id === message.endpointId;
+  if (!endpoint.eventTypes.includes(message.eventType)) return false;
+  if (endpoint.linkIds.length === 0) return true;
+  return message.linkId !== undefined && endpoint.linkIds.includes(message.linkId);
+}
+
+/**
+ * Stores messages and one pending delivery per matching enabled endpoint, due now — three
+ * statements for the whole batch, inside the caller's transaction (the durable outbox: once it
+ * commits, each message is delivered or its failure logged). A message no endpoint wants is not
+ * stored: a click stream costs nothing for accounts that did not ask for it. A message whose
+ * internal event was stored before (a redelivery) queues nothing. Answers, per message, what was
+ * queued (undefined: nothing).
+ */
+export async function enqueueMessages(
+  tx: WebhookExecutor,
+  messages: readonly MessageToEnqueue[],
+  now: Date,
+): Promise<Array<EnqueuedMessage | undefined>> {
+  if (messages.length === 0) return [];
+  const accounts = [...new Set(messages.map((message) => message.accountId))];
+  const endpoints: EndpointChoice[] = await tx
+    .select({
+      id: webhookEndpoints.id,
+      accountId: webhookEndpoints.accountId,
+      eventTypes: webhookEndpoints.eventTypes,
+      linkIds: webhookEndpoints.linkIds,
     })
+    .from(webhookEndpoints)
+    .where(and(inArray(webhookEndpoints.accountId, accounts), eq(webhookEndpoints.enabled, true)));
+  const planned = messages.map((message) => ({
+    message,
+    id: newMessageId(),
+    endpoints: endpoints.filter((endpoint) => matches(endpoint, message)),
+  }));
+  const wanted = planned.filter((plan) => plan.endpoints.length > 0);
+  if (wanted.length === 0) return messages.map(() => undefined);
+
+  const stored = await tx
+    .insert(webhookMessages)
+    .values(
+      wanted.map(({ message, id }) => ({
+        id,
+        accountId: message.accountId,
+        sourceEventId: message.sourceEventId ?? null,
+        eventType: message.eventType,
+        linkId: message.linkId ?? null,
+        body: message.body,
+        createdAt: now,
+      })),
+    )
     .onConflictDoNothing({ target: webhookMessages.sourceEventId })
     .returning({ id: webhookMessages.id });
-  if (!stored) return undefined;
-  const deliveries = await tx
-    .insert(webhookDeliveries)
-    .values(
-      endpoints.map((endpoint) => ({
+  const inserted = new Set(stored.map((row) => row.id));
+  const deliveries = wanted
+    .filter((plan) => inserted.has(plan.id))
+    .flatMap((plan) =>
+      plan.endpoints.map((endpoint) => ({
         id: randomUUID(),
-        messageId: stored.id,
+        messageId: plan.id,
         endpointId: endpoint.id,
-        accountId: message.accountId,
-        eventType: message.eventType,
+        accountId: plan.message.accountId,
+        eventType: plan.message.eventType,
         nextAttemptAt: now,
         createdAt: now,
         updatedAt: now,
       })),
-    )
-    .returning({ id: webhookDeliveries.id });
-  return { messageId: stored.id, deliveryIds: deliveries.map((row) => row.id) };
+    );
+  if (deliveries.length > 0) await tx.insert(webhookDeliveries).values(deliveries);
+  return planned.map((plan) =>
+    inserted.has(plan.id)
+      ? {
+          messageId: plan.id,
+          deliveryIds: deliveries
+            .filter((delivery) => delivery.messageId === plan.id)
+            .map((delivery) => delivery.id),
+        }
+      : undefined,
+  );
+}
+
+/** One message: enqueueMessages of one. */
+export async function enqueueMessage(
+  tx: WebhookExecutor,
+  message: MessageToEnqueue,
+  now: Date,
+): Promise<EnqueuedMessage | undefined> {
+  const [queued] = await enqueueMessages(tx, [message], now);
+  return queued;
 }

@@ -6,7 +6,7 @@ import {
   type ReceivedMessage,
 } from "@kurz/events";
 import { SERVICE_NAME } from "../config";
-import { enqueueMessage } from "../deliveries/enqueue-message";
+import { enqueueMessages, type MessageToEnqueue } from "../deliveries/enqueue-message";
 import { toWebhookPayload } from "../payloads/to-webhook-payload";
 import type { WebhookPayloadDeps } from "../payloads/webhook-payload-deps";
 import type { WebhookContext } from "../webhook-context";
@@ -24,52 +24,67 @@ export const WEBHOOK_SOURCE_TOPICS = [
 ];
 
 /**
- * Turns one internal event into a stored message and its deliveries, when an enabled endpoint of
- * the account listens to what it becomes. Idempotent: a redelivered event (same id) finds its
- * message and queues nothing more.
+ * The message an internal event becomes, when an enabled endpoint of the account listens to
+ * what it becomes; undefined otherwise (an account without endpoints costs a cached lookup).
  */
-export async function handleWebhookSourceEvent(
+async function messageOf(
   ctx: WebhookContext,
   deps: WebhookPayloadDeps,
   message: ReceivedMessage,
-): Promise<void> {
+): Promise<MessageToEnqueue | undefined> {
   const envelope = decodeEnvelope(message.value);
   const candidates = CANDIDATE_WEBHOOK_TYPES[envelope.type];
-  if (!candidates || envelope.accountId === "") return;
+  if (!candidates || envelope.accountId === "") return undefined;
   const subscribed = await ctx.subscriptions.typesOf(envelope.accountId);
-  if (!candidates.some((type) => subscribed.has(type))) return;
+  if (!candidates.some((type) => subscribed.has(type))) return undefined;
   const payload = toWebhookPayload(envelope, deps);
-  if (!payload || !subscribed.has(payload.type)) return;
-  const now = ctx.clock.now();
-  const queued = await ctx.db.transaction((tx) =>
-    enqueueMessage(
-      tx,
-      {
-        accountId: envelope.accountId,
-        eventType: payload.type,
-        body: JSON.stringify({ type: payload.type, timestamp: payload.timestamp, data: payload.data }),
-        ...(payload.linkId === undefined ? {} : { linkId: payload.linkId }),
-        sourceEventId: envelope.id,
-      },
-      now,
-    ),
-  );
-  if (queued) ctx.deliveriesQueued();
+  if (!payload || !subscribed.has(payload.type)) return undefined;
+  return {
+    accountId: envelope.accountId,
+    eventType: payload.type,
+    body: JSON.stringify({ type: payload.type, timestamp: payload.timestamp, data: payload.data }),
+    ...(payload.linkId === undefined ? {} : { linkId: payload.linkId }),
+    sourceEventId: envelope.id,
+  };
 }
 
 /**
- * Every event family that has webhook types (group = service name). From the beginning when the
- * group is new, like every Kurz consumer; events of accounts without endpoints cost a lookup.
+ * Turns a batch of internal events into stored messages and their deliveries, in one
+ * transaction. Idempotent: a redelivered event (same id) finds its message and queues nothing.
+ */
+export async function handleWebhookSourceEvents(
+  ctx: WebhookContext,
+  deps: WebhookPayloadDeps,
+  messages: readonly ReceivedMessage[],
+): Promise<void> {
+  const wanted: MessageToEnqueue[] = [];
+  for (const message of messages) {
+    const toEnqueue = await messageOf(ctx, deps, message);
+    if (toEnqueue) wanted.push(toEnqueue);
+  }
+  if (wanted.length === 0) return;
+  const now = ctx.clock.now();
+  const queued = await ctx.db.transaction((tx) => enqueueMessages(tx, wanted, now));
+  if (queued.some(Boolean)) ctx.deliveriesQueued();
+}
+
+/**
+ * Every event family that has webhook types (group = service name), in batches of up to 200
+ * messages of a partition, each committed once its messages are stored. A batch holding an event
+ * that cannot be mapped fails; after 3 attempts its events go one by one and that one to
+ * `<topic>.dlq`.
  */
 export function startWebhookEventConsumer(
   bus: EventBus,
   ctx: WebhookContext,
   deps: WebhookPayloadDeps,
 ): Promise<EventConsumer> {
-  return bus.consume({
+  return bus.consumeBatches({
     groupId: SERVICE_NAME,
     topics: WEBHOOK_SOURCE_TOPICS,
+    maxAttempts: 3,
     retryBackoff: { initialMs: 100, maxMs: 5_000 },
-    handler: (message) => handleWebhookSourceEvent(ctx, deps, message),
+    batch: { maxMessages: 200 },
+    handleBatch: (messages) => handleWebhookSourceEvents(ctx, deps, messages),
   });
 }

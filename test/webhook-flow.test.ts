@@ -8,6 +8,7 @@ import {
   startTestDnsServer,
   type TestDnsServer,
 } from "@kurz/testing";
+import { WEBHOOK_EVENT_TYPES } from "@kurz/webhook-dispatcher";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Webhook } from "standardwebhooks";
@@ -37,23 +38,8 @@ const KEY_PERMISSIONS = [
   "webhook:write",
 ];
 const SCOPE = [...KEY_PERMISSIONS, "account:read", "account:write"].join(" ");
-const EVERY_TYPE = [
-  "link.created",
-  "link.updated",
-  "link.deleted",
-  "link.clicked",
-  "qr.created",
-  "qr.updated",
-  "qr.deleted",
-  "qr.scanned",
-  "campaign.created",
-  "campaign.updated",
-  "campaign.deleted",
-  "domain.verified",
-  "conversion.recorded",
-  "abtest.started",
-  "abtest.completed",
-];
+/** Every type an endpoint may select (webhook.test comes from testWebhook alone). */
+const EVERY_TYPE = WEBHOOK_EVENT_TYPES.filter((type) => type !== "webhook.test");
 const HUMAN = "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0";
 
 interface Delivered {

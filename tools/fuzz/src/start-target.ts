@@ -11,7 +11,7 @@ const SCOPE = [
   "shorturl:read shorturl:create shorturl:update shorturl:delete",
   "qrcode:read qrcode:create qrcode:update qrcode:delete",
   "analytics:read campaign:read campaign:write domain:read domain:write",
-  "conversion:write account:read account:write abtest:read abtest:write",
+  "conversion:write account:read account:write abtest:read abtest:write webhook:read webhook:write",
 ].join(" ");
 
 async function created(

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { FuzzCase } from "../fuzz-case";
 import type { FuzzTarget } from "../fuzz-target";
-import { hostileString, wrongJsonValue } from "../generate/hostile-strings";
+import { hostileString, pathSegment, wrongJsonValue } from "../generate/hostile-strings";
 import { type JsonSchema, schemaArbitrary } from "../generate/schema-arbitrary";
 import type { Surface } from "./openapi-surface";
 
@@ -184,7 +184,7 @@ export function mcpSurface(target: FuzzTarget): Surface {
       )
       .map(([headers, id, body]) => ({
         ...as(messagesRoute, headers, body),
-        target: `/mcp/messages?sessionId=${encodeURIComponent(id)}`,
+        target: `/mcp/messages?sessionId=${pathSegment(id)}`,
       })),
   });
 

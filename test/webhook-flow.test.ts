@@ -181,7 +181,8 @@ describe("webhooks end to end in embedded mode (real actions through MCP and RES
     expect((await call("listWebhooks", {})).webhooks[0]).not.toHaveProperty("secret");
 
     // webhook.test
-    await call("testWebhook", { id: webhook.id });
+    const { delivery: testDelivery } = await call("testWebhook", { id: webhook.id });
+    expect(testDelivery).toMatchObject({ event_type: "webhook.test", status: "pending", attempts: 0 });
 
     // link.created / updated / clicked / deleted
     const alias = `wh-${unique()}`;

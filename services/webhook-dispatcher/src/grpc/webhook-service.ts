@@ -99,12 +99,8 @@ export function createWebhookService(
     },
 
     async sendTestWebhook(request, context) {
-      const accountId = callingAccount(context);
-      const deliveryId = await sendTestWebhook(ctx, accountId, required(request.id, "id"));
-      const endpoint = await getWebhookOrThrow(ctx.db, accountId, request.id);
-      const page = await listWebhookDeliveries(ctx.db, endpoint.id, { page: 1, limit: 1 });
-      const delivery = page.items.find((item) => item.delivery.id === deliveryId);
-      return { delivery: delivery ? toDeliveryMessage(delivery) : undefined };
+      const delivery = await sendTestWebhook(ctx, callingAccount(context), required(request.id, "id"));
+      return { delivery: toDeliveryMessage(delivery) };
     },
 
     async listWebhookDeliveries(request, context) {

@@ -188,8 +188,8 @@ export function registerWebhookRoutes(
       security: bearerSecurity("webhook:write"),
     },
     handler: async (request, reply) => {
-      const deliveryId = await sendTestWebhook(ctx, accountOf(request), request.params.id);
-      return reply.code(202).send({ success: true as const, delivery_id: deliveryId });
+      const queued = await sendTestWebhook(ctx, accountOf(request), request.params.id);
+      return reply.code(202).send({ success: true as const, delivery_id: queued.delivery.id });
     },
   });
 

@@ -58,6 +58,10 @@ export async function startKafkaConsumer(
     allowAutoTopicCreation: false,
   });
 
+  /** Rejoins after crashes kafkajs does not restart from (see the CRASH listener). */
+  let restarts = 0;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let run: ConsumerRunConfig | undefined;
   let markJoined!: () => void;
   const joined = new Promise<void>((resolve) => {
     markJoined = resolve;
@@ -70,15 +74,37 @@ export async function startKafkaConsumer(
       leader: payload.isLeader,
       assignment: payload.memberAssignment,
     });
+    restarts = 0;
     markJoined();
   });
+  // kafkajs restarts a crashed consumer only after a retriable error; after any other (e.g. the
+  // coordinator refusing a SyncGroup in the middle of a rebalance) it disconnects and stays
+  // stopped, and the service would stop consuming without failing. Such a member rejoins here,
+  // with a growing delay, until it is stopped.
+  const rejoin = () => {
+    if (stopping.signal.aborted || run === undefined) return;
+    const delayMs = Math.min(tuning.clientRetryMaxMs, tuning.clientRetryInitialMs * 2 ** restarts++);
+    restartTimer = setTimeout(async () => {
+      if (stopping.signal.aborted || run === undefined) return;
+      try {
+        await consumer.connect();
+        await consumer.run(run);
+      } catch (error) {
+        logger.error({ event: "events.consumer_rejoin_failed", groupId, error: String(error) });
+        rejoin();
+      }
+    }, delayMs);
+  };
   consumer.on(consumer.events.CRASH, ({ payload }) => {
+    const restartedByUs = !payload.restart && !stopping.signal.aborted;
     logger.error({
       event: "events.consumer_restarting",
       groupId,
       error: payload.error.message,
-      restart: payload.restart,
+      restart: payload.restart || restartedByUs,
+      ...(restartedByUs ? { retriable: false } : {}),
     });
+    if (restartedByUs) rejoin();
   });
 
   try {
@@ -97,7 +123,7 @@ export async function startKafkaConsumer(
       crashed: crashed.signal,
       logger,
     };
-    const run: ConsumerRunConfig = {
+    run = {
       autoCommit: false,
       partitionsConsumedConcurrently: settings.concurrency,
     };
@@ -166,6 +192,7 @@ export async function startKafkaConsumer(
   function halt(crash: boolean): Promise<void> {
     if (crash) crashed.abort();
     stopping.abort();
+    clearTimeout(restartTimer);
     halted ??= consumer.disconnect().then(() => {
       logger.info({ event: crash ? "events.consumer_crashed" : "events.consumer_stopped", groupId });
     });

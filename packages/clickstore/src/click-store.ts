@@ -13,6 +13,11 @@ export interface ClickStoreOptions {
    * chDB binds one data directory per process (see open-chdb-session.ts).
    */
   dataDir?: string;
+  /**
+   * chDB only: connections opened on the data directory, so that independent queries run in
+   * parallel (open-chdb-session.ts). Default: the number of cores, at most 4.
+   */
+  chdbLanes?: number;
   /** Server only: per-request timeout. Default 30 s (the client's default). */
   requestTimeoutMs?: number;
   logger?: Logger;

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { Readable } from "node:stream";
 import { type ClickHouseClient, createClient } from "@clickhouse/client";
 import { AppError } from "@kurz/errors";
@@ -120,7 +121,10 @@ function openServer(options: ClickStoreOptions, database: string): Backend {
 }
 
 async function openChdb(options: ClickStoreOptions, database: string): Promise<Backend> {
-  const session = await openChdbSession(options.dataDir);
+  const session = await openChdbSession(
+    options.dataDir,
+    options.chdbLanes ?? Math.min(4, availableParallelism()),
+  );
   return {
     kind: "chdb",
     dataDir: session.dataDir,

@@ -1,5 +1,6 @@
 import type { ClickHouseSettings } from "@clickhouse/client";
-import type { ChdbSession, ClientConnection } from "./open-chdb-session";
+import { inlineQueryParams } from "./inline-query-params";
+import type { ChdbLane, ChdbSession, ClientConnection } from "./open-chdb-session";
 
 /**
  * Settings chdb/connection drops instead of SETting (HTTP-layer only, or mapped to a chDB
@@ -32,25 +33,30 @@ const SETTING_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * - String setting values have backslashes escaped: chdb quotes them by doubling `'` only, so a
  *   value ending in `\` would escape the closing quote and splice SQL into the `SET`.
  * - Unqualified names resolve in `database` (chdb/connection ignores the client's `database`).
+ * - Queries run on the least busy of the session's lanes, writes on its writer lane. With more
+ *   than one lane, a query's parameters are written into its SQL (inline-query-params.ts): chdb
+ *   queues every bound query of the process behind one another, which would undo the lanes.
  */
 export function createScopedChdbConnection(session: ChdbSession, database: string): ClientConnection {
-  const inner = session.connection;
   let closed = false;
+  const inlines = session.lanes.length > 1;
 
   const inScope = <P extends { clickhouse_settings?: ClickHouseSettings }, R>(
+    lane: ChdbLane,
     params: P,
-    operation: (params: P) => Promise<R>,
+    operation: (inner: ClientConnection, params: P) => Promise<R>,
   ) =>
-    session.run(async () => {
+    lane.run(async () => {
       if (closed) throw new Error("The click store is closed");
-      if (session.currentDatabase !== database) {
+      const inner = lane.connection;
+      if (lane.currentDatabase !== database) {
         await inner.command({ query: "USE {database:Identifier}", query_params: { database } });
-        session.currentDatabase = database;
+        lane.currentDatabase = database;
       }
       const settings = params.clickhouse_settings;
       let result: R;
       try {
-        result = await operation({ ...params, clickhouse_settings: escapeSettingValues(settings) });
+        result = await operation(inner, { ...params, clickhouse_settings: escapeSettingValues(settings) });
       } catch (error) {
         await resetSettings(inner, settings).catch(() => undefined);
         throw error;
@@ -60,13 +66,32 @@ export function createScopedChdbConnection(session: ChdbSession, database: strin
     });
 
   return {
-    query: (params) => inScope(params, (p) => inner.query(p)),
-    exec: (params) => inScope(params, (p) => inner.exec(p)),
-    command: (params) => inScope(params, (p) => inner.command(p)),
-    insert: (params) => inScope(params, (p) => inner.insert(p)),
+    query: async (params) => {
+      const lane = leastBusy(session.lanes);
+      if (!inlines || !params.query_params || Object.keys(params.query_params).length === 0) {
+        return inScope(lane, params, (inner, p) => inner.query(p));
+      }
+      const inlined = {
+        ...params,
+        query: inlineQueryParams(params.query, params.query_params),
+        query_params: undefined,
+      };
+      try {
+        return await inScope(lane, inlined, (inner, p) => inner.query(p));
+      } catch (error) {
+        // The bound form is the reference: a query the engine refused (a value that does not
+        // parse as its type, say) runs again bound, so callers see the engine's own error for
+        // it (BAD_QUERY_PARAMETER, as from a server) — or its answer, should inlining be at fault.
+        if (!isEngineError(error)) throw error;
+        return inScope(session.writer, params, (inner, p) => inner.query(p));
+      }
+    },
+    exec: (params) => inScope(session.writer, params, (inner, p) => inner.exec(p)),
+    command: (params) => inScope(session.writer, params, (inner, p) => inner.command(p)),
+    insert: (params) => inScope(session.writer, params, (inner, p) => inner.insert(p)),
     ping: (params) => {
       if (closed) return Promise.resolve({ success: false, error: new Error("The click store is closed") });
-      return session.run(() => inner.ping(params));
+      return session.writer.run(() => session.writer.connection.ping(params));
     },
     close: async () => {
       if (closed) return;
@@ -74,6 +99,20 @@ export function createScopedChdbConnection(session: ChdbSession, database: strin
       await session.release();
     },
   };
+}
+
+/** An error the engine answered with (it has a ClickHouse error type), not a transport failure. */
+function isEngineError(error: unknown): boolean {
+  return (
+    typeof error === "object" && error !== null && typeof (error as { type?: unknown }).type === "string"
+  );
+}
+
+/** The lane with the fewest operations queued; the later one on a tie, keeping the writer free. */
+function leastBusy(lanes: readonly ChdbLane[]): ChdbLane {
+  let best = lanes[0] as ChdbLane;
+  for (const lane of lanes) if (lane.pending <= best.pending) best = lane;
+  return best;
 }
 
 function escapeSettingValues(settings: ClickHouseSettings | undefined): ClickHouseSettings | undefined {

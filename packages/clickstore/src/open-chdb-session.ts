@@ -18,21 +18,35 @@ export type ClientConnection = NonNullable<ClickHouseClientConfigOptions["connec
  * the rest of the process. Counting references here and closing only after the last user's
  * queued operations finished keeps both rules in one place.
  *
- * Why serialised: chDB already runs the queries of one connection one at a time, but
- * `clickhouse_settings` are applied as session-wide `SET`s that outlive the query. A store
- * resets them after each operation (create-scoped-chdb-connection.ts); the queue keeps another
- * operation from running between an operation and its reset, and costs no throughput.
+ * Lanes: a session is one or more chDB connections on that directory, each with its own queue
+ * (a `ChdbLane`). The first (`writer`) takes inserts, commands and the schema; queries go to the
+ * least busy lane (create-scoped-chdb-connection.ts), so the independent statements of a report
+ * run in parallel instead of one after another.
+ *
+ * Why each lane is serialised: chDB already runs the queries of one connection one at a time, but
+ * `clickhouse_settings` are applied as connection-wide `SET`s that outlive the query. A store
+ * resets them after each operation; the queue keeps another operation from running on that
+ * connection between an operation and its reset, and costs no throughput.
  */
+export interface ChdbLane {
+  readonly connection: ClientConnection;
+  /** Database the connection's `USE` currently points at; tracked so each op switches only when needed. */
+  currentDatabase: string | undefined;
+  /** Operations queued or running on this lane. */
+  readonly pending: number;
+  /** Runs `operation` after every operation queued on this lane before it has settled. */
+  run<T>(operation: () => Promise<T>): Promise<T>;
+}
+
 export interface ChdbSession {
   readonly dataDir: string;
-  readonly connection: ClientConnection;
-  /** Database the session's `USE` currently points at; tracked so each op switches only when needed. */
-  currentDatabase: string | undefined;
-  /** Runs `operation` after every operation queued before it has settled. */
-  run<T>(operation: () => Promise<T>): Promise<T>;
+  /** The lane of writes and commands. */
+  readonly writer: ChdbLane;
+  /** Every lane, the writer first: where queries may run. */
+  readonly lanes: readonly ChdbLane[];
   /** Adds a reference: one more release() is needed before the session closes. */
   retain(): void;
-  /** Drops one reference; the last one waits for queued operations and closes the engine connection. */
+  /** Drops one reference; the last one waits for queued operations and closes the engine connections. */
   release(): Promise<void>;
 }
 
@@ -50,7 +64,11 @@ let live: Entry | undefined;
 /** Set while the last session is closing: the next open must wait until libchdb let go. */
 let closing: Promise<void> | undefined;
 
-export async function openChdbSession(dataDir: string | undefined): Promise<ChdbSession> {
+/**
+ * Opens (or joins) the session of `dataDir`. `lanes` (at least 1) is how many connections the
+ * session gets when this call creates it; a joining store shares the existing ones.
+ */
+export async function openChdbSession(dataDir: string | undefined, lanes = 1): Promise<ChdbSession> {
   // Loaded lazily: server mode never maps the 500 MB libchdb.
   const { createChdbConnection } = await import("chdb/connection");
   // From here to `live = entry` nothing awaits, so concurrent opens cannot both create a session.
@@ -70,12 +88,15 @@ export async function openChdbSession(dataDir: string | undefined): Promise<Chdb
   const ownsTempDir = requested === undefined;
   const dir = requested ?? mkdtempSync(path.join(tmpdir(), "kurz-chdb-"));
   mkdirSync(dir, { recursive: true });
-  let connection: ClientConnection;
+  const connections: ClientConnection[] = [];
   try {
-    // chdb types it against its own @clickhouse/client-common copy, whose ClickHouseSettings
-    // lags the client's by a patch release; the runtime contract is the same.
-    connection = createChdbConnection({ path: dir }) as unknown as ClientConnection;
+    for (let i = 0; i < Math.max(1, lanes); i++) {
+      // chdb types it against its own @clickhouse/client-common copy, whose ClickHouseSettings
+      // lags the client's by a patch release; the runtime contract is the same.
+      connections.push(createChdbConnection({ path: dir }) as unknown as ClientConnection);
+    }
   } catch (error) {
+    for (const connection of connections) await connection.close().catch(() => undefined);
     if (ownsTempDir) rmSync(dir, { recursive: true, force: true });
     // Typically another process holds the directory's lock file (`<dir>/status`).
     throw new AppError("DEPENDENCY_UNAVAILABLE", {
@@ -84,20 +105,15 @@ export async function openChdbSession(dataDir: string | undefined): Promise<Chdb
       cause: error,
     });
   }
-  let tail: Promise<unknown> = Promise.resolve();
-  const run = <T>(operation: () => Promise<T>): Promise<T> => {
-    const result = tail.then(operation);
-    tail = result.catch(() => undefined);
-    return result;
-  };
+  const all = connections.map(lane);
+  const writer = all[0] as ChdbLane & { drained(): Promise<unknown> };
   const entry: Entry = {
     key,
     refs: 1,
     session: {
       dataDir: dir,
-      connection,
-      currentDatabase: undefined,
-      run,
+      writer,
+      lanes: all,
       retain: () => {
         entry.refs++;
       },
@@ -106,8 +122,8 @@ export async function openChdbSession(dataDir: string | undefined): Promise<Chdb
         if (entry.refs > 0) return;
         live = undefined;
         closing = (async () => {
-          await tail;
-          await connection.close();
+          await Promise.all(all.map((l) => l.drained()));
+          for (const l of all) await l.connection.close();
           // close() returns before libchdb released the directory when work is in flight; opening
           // another directory before drainPending() resolves would be refused.
           const { drainPending } = await import("chdb");
@@ -122,4 +138,25 @@ export async function openChdbSession(dataDir: string | undefined): Promise<Chdb
   };
   live = entry;
   return entry.session;
+}
+
+function lane(connection: ClientConnection): ChdbLane & { drained(): Promise<unknown> } {
+  let tail: Promise<unknown> = Promise.resolve();
+  let pending = 0;
+  return {
+    connection,
+    currentDatabase: undefined,
+    get pending() {
+      return pending;
+    },
+    run<T>(operation: () => Promise<T>): Promise<T> {
+      pending++;
+      const result = tail.then(operation).finally(() => {
+        pending--;
+      });
+      tail = result.catch(() => undefined);
+      return result;
+    },
+    drained: () => tail,
+  };
 }

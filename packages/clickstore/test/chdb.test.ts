@@ -82,4 +82,42 @@ describe("chDB sessions", () => {
       code: "DEPENDENCY_UNAVAILABLE",
     });
   });
+
+  it("runs a query beside a long one on another connection, bound parameters included", async () => {
+    const store = await createClickStore({ dataDir, database: "lanes", chdbLanes: 2 });
+    try {
+      await store.migrate(FIXTURE_MIGRATIONS);
+      const finished: string[] = [];
+      const run = async (name: string, query: string, query_params?: Record<string, unknown>) => {
+        const rows = await (await store.client.query({ query, query_params, format: "JSONEachRow" })).json();
+        finished.push(name);
+        return rows;
+      };
+      const long = run("long", "SELECT sum(sleepEachRow(0.5)) AS s FROM numbers({n:UInt32})", { n: 4 });
+      const short = run("short", "SELECT {text:String} AS text", { text: "it's \\ here" });
+      await expect(short).resolves.toEqual([{ text: "it's \\ here" }]);
+      await long;
+      expect(finished).toEqual(["short", "long"]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("queues everything on one connection when asked for one", async () => {
+    const store = await createClickStore({ dataDir, database: "lanes", chdbLanes: 1 });
+    try {
+      const finished: string[] = [];
+      const run = async (name: string, query: string) => {
+        await (await store.client.query({ query, format: "JSONEachRow" })).json();
+        finished.push(name);
+      };
+      await Promise.all([
+        run("long", "SELECT sum(sleepEachRow(0.5)) FROM numbers(2)"),
+        run("short", "SELECT 1"),
+      ]);
+      expect(finished).toEqual(["long", "short"]);
+    } finally {
+      await store.close();
+    }
+  });
 });

@@ -173,7 +173,7 @@ describe("every analytics report equals a brute-force count of the generated cli
     const counts = new Map<string, number>();
     for (const c of clickRows) counts.set(c.link_id, (counts.get(c.link_id) ?? 0) + 1);
     ranked = [...catalog.links].sort((a, b) => (counts.get(b.linkId) ?? 0) - (counts.get(a.linkId) ?? 0));
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     vi.useRealTimers();

@@ -136,6 +136,8 @@ export interface OpenDatasetOptions {
   url?: string | undefined;
   /** Build again even when a finished dataset exists. */
   rebuild?: boolean;
+  /** chDB connections the store opens (ClickStoreOptions.chdbLanes); absent: its default. */
+  chdbLanes?: number | undefined;
   log?: (line: string) => void;
 }
 
@@ -146,7 +148,10 @@ export async function openDataset(options: OpenDatasetOptions): Promise<Dataset>
   const dataDir = path.join(tmpdir(), "kurz-analytics-bench", key);
   const database = options.url ? `kurz_bench_${key}` : "kurz";
   const location = options.url ? `${options.url} database ${database}` : dataDir;
-  const open = () => createClickStore(options.url ? { url: options.url, database } : { dataDir, database });
+  const open = () =>
+    createClickStore(
+      options.url ? { url: options.url, database } : { dataDir, database, chdbLanes: options.chdbLanes },
+    );
 
   if (!options.rebuild) {
     const store = await open();

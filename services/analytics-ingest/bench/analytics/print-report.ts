@@ -62,9 +62,9 @@ export function printSubjects(s: Subjects): void {
   print(`  QR link ${s.qrLink.linkId}: ${s.qrLink.scans30d} scans; A/B test ${s.abTest.abTestId}`);
 }
 
-export function printTimingHeader(select1: Timing, runs: number, warmup: number): void {
+export function printTimingHeader(select1: Timing, runs: number, warmup: number, lanes: string): void {
   print(
-    `Latency: ${runs} runs after ${warmup} warm-up runs each; SELECT 1 round trip p50 ${select1.p50Ms.toFixed(2)} ms, p95 ${select1.p95Ms.toFixed(2)} ms`,
+    `Latency: ${runs} runs after ${warmup} warm-up runs each; SELECT 1 round trip p50 ${select1.p50Ms.toFixed(2)} ms, p95 ${select1.p95Ms.toFixed(2)} ms; chDB connections: ${lanes}`,
   );
   print(
     `  ${"call".padEnd(40)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"p50/SELECT 1".padStart(12)} ${"queries".padStart(7)}  target            serves`,

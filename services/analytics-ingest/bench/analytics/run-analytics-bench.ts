@@ -10,6 +10,7 @@
  *   BENCH_WARMUP / --warmup N      warm-up runs per call (default 5)
  *   --only TEXT                    only calls whose name contains TEXT
  *   --rebuild                      build the dataset again even if one is cached
+ *   BENCH_CHDB_LANES / --lanes N   chDB connections (default: the click store's, one per core)
  *   CLICKHOUSE_URL                 a ClickHouse server instead of chDB in this process
  */
 import { parseArgs } from "node:util";
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     warmup: { type: "string" },
     only: { type: "string" },
     rebuild: { type: "boolean", default: false },
+    lanes: { type: "string" },
   },
 });
 const int = (flag: string | undefined, env: string | undefined, fallback: number) => {
@@ -48,12 +50,15 @@ const clicks = int(values.clicks, process.env.BENCH_CLICKS, 1_000_000);
 const seed = int(values.seed, process.env.BENCH_SEED, 1);
 const runs = Math.max(1, int(values.runs, process.env.BENCH_RUNS, 50));
 const warmup = int(values.warmup, process.env.BENCH_WARMUP, 5);
+const lanesFlag = values.lanes ?? process.env.BENCH_CHDB_LANES;
+const chdbLanes = lanesFlag === undefined ? undefined : Math.max(1, int(lanesFlag, undefined, 1));
 
 const dataset = await openDataset({
   clicks,
   seed,
   url: process.env.CLICKHOUSE_URL || undefined,
   rebuild: values.rebuild,
+  chdbLanes,
   log: (line) => process.stderr.write(`${line}\n`),
 });
 const { store, catalog } = dataset;
@@ -98,7 +103,12 @@ try {
     async () => (await store.client.query({ query: "SELECT 1", format: "JSONEachRow" })).json(),
     { runs: Math.max(runs, 50), warmup: Math.max(warmup, 5) },
   );
-  printTimingHeader(select1, runs, warmup);
+  printTimingHeader(
+    select1,
+    runs,
+    warmup,
+    dataset.store.kind === "chdb" ? String(chdbLanes ?? "default (one per core, at most 4)") : "n/a (server)",
+  );
   let within = 0;
   const calls = listBenchCalls(reader, subjects).filter(
     (call) => !values.only || call.name.includes(values.only),

@@ -80,8 +80,10 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
     if (trimmed === "" || trimmed.length > 100) {
       throw new AppError("VALIDATION_ERROR", { message: "A link id or short code is required" });
     }
-    const owned = await directory.findLink(accountId, trimmed);
-    const clicked = UUID.test(trimmed) ? [] : await findLinks(store, accountId, trimmed);
+    const [owned, clicked] = await Promise.all([
+      directory.findLink(accountId, trimmed),
+      UUID.test(trimmed) ? [] : findLinks(store, accountId, trimmed),
+    ]);
     const links = clicked.some((link) => link.linkId === owned.linkId)
       ? clicked
       : [...clicked, { linkId: owned.linkId, host: owned.host, code: owned.code }];
@@ -109,12 +111,24 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
       ? coverage(scope)
       : Promise.resolve(undefined);
 
-  /** Totals and timeline, then the breakdowns of the sections asked for (three statements). */
+  /**
+   * Totals and timeline, and the breakdowns of the sections asked for: the coverage, then both
+   * at once (three statements; the click store runs independent ones in parallel).
+   */
   async function sectionsOf(scope: QueryScope, sections: ReadonlyArray<{ section: Section; limit: number }>) {
     const days = await coverage(scope);
-    const totals = await getScopeTotals(store, scope, days);
-    const map = await getBreakdowns(store, scope, days, sectionRequests(sections, totals.counts.clicks));
-    return { ...totals, map, days };
+    const totals = getScopeTotals(store, scope, days);
+    const [resolved, map] = await Promise.all([
+      totals,
+      getBreakdowns(
+        store,
+        scope,
+        days,
+        sectionRequests(sections),
+        totals.then((t) => t.counts.clicks),
+      ),
+    ]);
+    return { ...resolved, map, days };
   }
 
   async function getCompleteAnalytics(
@@ -125,16 +139,15 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
   ) {
     const { scope, links } = await scopeFor(accountId, link, range);
     const size = breakdownLimit(limit);
-    const { counts, timeline, map } = await sectionsOf(
-      scope,
-      (["geography", "devices", "referrers", "utm", "trafficQuality", "conversions"] as const).map(
-        (section) => ({
-          section,
-          limit: size,
-        }),
+    const [{ counts, timeline, map }, groups] = await Promise.all([
+      sectionsOf(
+        scope,
+        (["geography", "devices", "referrers", "utm", "trafficQuality", "conversions"] as const).map(
+          (section) => ({ section, limit: size }),
+        ),
       ),
-    );
-    const groups = await getConversionGroups(store, scope);
+      getConversionGroups(store, scope),
+    ]);
     return {
       links,
       range: scope.range,
@@ -224,13 +237,24 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
         start: new Date(scope.range.start.getTime() - span),
         end: scope.range.start,
       };
+      const conversions = getConversionGroups(store, scope);
+      conversions.catch(() => undefined); // awaited below; not unhandled if the coverage fails first
       const days = await coverage(scope, { ...scope.range, start: previousRange.start });
-      const { counts, previous } = await getScopeTotals(store, scope, days, { previous: previousRange });
-      const top = await getLinkTotals(store, scope, days, { limit: 5, order: "clicks" });
-      const groups = await getConversionGroups(store, scope);
-      const map = await getBreakdowns(store, scope, days, [
-        { dimension: "country", limit: 5, totalClicks: counts.clicks },
-        { dimension: "referrerHost", limit: 5, totalClicks: counts.clicks },
+      const totals = getScopeTotals(store, scope, days, { previous: previousRange });
+      const [{ counts, previous }, top, groups, map] = await Promise.all([
+        totals,
+        getLinkTotals(store, scope, days, { limit: 5, order: "clicks" }),
+        conversions,
+        getBreakdowns(
+          store,
+          scope,
+          days,
+          [
+            { dimension: "country", limit: 5 },
+            { dimension: "referrerHost", limit: 5 },
+          ],
+          totals.then((t) => t.counts.clicks),
+        ),
       ]);
       return {
         range: scope.range,
@@ -311,12 +335,25 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
       await directory.assertCampaign(accountId, campaignId.toLowerCase());
       const { scope: base } = await scopeFor(accountId, undefined, range);
       const scope: QueryScope = { ...base, campaignId: campaignId.toLowerCase() };
-      const { counts, timeline, map, days } = await sectionsOf(scope, [
-        { section: "referrers", limit: 50 },
-        { section: "conversions", limit: 100 },
+      const conversions = getConversionGroups(store, scope);
+      conversions.catch(() => undefined); // awaited below; not unhandled if the coverage fails first
+      const days = await coverage(scope);
+      const totals = getScopeTotals(store, scope, days);
+      const [{ counts, timeline }, map, { links }, groups] = await Promise.all([
+        totals,
+        getBreakdowns(
+          store,
+          scope,
+          days,
+          sectionRequests([
+            { section: "referrers", limit: 50 },
+            { section: "conversions", limit: 100 },
+          ]),
+          totals.then((t) => t.counts.clicks),
+        ),
+        getLinkTotals(store, scope, days, { limit: 100, order: "clicks" }),
+        conversions,
       ]);
-      const { links } = await getLinkTotals(store, scope, days, { limit: 100, order: "clicks" });
-      const groups = await getConversionGroups(store, scope);
       return {
         range: scope.range,
         counts,
@@ -330,12 +367,21 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
     async getQrAnalytics(accountId: string, link: string | undefined, range: TimeRangeInput) {
       const { scope: base } = await scopeFor(accountId, link, range);
       const scope: QueryScope = { ...base, qrOnly: true };
-      const { counts, timeline } = await getScopeTotals(store, scope, undefined);
-      const map = await getBreakdowns(store, scope, undefined, [
-        { dimension: "country", limit: 50, totalClicks: counts.clicks },
-        { dimension: "deviceType", limit: 50, totalClicks: counts.clicks },
+      const totals = getScopeTotals(store, scope, undefined);
+      const [{ counts, timeline }, map, links] = await Promise.all([
+        totals,
+        getBreakdowns(
+          store,
+          scope,
+          undefined,
+          [
+            { dimension: "country", limit: 50 },
+            { dimension: "deviceType", limit: 50 },
+          ],
+          totals.then((t) => t.counts.clicks),
+        ),
+        getRawLinkTotals(store, scope, 100),
       ]);
-      const links = await getRawLinkTotals(store, scope, 100);
       return {
         range: scope.range,
         counts,
@@ -348,8 +394,10 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
 
     async getConversionStats(accountId: string, link: string | undefined, range: TimeRangeInput) {
       const { scope, links } = await scopeFor(accountId, link, range);
-      const { counts, map } = await sectionsOf(scope, [{ section: "conversions", limit: 100 }]);
-      const groups = await getConversionGroups(store, scope);
+      const [{ counts, map }, groups] = await Promise.all([
+        sectionsOf(scope, [{ section: "conversions", limit: 100 }]),
+        getConversionGroups(store, scope),
+      ]);
       return { links, range: scope.range, stats: conversionStatsOf(groups, map, counts.clicks) };
     },
 
@@ -402,15 +450,16 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
         granularity: "day",
       });
       const scope: QueryScope = { ...base, abTestId };
-      const timeline = await getVariantTimeline(store, scope);
-      const conversions = (await getConversionGroups(store, scope)).byVariant;
+      const [timeline, groups, breakdowns] = await Promise.all([
+        getVariantTimeline(store, scope),
+        getConversionGroups(store, scope),
+        getBreakdowns(store, scope, undefined, [{ dimension: "variant", limit: 100 }]),
+      ]);
+      const conversions = groups.byVariant;
       const variantIds = [...new Set([...timeline.map((t) => t.variantId), ...conversions.map((c) => c.key)])]
         .filter((id) => id !== "")
         .sort();
-      const uniques =
-        (
-          await getBreakdowns(store, scope, undefined, [{ dimension: "variant", limit: 100, totalClicks: 0 }])
-        ).get("variant") ?? [];
+      const uniques = breakdowns.get("variant") ?? [];
       const days_ = bucketStarts(scope.range);
       return {
         range: scope.range,

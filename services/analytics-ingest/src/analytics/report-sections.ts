@@ -41,7 +41,6 @@ export type Section = keyof typeof SECTION_DIMENSIONS;
 /** The breakdown requests of some sections, each dimension once (the largest limit wins). */
 export function sectionRequests(
   sections: ReadonlyArray<{ section: Section; limit: number }>,
-  totalClicks: number,
 ): BreakdownRequest[] {
   const limits = new Map<Dimension, number>();
   for (const { section, limit } of sections) {
@@ -52,7 +51,7 @@ export function sectionRequests(
       limits.set(dimension, Math.max(limits.get(dimension) ?? 0, own));
     }
   }
-  return [...limits].map(([dimension, limit]) => ({ dimension, limit, totalClicks }));
+  return [...limits].map(([dimension, limit]) => ({ dimension, limit }));
 }
 
 type Breakdowns = ReadonlyMap<Dimension, BreakdownEntry[]>;

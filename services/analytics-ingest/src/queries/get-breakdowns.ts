@@ -17,8 +17,6 @@ export type { Dimension };
 export interface BreakdownRequest {
   dimension: Dimension;
   limit: number;
-  /** Human clicks of the whole scope, the denominator of `share`. */
-  totalClicks: number;
 }
 
 /**
@@ -26,14 +24,18 @@ export interface BreakdownRequest {
  * clicks, unique visitors, bots and HEAD requests, most clicked first. Rolled-up days come from
  * the dimension rollups (per link for a single link, per account or campaign otherwise) with
  * final counts; every other day from clicks_v1. Unique visitors are per UTC day and summed (a
- * visitor id is per day).
+ * visitor id is per day). `totalClicks`, the human clicks of the whole scope, is the denominator
+ * of `share`; it may still be on its way (the report's totals, read at the same time).
  */
 export async function getBreakdowns(
   store: ClickStore,
   scope: QueryScope,
   coverage: DayCoverage | undefined,
   requests: readonly BreakdownRequest[],
+  totalClicks: number | Promise<number> = 0,
 ): Promise<Map<Dimension, BreakdownEntry[]>> {
+  // Handled here too, so a failed totals read is not unhandled when this query fails first.
+  if (totalClicks instanceof Promise) totalClicks.catch(() => undefined);
   const result = new Map<Dimension, BreakdownEntry[]>(requests.map((r) => [r.dimension, []]));
   if (requests.length === 0) return result;
   const dimensions = [...new Set(requests.map((r) => r.dimension))];
@@ -83,6 +85,7 @@ export async function getBreakdowns(
       LIMIT {limit:UInt32} BY dimension`,
     { ...params, limit },
   );
+  const total = await totalClicks;
   for (const request of requests) {
     const spec: { value: string; country?: boolean; region?: boolean } = DIMENSIONS[request.dimension];
     const entries = rows
@@ -96,7 +99,7 @@ export async function getBreakdowns(
           uniqueVisitors: num(row.n_visitors),
           bots: num(row.n_bots),
           headRequests: num(row.n_heads),
-          share: request.totalClicks > 0 ? clicks / request.totalClicks : 0,
+          share: total > 0 ? clicks / total : 0,
         };
         if (spec.country) entry.country = String(row.parent_country ?? "");
         if (spec.region) entry.region = String(row.parent_region ?? "");

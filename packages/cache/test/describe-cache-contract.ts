@@ -104,11 +104,12 @@ export function describeCacheContract(name: string, open: () => Promise<CacheUnd
 
       it("gives a counter its TTL when it is created and never extends it", async () => {
         const k = key("window");
-        await primary.cache.increment(k, 1, 200);
-        await sleep(100);
+        // A second of TTL: room for a slow machine between the first two increments.
+        await primary.cache.increment(k, 1, 1_000);
+        await sleep(50);
         // A later increment with a long TTL leaves the counter's expiry where it was.
         expect(await primary.cache.increment(k, 1, 60_000)).toBe(2);
-        await sleep(200);
+        await sleep(1_000);
         expect(await primary.cache.get(k)).toBeNull();
         expect(await primary.cache.increment(k, 1, 60_000)).toBe(1);
       });
@@ -173,11 +174,14 @@ export function describeCacheContract(name: string, open: () => Promise<CacheUnd
 
       it("never refills beyond capacity", async () => {
         const k = key("cap");
-        const limit = { capacity: 3, refillPerSecond: 100 };
+        // A token every 50 ms: the 300 ms pause refills the bucket twice over, while the four
+        // takes after it, sent at once, reach the store well within one token's time.
+        const limit = { capacity: 3, refillPerSecond: 20 };
         await primary.rateLimiter.take(k, limit);
-        await sleep(200);
-        const results = [];
-        for (let i = 0; i < 4; i++) results.push((await primary.rateLimiter.take(k, limit)).allowed);
+        await sleep(300);
+        const results = await Promise.all(
+          Array.from({ length: 4 }, async () => (await primary.rateLimiter.take(k, limit)).allowed),
+        );
         expect(results).toEqual([true, true, true, false]);
       });
 

@@ -14,7 +14,11 @@ import {
 import { SERVICE_NAME } from "./config";
 import type { WebhookDatabase } from "./db/webhook-database";
 import type { PostWebhook } from "./deliveries/attempt-delivery";
-import { createDeliveryWorker, type DeliveryWorker } from "./deliveries/create-delivery-worker";
+import {
+  createDeliveryWorker,
+  type DeliveryWorker,
+  type DeliveryWorkerOptions,
+} from "./deliveries/create-delivery-worker";
 import { accountSubscriptions } from "./events/account-subscriptions";
 import { WEBHOOK_SERVICE_ACCESS } from "./grpc/grpc-access";
 import { createWebhookService } from "./grpc/webhook-service";
@@ -33,7 +37,7 @@ export interface AppDependencies {
   verifier: TokenVerifier;
   authenticateCall: CallAuthenticator;
   restRateLimit: RestRateLimit;
-  delivery: { pollIntervalMs: number; concurrency: number; perEndpoint: number };
+  delivery: Omit<DeliveryWorkerOptions, "timer">;
   trustProxy?: string[];
   clock?: Clock;
 }

@@ -82,6 +82,8 @@ export function startWebhookDispatcher(
           pollIntervalMs: config.WEBHOOK_POLL_INTERVAL_MS,
           concurrency: config.WEBHOOK_CONCURRENCY,
           perEndpoint: config.WEBHOOK_ENDPOINT_CONCURRENCY,
+          leaseMs: config.WEBHOOK_CLAIM_LEASE_MS,
+          attemptTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
         },
         clock,
       });

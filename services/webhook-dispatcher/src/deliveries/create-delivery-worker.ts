@@ -11,11 +11,13 @@ export interface DeliveryWorkerOptions {
   /** Attempts one endpoint may have in flight in this process: a slow receiver holds only its own. */
   perEndpoint: number;
   /**
-   * How long a claim lasts. Longer than the time a claimed batch can take (its deliveries queue
-   * behind the endpoint's perEndpoint attempts of up to 15 s each); a worker that dies leaves its
-   * deliveries to be attempted again after it.
+   * How long a claim lasts (default 5 min); a worker that dies leaves its deliveries to be
+   * attempted again after it. An endpoint's claimed deliveries queue behind its perEndpoint
+   * attempts, so a worker claims only as many rounds of them as fit in the lease.
    */
   leaseMs?: number;
+  /** The longest an attempt can take (default 15 s): what a round of attempts may cost. */
+  attemptTimeoutMs?: number;
   timer?: RepeatingTimer;
 }
 
@@ -30,11 +32,17 @@ export interface DeliveryWorker {
 }
 
 /**
- * Each endpoint may have this many times perEndpoint claimed at once (queued here), so one claim
- * serves many attempts. Bounded by the lease: a slow endpoint's whole queue (16 rounds of
- * attempts of up to 15 s: 4 min) is attempted before its 5-minute claim lapses.
+ * Each endpoint may have up to this many times perEndpoint claimed at once (queued here), so one
+ * claim serves many attempts. Bounded by the lease: a slow endpoint's whole queue (rounds of
+ * attempts of up to the attempt timeout) is attempted before its claim lapses — with the defaults
+ * 16 rounds of 15 s, 4 min, within the 5-minute lease.
  */
-const CLAIM_DEPTH = 16;
+const MAX_CLAIM_DEPTH = 16;
+
+/** The rounds of one endpoint's attempts that fit in a lease, one round spare: 1 to MAX_CLAIM_DEPTH. */
+export function claimDepth(leaseMs: number, attemptTimeoutMs: number): number {
+  return Math.max(1, Math.min(MAX_CLAIM_DEPTH, Math.floor(leaseMs / attemptTimeoutMs) - 1));
+}
 
 /**
  * Drains the outbox of due deliveries: claims batches (one statement each, with what the
@@ -50,6 +58,7 @@ export function createDeliveryWorker(
   const { ctx } = deps;
   const attemptDeps = { ...deps, record: deps.record ?? createAttemptRecorder(ctx.db) };
   const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const CLAIM_DEPTH = claimDepth(leaseMs, options.attemptTimeoutMs ?? 15_000);
   const queues = new Map<string, ClaimedDelivery[]>();
   const running = new Map<string, number>();
   const inFlight = new Set<Promise<void>>();

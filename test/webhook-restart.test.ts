@@ -1,0 +1,222 @@
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonApi } from "./support/json-api";
+
+const root = fileURLToPath(new URL("../", import.meta.url));
+const LINKS = 12;
+/** Short enough to wait out in a test: a killed process's claims lapse after this. */
+const LEASE_MS = 6_000;
+
+/** Kurz embedded as its own process (`make start`'s entry point), its output kept for failures. */
+class KurzProcess {
+  readonly output: string[] = [];
+  private constructor(readonly child: ChildProcessWithoutNullStreams) {
+    let partial = "";
+    const keep = (chunk: Buffer) => {
+      const lines = (partial + chunk.toString("utf8")).split("\n");
+      partial = lines.pop() ?? "";
+      this.output.push(...lines);
+      if (this.output.length > 2_000) this.output.splice(0, this.output.length - 2_000);
+    };
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+  }
+
+  static async start(env: Record<string, string>, edgeUrl: string): Promise<KurzProcess> {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "--import", "@kurz/telemetry/register", "apps/embedded/src/main.ts"],
+      { cwd: root, env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] },
+    );
+    const kurz = new KurzProcess(child);
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline && child.exitCode === null) {
+      const ready = await fetch(`${edgeUrl}/.kurz/health`, { signal: AbortSignal.timeout(2_000) })
+        .then((r) => r.status === 200)
+        .catch(() => false);
+      if (ready) return kurz;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    child.kill("SIGKILL");
+    throw new Error(`Kurz did not become healthy:\n${kurz.output.slice(-40).join("\n")}`);
+  }
+
+  /** The gRPC address a service logged when it started. */
+  grpcAddressOf(service: string): string {
+    for (const line of this.output) {
+      if (!line.includes('"service.started"') || !line.includes(`"service":"${service}"`)) continue;
+      return (JSON.parse(line) as { grpc: string }).grpc;
+    }
+    throw new Error(`${service} did not log its start`);
+  }
+
+  async kill(signal: "SIGKILL" | "SIGTERM"): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = once(this.child, "exit");
+    this.child.kill(signal);
+    await exited;
+  }
+}
+
+/**
+ * A receiver that holds every request open until told to answer (a receiver that hangs while
+ * the dispatcher dies), then verifies each with standardwebhooks and answers 204.
+ */
+async function startHoldingReceiver() {
+  let secret = "";
+  let answering = false;
+  const heldIds: string[] = [];
+  const delivered = new Map<string, { type: string; data: Record<string, unknown> }>();
+  let attempts = 0;
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      attempts++;
+      const id = String(request.headers["webhook-id"]);
+      if (!answering) {
+        heldIds.push(id);
+        return; // never answered: the dispatcher is killed while it waits
+      }
+      try {
+        const payload = new Webhook(secret).verify(
+          Buffer.concat(chunks).toString("utf8"),
+          request.headers as Record<string, string>,
+        ) as { type: string; data: Record<string, unknown> };
+        delivered.set(id, payload);
+        response.writeHead(204).end();
+      } catch {
+        response.writeHead(400).end("bad signature");
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/kurz`,
+    heldIds,
+    delivered,
+    attempts: () => attempts,
+    useSecret(value: string) {
+      secret = value;
+    },
+    answer() {
+      answering = true;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe("webhook deliveries survive the dispatcher killed mid-delivery (embedded Kurz as a process)", () => {
+  let dataDir: string;
+  let receiver: Awaited<ReturnType<typeof startHoldingReceiver>>;
+  let kurz: KurzProcess | undefined;
+  let env: Record<string, string>;
+  let edgeUrl: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "kurz-webhook-restart-"));
+    receiver = await startHoldingReceiver();
+    const port = await freePort();
+    edgeUrl = `http://localhost:${port}`;
+    env = {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      EDGE_PORT: String(port),
+      KURZ_SERVICE_PORTS: "ephemeral",
+      PUBLIC_BASE_URL: edgeUrl,
+      SHORT_HOST: `localhost:${port}`,
+      SUBDOMAIN_HOST: `localhost:${port}`,
+      WEBHOOK_ALLOWED_TARGETS: "127.0.0.1/32",
+      WEBHOOK_TIMEOUT_MS: "2000",
+      WEBHOOK_CLAIM_LEASE_MS: String(LEASE_MS),
+      PLAN_CACHE_TTL_MS: "200",
+    };
+    kurz = await KurzProcess.start(env, edgeUrl);
+  }, 180_000);
+
+  afterAll(async () => {
+    await kurz?.kill("SIGTERM");
+    await receiver?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it("loses nothing: what was in flight or queued when it died arrives after the restart, once per webhook-id", async () => {
+    const first = kurz!;
+    const user = await signInWithOAuth(edgeUrl, "shorturl:create webhook:read webhook:write", {
+      afterSignUp: (email) =>
+        setPlanAsOperator({
+          dataDir,
+          authServerGrpcAddress: first.grpcAddressOf("auth-server"),
+          email,
+          plan: "business",
+        }),
+    });
+    const api = jsonApi(edgeUrl, () => user.accessToken);
+    const created = await api("POST", "/api/v1/webhooks", {
+      url: receiver.url,
+      event_types: ["link.created"],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    receiver.useSecret(created.body.webhook.secret);
+    const endpointId = created.body.webhook.id as string;
+
+    const codes: string[] = [];
+    for (let i = 0; i < LINKS; i++) {
+      const link = await api("POST", "/api/v1/urls", { url: `https://shop.example.com/item/${i}` });
+      expect(link.status, JSON.stringify(link.body)).toBe(201);
+      codes.push(link.body.url.id as string);
+    }
+    // Every event is in the dispatcher's outbox, and attempts are under way (held by the receiver).
+    await waitUntil(
+      "every link's delivery is queued",
+      async () =>
+        (await api("GET", `/api/v1/webhooks/${endpointId}/deliveries?limit=100`)).body?.pagination?.total === LINKS,
+      60_000,
+    );
+    await waitUntil("the receiver holds an attempt", () => receiver.heldIds.length > 0, 30_000);
+
+    await first.kill("SIGKILL");
+    const inFlight = [...new Set(receiver.heldIds)];
+    receiver.answer();
+    kurz = await KurzProcess.start(env, edgeUrl);
+
+    await waitUntil("every delivery arrived", () => receiver.delivered.size >= LINKS, 90_000);
+    const events = [...receiver.delivered.values()];
+    expect(receiver.delivered.size).toBe(LINKS);
+    expect(events.every((event) => event.type === "link.created")).toBe(true);
+    expect(events.map((event) => event.data.short_code).sort()).toEqual([...codes].sort());
+    // The attempts cut off by the kill were made again under the same webhook-id.
+    for (const id of inFlight) expect(receiver.delivered.has(id), id).toBe(true);
+    const deliveries = await api("GET", `/api/v1/webhooks/${endpointId}/deliveries?limit=100`);
+    expect(deliveries.body.pagination.total).toBe(LINKS);
+    await waitUntil(
+      "the outbox records every delivery as succeeded",
+      async () =>
+        (await api("GET", `/api/v1/webhooks/${endpointId}/deliveries?limit=100`)).body.deliveries.every(
+          (d: { status: string }) => d.status === "succeeded",
+        ),
+      30_000,
+    );
+  }, 300_000);
+});

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Clock } from "@kurz/clock";
 import { type RunningKurz, startEmbedded } from "@kurz/embedded";
 import { freePort } from "@kurz/testing";
 
@@ -17,20 +16,14 @@ export interface FlowKurz {
 
 /**
  * All of Kurz embedded for a flow test: its own temp data directory, a free edge port that is
- * also the short host, quiet logs; `env` adds or overrides variables; `clock`, when given, is every
- * service's (a TestClock moves their windows and caches forward).
+ * also the short host, quiet logs; `env` adds or overrides variables.
  */
-export async function startFlowKurz(
-  name: string,
-  env: Record<string, string> = {},
-  clock?: Clock,
-): Promise<FlowKurz> {
+export async function startFlowKurz(name: string, env: Record<string, string> = {}): Promise<FlowKurz> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `kurz-${name}-`));
   const port = await freePort();
   const shortHost = `localhost:${port}`;
   const kurz = await startEmbedded({
     ports: "ephemeral",
-    ...(clock ? { clock } : {}),
     env: {
       ...process.env,
       LOG_LEVEL: "warn",

@@ -28,6 +28,7 @@ import { createWebhookAgent } from "./outbound/create-webhook-agent";
 import { postWebhook } from "./outbound/post-webhook";
 import { webhookAllowancesFrom } from "./plans/webhook-allowance";
 import { loadSecretBoxKey } from "./signing/load-secret-box-key";
+import { rememberOpenedSecrets } from "./signing/remember-opened-secrets";
 import { createSecretBox } from "./signing/secret-box";
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle", import.meta.url));
@@ -68,7 +69,7 @@ export function startWebhookDispatcher(
         // connectInfrastructure opens the database without a schema type; the tables are ours.
         db: infra.database!.db as unknown as WebhookDatabase,
         allowances: webhookAllowancesFrom(authServer),
-        secrets: createSecretBox(await loadSecretBoxKey(config, logger, SERVICE_NAME)),
+        secrets: rememberOpenedSecrets(createSecretBox(await loadSecretBoxKey(config, logger, SERVICE_NAME))),
         checkUrl: (url) => checkWebhookUrl(url, { allowedTargets }),
         post: (request) =>
           postWebhook(request, { agent, allowedTargets, timeoutMs: config.WEBHOOK_TIMEOUT_MS }),

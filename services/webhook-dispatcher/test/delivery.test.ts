@@ -1,8 +1,10 @@
+import { createTestDatabase, postgresBackend, type TestDatabase, waitFor } from "@kurz/testing";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages } from "../src/db/schema";
 import { claimDueDeliveries } from "../src/deliveries/claim-due-deliveries";
+import { createDeliveryWorker } from "../src/deliveries/create-delivery-worker";
 import { enqueueMessage } from "../src/deliveries/enqueue-message";
 import { pruneDeliveryLog } from "../src/deliveries/prune-delivery-log";
 import { RETRY_DELAYS_MS } from "../src/deliveries/retry-schedule";
@@ -19,16 +21,6 @@ type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 let t: Context;
 let receiver: Receiver;
-
-beforeEach(async () => {
-  t = await startDispatcherContext();
-  receiver = await startReceiver();
-});
-
-afterEach(async () => {
-  await t.close();
-  await receiver.close();
-});
 
 async function endpoint(eventTypes = ["link.created"]) {
   return createWebhook(t.ctx, ACCOUNT, {
@@ -80,186 +72,270 @@ async function runUntil(untilMs: number): Promise<void> {
   }
 }
 
-describe("webhook delivery", () => {
-  it("delivers a queued event signed so that standardwebhooks verifies it, and logs the attempt", async () => {
-    const { secret, endpoint: created } = await endpoint();
-    await queue(1);
-    await t.worker.drain();
-    expect(receiver.received).toHaveLength(1);
-    expect(verifies(secret, receiver.received[0]!)).toBe(true);
-    expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ type: "link.created", data: { n: 0 } });
-    const [delivery] = await t.ctx.db.select().from(webhookDeliveries);
-    expect(delivery).toMatchObject({ status: "succeeded", attempts: 1, endpointId: created.id });
-    const [attempt] = await t.ctx.db.select().from(webhookAttempts);
-    expect(attempt).toMatchObject({ statusCode: 200, responseExcerpt: "ok", failureKind: null });
-  });
+const postgres = await postgresBackend();
+/** Each test runs on the embedded store and, when a server answers, on PostgreSQL (its own database). */
+const STORES = [
+  { name: "PGlite", adminUrl: undefined },
+  ...(postgres.available ? [{ name: "PostgreSQL", adminUrl: postgres.value.adminUrl }] : []),
+];
 
-  it("queues nothing for an endpoint that did not select the type, and nothing twice for a replayed event", async () => {
-    await endpoint(["link.deleted"]);
-    await queue(1, "link.created");
-    await endpoint(["link.created"]);
-    await queue(1, "link.created", () => "the-same-event");
-    await queue(1, "link.created", () => "the-same-event");
-    expect(await t.ctx.db.select().from(webhookDeliveries)).toHaveLength(1);
-  });
+for (const store of STORES) {
+  describe(`on ${store.name}`, () => {
+    let database: TestDatabase | undefined;
 
-  it("loses nothing while the receiver is down for 30 hours: retries follow the schedule, then every event arrives once", async () => {
-    await endpoint();
-    receiver.answerWith(() => ({ status: 503 }));
-    const start = t.clock.now().getTime();
-    await queue(10);
-    await runUntil(start + 30 * HOUR);
-    const duringOutage = receiver.received.length;
-    receiver.answerWith(() => ({ status: 204 }));
-    await runUntil(start + 80 * HOUR);
+    beforeAll(async () => {
+      if (store.adminUrl) database = await createTestDatabase(store.adminUrl, "kurz_test_webhook_delivery");
+    });
 
-    const deliveries = await t.ctx.db.select().from(webhookDeliveries);
-    expect(deliveries.every((row) => row.status === "succeeded")).toBe(true);
-    const ids = new Set(receiver.received.slice(duringOutage).map((hit) => hit.headers["webhook-id"]));
-    expect(ids.size).toBe(10);
-    // Attempts at 0, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h after the previous one (jitter 0 here):
-    // the 8th, 31 h 35 min in, is the first after the outage.
-    const attempts = await t.ctx.db
-      .select()
-      .from(webhookAttempts)
-      .where(eq(webhookAttempts.deliveryId, deliveries[0]!.id))
-      .orderBy(webhookAttempts.attemptedAt);
-    expect(attempts).toHaveLength(8);
-    const gaps = attempts
-      .slice(1)
-      .map((a, i) => a.attemptedAt.getTime() - attempts[i]!.attemptedAt.getTime());
-    gaps.forEach((gap, i) => {
-      expect(gap).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[i + 1]!);
-      expect(gap).toBeLessThan(RETRY_DELAYS_MS[i + 1]! + 60_000);
+    afterAll(async () => {
+      await database?.drop();
+    });
+
+    beforeEach(async () => {
+      t = await startDispatcherContext(database ? { databaseUrl: database.url } : {});
+      receiver = await startReceiver();
+    });
+
+    afterEach(async () => {
+      await t.close();
+      await receiver.close();
+    });
+
+    describe("webhook delivery", () => {
+      it("delivers a queued event signed so that standardwebhooks verifies it, and logs the attempt", async () => {
+        const { secret, endpoint: created } = await endpoint();
+        await queue(1);
+        await t.worker.drain();
+        expect(receiver.received).toHaveLength(1);
+        expect(verifies(secret, receiver.received[0]!)).toBe(true);
+        expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
+          type: "link.created",
+          data: { n: 0 },
+        });
+        const [delivery] = await t.ctx.db.select().from(webhookDeliveries);
+        expect(delivery).toMatchObject({ status: "succeeded", attempts: 1, endpointId: created.id });
+        const [attempt] = await t.ctx.db.select().from(webhookAttempts);
+        expect(attempt).toMatchObject({ statusCode: 200, responseExcerpt: "ok", failureKind: null });
+      });
+
+      it("queues nothing for an endpoint that did not select the type, and nothing twice for a replayed event", async () => {
+        await endpoint(["link.deleted"]);
+        await queue(1, "link.created");
+        await endpoint(["link.created"]);
+        await queue(1, "link.created", () => "the-same-event");
+        await queue(1, "link.created", () => "the-same-event");
+        expect(await t.ctx.db.select().from(webhookDeliveries)).toHaveLength(1);
+      });
+
+      it("loses nothing while the receiver is down for 30 hours: retries follow the schedule, then every event arrives once", async () => {
+        await endpoint();
+        receiver.answerWith(() => ({ status: 503 }));
+        const start = t.clock.now().getTime();
+        await queue(10);
+        await runUntil(start + 30 * HOUR);
+        const duringOutage = receiver.received.length;
+        receiver.answerWith(() => ({ status: 204 }));
+        await runUntil(start + 80 * HOUR);
+
+        const deliveries = await t.ctx.db.select().from(webhookDeliveries);
+        expect(deliveries.every((row) => row.status === "succeeded")).toBe(true);
+        const ids = new Set(receiver.received.slice(duringOutage).map((hit) => hit.headers["webhook-id"]));
+        expect(ids.size).toBe(10);
+        // Attempts at 0, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h after the previous one (jitter 0 here):
+        // the 8th, 31 h 35 min in, is the first after the outage.
+        const attempts = await t.ctx.db
+          .select()
+          .from(webhookAttempts)
+          .where(eq(webhookAttempts.deliveryId, deliveries[0]!.id))
+          .orderBy(webhookAttempts.attemptedAt);
+        expect(attempts).toHaveLength(8);
+        const gaps = attempts
+          .slice(1)
+          .map((a, i) => a.attemptedAt.getTime() - attempts[i]!.attemptedAt.getTime());
+        gaps.forEach((gap, i) => {
+          expect(gap).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[i + 1]!);
+          expect(gap).toBeLessThan(RETRY_DELAYS_MS[i + 1]! + 60_000);
+        });
+      });
+
+      it("gives up after the tenth attempt and marks the delivery failed", async () => {
+        await endpoint();
+        receiver.answerWith(() => ({ status: 500 }));
+        await queue(1);
+        await runUntil(t.clock.now().getTime() + 100 * HOUR);
+        const [delivery] = await t.ctx.db.select().from(webhookDeliveries);
+        expect(delivery).toMatchObject({ status: "failed", attempts: 10, nextAttemptAt: null });
+      });
+
+      it("disables the endpoint at once on 410 Gone and sends it nothing more", async () => {
+        const { endpoint: created } = await endpoint();
+        receiver.answerWith(() => ({ status: 410 }));
+        await queue(1);
+        await t.worker.drain();
+        await queue(2);
+        await runUntil(t.clock.now().getTime() + 10 * HOUR);
+        expect(receiver.received).toHaveLength(1);
+        const [row] = await t.ctx.db
+          .select()
+          .from(webhookEndpoints)
+          .where(eq(webhookEndpoints.id, created.id));
+        expect(row).toMatchObject({ enabled: false, disabledReason: "gone" });
+      });
+
+      it("treats a redirect as a failure and never follows it", async () => {
+        await endpoint();
+        receiver.answerWith(() => ({ status: 302, headers: { location: "http://10.0.0.1/" } }));
+        await queue(1);
+        await t.worker.drain();
+        const [attempt] = await t.ctx.db.select().from(webhookAttempts);
+        expect(attempt?.statusCode).toBe(302);
+        expect(attempt?.failureKind).toBe("redirect");
+        const [delivery] = await t.ctx.db.select().from(webhookDeliveries);
+        expect(delivery?.status).toBe("pending");
+      });
+
+      it("disables an endpoint after five days of nothing but failures; a success resets that clock", async () => {
+        const { endpoint: created } = await endpoint();
+        receiver.answerWith(() => ({ status: 500 }));
+        const start = t.clock.now().getTime();
+        // A new event every 12 h keeps attempts coming for days.
+        for (let hour = 0; hour < 4 * 24; hour += 12) {
+          await queue(1);
+          await runUntil(start + (hour + 12) * HOUR);
+          t.clock.advance(Math.max(0, start + (hour + 12) * HOUR - t.clock.now().getTime()));
+        }
+        let [row] = await t.ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
+        expect(row?.enabled).toBe(true);
+        expect(row?.failingSince).not.toBeNull();
+        receiver.answerWith(() => ({ status: 200 }));
+        await queue(1);
+        await t.worker.drain();
+        [row] = await t.ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
+        expect(row?.failingSince).toBeNull();
+
+        receiver.answerWith(() => ({ status: 500 }));
+        const failingFrom = t.clock.now().getTime();
+        for (let hour = 0; hour <= 5 * 24 + 12; hour += 12) {
+          await queue(1);
+          await runUntil(failingFrom + (hour + 12) * HOUR);
+          t.clock.advance(Math.max(0, failingFrom + (hour + 12) * HOUR - t.clock.now().getTime()));
+        }
+        [row] = await t.ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
+        expect(row).toMatchObject({ enabled: false, disabledReason: "failing" });
+      });
+
+      it("attempts again a delivery whose worker died between claim and answer: nothing lost", async () => {
+        const { secret } = await endpoint();
+        await queue(3);
+        // A worker claims them and dies before attempting.
+        const claimed = await claimDueDeliveries(t.ctx.db, {
+          now: t.clock.now(),
+          batchSize: 10,
+          perEndpoint: 10,
+          leaseMs: 60_000,
+        });
+        expect(claimed).toHaveLength(3);
+        await t.worker.drain();
+        expect(receiver.received).toHaveLength(0);
+        t.clock.advance(61_000);
+        await t.worker.drain();
+        expect(receiver.received).toHaveLength(3);
+        expect(receiver.received.every((hit) => verifies(secret, hit))).toBe(true);
+      });
+
+      it("starts no attempt that could outlast its claim: the rest wait for the claim to lapse, nothing sent twice", async () => {
+        await endpoint();
+        await queue(3);
+        let release!: () => void;
+        const gate = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let calls = 0;
+        // One attempt at a time; the first hangs while the clock moves to a second before the lease ends.
+        const worker = createDeliveryWorker(
+          {
+            ctx: t.ctx,
+            post: async (request) => {
+              calls++;
+              if (calls === 1) await gate;
+              return t.post(request);
+            },
+          },
+          {
+            pollIntervalMs: 1_000_000,
+            concurrency: 1,
+            perEndpoint: 1,
+            leaseMs: 60_000,
+            attemptTimeoutMs: 2_000,
+          },
+        );
+        try {
+          const draining = worker.drain();
+          await waitFor(() => calls === 1, "the first attempt");
+          t.clock.advance(59_000);
+          release();
+          await draining;
+          expect(receiver.received).toHaveLength(1);
+          t.clock.advance(2_000);
+          await worker.drain();
+          const ids = receiver.received.map((hit) => hit.headers["webhook-id"]);
+          expect(ids).toHaveLength(3);
+          expect(new Set(ids).size).toBe(3);
+        } finally {
+          await worker.stop();
+        }
+      });
+
+      it("signs with both secrets for 24 hours after a rotation, then with the new one only", async () => {
+        const { secret: oldSecret, endpoint: created } = await endpoint();
+        const { secret: newSecret } = await rotateWebhookSecret(t.ctx, ACCOUNT, created.id);
+        await queue(1);
+        await t.worker.drain();
+        const during = receiver.received[0]!;
+        expect(verifies(oldSecret, during)).toBe(true);
+        expect(verifies(newSecret, during)).toBe(true);
+
+        t.clock.advance(24 * HOUR + 1_000);
+        const body = JSON.stringify({
+          type: "link.created",
+          timestamp: t.clock.now().toISOString(),
+          data: {},
+        });
+        await t.ctx.db.transaction((tx) =>
+          enqueueMessage(
+            tx,
+            { accountId: ACCOUNT, eventType: "link.created", body, sourceEventId: "late" },
+            t.clock.now(),
+          ),
+        );
+        await t.worker.drain();
+        const after = receiver.received[1]!;
+        // standardwebhooks checks the timestamp against the real clock: re-sign-free check on header count.
+        expect(String(after.headers["webhook-signature"]).split(" ")).toHaveLength(1);
+        expect(String(during.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+      });
+    });
+
+    describe("the delivery log", () => {
+      it("is kept for the plan's retention, then deleted with its attempts; pending deliveries stay", async () => {
+        await endpoint();
+        await queue(2);
+        await t.worker.drain();
+        receiver.answerWith(() => ({ status: 500 }));
+        t.clock.advance(31 * 24 * HOUR);
+        await queue(1); // fails and stays pending across the sweep below
+        await t.worker.drain();
+
+        t.setAllowance({ retentionDays: 365 });
+        expect(await pruneDeliveryLog(t.ctx)).toBe(0);
+        t.setAllowance({ retentionDays: 30 });
+        expect(await pruneDeliveryLog(t.ctx)).toBe(2);
+        expect(await t.ctx.db.select().from(webhookMessages)).toHaveLength(1);
+        const attempts = await t.ctx.db.select().from(webhookAttempts);
+        expect(attempts).toHaveLength(1);
+        t.clock.advance(40 * 24 * HOUR);
+        expect(await pruneDeliveryLog(t.ctx)).toBe(0);
+      });
     });
   });
-
-  it("gives up after the tenth attempt and marks the delivery failed", async () => {
-    await endpoint();
-    receiver.answerWith(() => ({ status: 500 }));
-    await queue(1);
-    await runUntil(t.clock.now().getTime() + 100 * HOUR);
-    const [delivery] = await t.ctx.db.select().from(webhookDeliveries);
-    expect(delivery).toMatchObject({ status: "failed", attempts: 10, nextAttemptAt: null });
-  });
-
-  it("disables the endpoint at once on 410 Gone and sends it nothing more", async () => {
-    const { endpoint: created } = await endpoint();
-    receiver.answerWith(() => ({ status: 410 }));
-    await queue(1);
-    await t.worker.drain();
-    await queue(2);
-    await runUntil(t.clock.now().getTime() + 10 * HOUR);
-    expect(receiver.received).toHaveLength(1);
-    const [row] = await t.ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
-    expect(row).toMatchObject({ enabled: false, disabledReason: "gone" });
-  });
-
-  it("treats a redirect as a failure and never follows it", async () => {
-    await endpoint();
-    receiver.answerWith(() => ({ status: 302, headers: { location: "http://10.0.0.1/" } }));
-    await queue(1);
-    await t.worker.drain();
-    const [attempt] = await t.ctx.db.select().from(webhookAttempts);
-    expect(attempt?.statusCode).toBe(302);
-    expect(attempt?.failureKind).toBe("redirect");
-    const [delivery] = await t.ctx.db.select().from(webhookDeliveries);
-    expect(delivery?.status).toBe("pending");
-  });
-
-  it("disables an endpoint after five days of nothing but failures; a success resets that clock", async () => {
-    const { endpoint: created } = await endpoint();
-    receiver.answerWith(() => ({ status: 500 }));
-    const start = t.clock.now().getTime();
-    // A new event every 12 h keeps attempts coming for days.
-    for (let hour = 0; hour < 4 * 24; hour += 12) {
-      await queue(1);
-      await runUntil(start + (hour + 12) * HOUR);
-      t.clock.advance(Math.max(0, start + (hour + 12) * HOUR - t.clock.now().getTime()));
-    }
-    let [row] = await t.ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
-    expect(row?.enabled).toBe(true);
-    expect(row?.failingSince).not.toBeNull();
-    receiver.answerWith(() => ({ status: 200 }));
-    await queue(1);
-    await t.worker.drain();
-    [row] = await t.ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
-    expect(row?.failingSince).toBeNull();
-
-    receiver.answerWith(() => ({ status: 500 }));
-    const failingFrom = t.clock.now().getTime();
-    for (let hour = 0; hour <= 5 * 24 + 12; hour += 12) {
-      await queue(1);
-      await runUntil(failingFrom + (hour + 12) * HOUR);
-      t.clock.advance(Math.max(0, failingFrom + (hour + 12) * HOUR - t.clock.now().getTime()));
-    }
-    [row] = await t.ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
-    expect(row).toMatchObject({ enabled: false, disabledReason: "failing" });
-  });
-
-  it("attempts again a delivery whose worker died between claim and answer: nothing lost", async () => {
-    const { secret } = await endpoint();
-    await queue(3);
-    // A worker claims them and dies before attempting.
-    const claimed = await claimDueDeliveries(t.ctx.db, {
-      now: t.clock.now(),
-      batchSize: 10,
-      perEndpoint: 10,
-      leaseMs: 60_000,
-    });
-    expect(claimed).toHaveLength(3);
-    await t.worker.drain();
-    expect(receiver.received).toHaveLength(0);
-    t.clock.advance(61_000);
-    await t.worker.drain();
-    expect(receiver.received).toHaveLength(3);
-    expect(receiver.received.every((hit) => verifies(secret, hit))).toBe(true);
-  });
-
-  it("signs with both secrets for 24 hours after a rotation, then with the new one only", async () => {
-    const { secret: oldSecret, endpoint: created } = await endpoint();
-    const { secret: newSecret } = await rotateWebhookSecret(t.ctx, ACCOUNT, created.id);
-    await queue(1);
-    await t.worker.drain();
-    const during = receiver.received[0]!;
-    expect(verifies(oldSecret, during)).toBe(true);
-    expect(verifies(newSecret, during)).toBe(true);
-
-    t.clock.advance(24 * HOUR + 1_000);
-    const body = JSON.stringify({ type: "link.created", timestamp: t.clock.now().toISOString(), data: {} });
-    await t.ctx.db.transaction((tx) =>
-      enqueueMessage(
-        tx,
-        { accountId: ACCOUNT, eventType: "link.created", body, sourceEventId: "late" },
-        t.clock.now(),
-      ),
-    );
-    await t.worker.drain();
-    const after = receiver.received[1]!;
-    // standardwebhooks checks the timestamp against the real clock: re-sign-free check on header count.
-    expect(String(after.headers["webhook-signature"]).split(" ")).toHaveLength(1);
-    expect(String(during.headers["webhook-signature"]).split(" ")).toHaveLength(2);
-  });
-});
-
-describe("the delivery log", () => {
-  it("is kept for the plan's retention, then deleted with its attempts; pending deliveries stay", async () => {
-    await endpoint();
-    await queue(2);
-    await t.worker.drain();
-    receiver.answerWith(() => ({ status: 500 }));
-    t.clock.advance(31 * 24 * HOUR);
-    await queue(1); // fails and stays pending across the sweep below
-    await t.worker.drain();
-
-    t.setAllowance({ retentionDays: 365 });
-    expect(await pruneDeliveryLog(t.ctx)).toBe(0);
-    t.setAllowance({ retentionDays: 30 });
-    expect(await pruneDeliveryLog(t.ctx)).toBe(2);
-    expect(await t.ctx.db.select().from(webhookMessages)).toHaveLength(1);
-    const attempts = await t.ctx.db.select().from(webhookAttempts);
-    expect(attempts).toHaveLength(1);
-    t.clock.advance(40 * 24 * HOUR);
-    expect(await pruneDeliveryLog(t.ctx)).toBe(0);
-  });
-});
+}

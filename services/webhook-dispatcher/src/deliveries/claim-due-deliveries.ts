@@ -8,6 +8,8 @@ export interface ClaimOptions {
   batchSize: number;
   /** Deliveries one endpoint may have claimed at once, across every replica. */
   perEndpoint: number;
+  /** Endpoints allowed another number than perEndpoint (their pace: endpoint-pace.ts). */
+  caps?: ReadonlyMap<string, number>;
   /** How long a claim lasts: a worker that dies before recording frees its deliveries after it. */
   leaseMs: number;
 }
@@ -15,6 +17,8 @@ export interface ClaimOptions {
 /** A claimed delivery with what its attempt needs: the endpoint and the message's body. */
 export interface ClaimedDelivery {
   id: string;
+  /** When this worker's claim lapses: an attempt that could not end before it is not started. */
+  claimedUntil: Date;
   attempts: number;
   messageId: string;
   body: string;
@@ -65,7 +69,8 @@ export async function claimDueDeliveries(
   options: ClaimOptions,
 ): Promise<ClaimedDelivery[]> {
   const now = options.now.toISOString();
-  const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
+  const until = new Date(options.now.getTime() + options.leaseMs);
+  const caps = [...(options.caps ?? new Map<string, number>())];
   const rows = await db.transaction(async (tx) => {
     // A claim lost in a crash only means its deliveries are claimable again at once.
     await tx.execute(sql`set local synchronous_commit = off`);
@@ -93,14 +98,18 @@ export async function claimDueDeliveries(
           row_number() over (partition by endpoint_id order by next_attempt_at, id) as rank
         from oldest
       ),
+      caps as (
+        select * from unnest(${sql.param(caps.map(([id]) => id))}::uuid[],
+          ${sql.param(caps.map(([, cap]) => cap))}::int[]) as c(endpoint_id, cap)
+      ),
       picked as (
-        select due.id from due left join held using (endpoint_id)
-        where due.rank + coalesce(held.n, 0) <= ${options.perEndpoint}
+        select due.id from due left join held using (endpoint_id) left join caps using (endpoint_id)
+        where due.rank + coalesce(held.n, 0) <= coalesce(caps.cap, ${options.perEndpoint})
         order by due.next_attempt_at, due.id
         limit ${options.batchSize}
       ),
       claimed as (
-        update webhook_deliveries set claimed_until = ${until}::timestamptz
+        update webhook_deliveries set claimed_until = ${until.toISOString()}::timestamptz
         where id in (select id from picked)
         returning id, attempts, message_id, endpoint_id
       )
@@ -114,6 +123,7 @@ export async function claimDueDeliveries(
   });
   return rows.map((row) => ({
     id: row.id,
+    claimedUntil: until,
     attempts: Number(row.attempts),
     messageId: row.message_id,
     body: row.body,

@@ -3,17 +3,21 @@ import type { WebhookContext } from "../webhook-context";
 import { type AttemptDependencies, attemptDelivery } from "./attempt-delivery";
 import { type ClaimedDelivery, claimDueDeliveries } from "./claim-due-deliveries";
 import { createAttemptRecorder } from "./create-attempt-recorder";
+import { claimDepth, createEndpointPace } from "./endpoint-pace";
+
+export { claimDepth } from "./endpoint-pace";
 
 export interface DeliveryWorkerOptions {
   pollIntervalMs: number;
-  /** Attempts in flight at once in this process (it holds up to 16 times as many claimed). */
+  /** Attempts in flight at once in this process (it holds up to MAX_HELD claimed). */
   concurrency: number;
   /** Attempts one endpoint may have in flight in this process: a slow receiver holds only its own. */
   perEndpoint: number;
   /**
    * How long a claim lasts (default 5 min); a worker that dies leaves its deliveries to be
    * attempted again after it. An endpoint's claimed deliveries queue behind its perEndpoint
-   * attempts, so a worker claims only as many rounds of them as fit in the lease.
+   * attempts, so a worker claims as many rounds of them as fit in the lease at the endpoint's
+   * recent pace (endpoint-pace.ts), and starts no attempt that could outlast its claim.
    */
   leaseMs?: number;
   /** The longest an attempt can take (default 15 s): what a round of attempts may cost. */
@@ -32,22 +36,15 @@ export interface DeliveryWorker {
 }
 
 /**
- * Each endpoint may have up to this many times perEndpoint claimed at once (queued here), so one
- * claim serves many attempts. Bounded by the lease: a slow endpoint's whole queue (rounds of
- * attempts of up to the attempt timeout) is attempted before its claim lapses — with the defaults
- * 16 rounds of 15 s, 4 min, within the 5-minute lease.
+ * Deliveries one worker holds claimed at most, across endpoints (bodies in memory: a click is
+ * about 1 KiB), unless concurrency × the timeout-bound depth asks for more.
  */
-const MAX_CLAIM_DEPTH = 16;
-
-/** The rounds of one endpoint's attempts that fit in a lease, one round spare: 1 to MAX_CLAIM_DEPTH. */
-export function claimDepth(leaseMs: number, attemptTimeoutMs: number): number {
-  return Math.max(1, Math.min(MAX_CLAIM_DEPTH, Math.floor(leaseMs / attemptTimeoutMs) - 1));
-}
+const MAX_HELD = 2_048;
 
 /**
  * Drains the outbox of due deliveries: claims batches (one statement each, with what the
  * attempts need), queues them per endpoint and attempts at most `perEndpoint` at once per
- * endpoint, claiming more when an endpoint's queue runs low; polls every `pollIntervalMs` for retries
+ * endpoint, claiming more when an endpoint's queue falls under half its cap; polls every `pollIntervalMs` for retries
  * coming due. A crash between claim and record leaves the claim to lapse and the delivery to be
  * attempted again: at-least-once, receivers dedupe on webhook-id.
  */
@@ -58,7 +55,9 @@ export function createDeliveryWorker(
   const { ctx } = deps;
   const attemptDeps = { ...deps, record: deps.record ?? createAttemptRecorder(ctx.db) };
   const leaseMs = options.leaseMs ?? 5 * 60_000;
-  const CLAIM_DEPTH = claimDepth(leaseMs, options.attemptTimeoutMs ?? 15_000);
+  const attemptTimeoutMs = options.attemptTimeoutMs ?? 15_000;
+  const pace = createEndpointPace({ perEndpoint: options.perEndpoint, leaseMs, attemptTimeoutMs });
+  const maxHeld = Math.max(MAX_HELD, options.concurrency * claimDepth(leaseMs, attemptTimeoutMs));
   const queues = new Map<string, ClaimedDelivery[]>();
   const running = new Map<string, number>();
   const inFlight = new Set<Promise<void>>();
@@ -83,14 +82,22 @@ export function createDeliveryWorker(
       let active = running.get(endpointId) ?? 0;
       while (queue.length > 0 && active < options.perEndpoint && sending < options.concurrency) {
         const claimed = queue.shift()!;
+        if (ctx.clock.now().getTime() + attemptTimeoutMs > claimed.claimedUntil.getTime()) {
+          // Its claim could lapse mid-attempt and another worker send it too: leave it to the
+          // next claim (the endpoint slowed down after this one was claimed).
+          held--;
+          continue;
+        }
         active++;
         sending++;
         let slotFreed = false;
+        const startedMs = ctx.clock.monotonicMs();
         // The endpoint's request slot frees once the receiver answered; the record is written
         // meanwhile (and grouped with others'), the delivery stays held until it is.
         const freeSlot = () => {
           if (slotFreed) return;
           slotFreed = true;
+          pace.observe(endpointId, ctx.clock.monotonicMs() - startedMs);
           sending--;
           const left = (running.get(endpointId) ?? 1) - 1;
           if (left === 0 && (queues.get(endpointId)?.length ?? 0) === 0) running.delete(endpointId);
@@ -98,7 +105,7 @@ export function createDeliveryWorker(
           pump();
           // The endpoint's queue runs low: fetch its next ones (and any other endpoint's due ones)
           // before its slots go idle, rather than at the next poll. One claim serves many attempts.
-          if (!stopped && (queues.get(endpointId)?.length ?? 0) < (options.perEndpoint * CLAIM_DEPTH) / 2) {
+          if (!stopped && (queues.get(endpointId)?.length ?? 0) < pace.capOf(endpointId) / 2) {
             void claim();
           }
         };
@@ -115,6 +122,7 @@ export function createDeliveryWorker(
       running.set(endpointId, active);
       if (queue.length === 0) queues.delete(endpointId);
     }
+    settleIfIdle();
   }
 
   /** One claim at a time; a wake during a claim claims again right after. */
@@ -127,12 +135,13 @@ export function createDeliveryWorker(
       let total = 0;
       do {
         again = false;
-        const room = options.concurrency * CLAIM_DEPTH - held;
+        const room = maxHeld - held;
         if (room <= 0 || stopped) break;
         const batch = await claimDueDeliveries(ctx.db, {
           now: ctx.clock.now(),
           batchSize: room,
-          perEndpoint: options.perEndpoint * CLAIM_DEPTH,
+          perEndpoint: pace.defaultCap,
+          caps: pace.caps(),
           leaseMs,
         });
         for (const claimed of batch) {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
-import { webhookDeliveries, webhookEndpoints, webhookMessages } from "../db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { webhookEndpoints } from "../db/schema";
 import type { WebhookExecutor } from "../db/webhook-database";
 
 export interface MessageToEnqueue {
@@ -42,7 +42,7 @@ function matches(endpoint: EndpointChoice, message: MessageToEnqueue): boolean {
 }
 
 /**
- * Stores messages and one pending delivery per matching enabled endpoint, due now — three
+ * Stores messages and one pending delivery per matching enabled endpoint, due now — two
  * statements for the whole batch, inside the caller's transaction (the durable outbox: once it
  * commits, each message is delivered or its failure logged). A message no endpoint wants is not
  * stored: a click stream costs nothing for accounts that did not ask for it. A message whose
@@ -73,47 +73,48 @@ export async function enqueueMessages(
   const wanted = planned.filter((plan) => plan.endpoints.length > 0);
   if (wanted.length === 0) return messages.map(() => undefined);
 
-  const stored = await tx
-    .insert(webhookMessages)
-    .values(
-      wanted.map(({ message, id }) => ({
-        id,
-        accountId: message.accountId,
-        sourceEventId: message.sourceEventId ?? null,
-        eventType: message.eventType,
-        linkId: message.linkId ?? null,
-        body: message.body,
-        createdAt: now,
-      })),
-    )
-    .onConflictDoNothing({ target: webhookMessages.sourceEventId })
-    .returning({ id: webhookMessages.id });
-  const inserted = new Set(stored.map((row) => row.id));
-  const deliveries = wanted
-    .filter((plan) => inserted.has(plan.id))
-    .flatMap((plan) =>
-      plan.endpoints.map((endpoint) => ({
-        id: randomUUID(),
-        messageId: plan.id,
-        endpointId: endpoint.id,
-        accountId: plan.message.accountId,
-        eventType: plan.message.eventType,
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
-  if (deliveries.length > 0) await tx.insert(webhookDeliveries).values(deliveries);
-  return planned.map((plan) =>
-    inserted.has(plan.id)
-      ? {
-          messageId: plan.id,
-          deliveryIds: deliveries
-            .filter((delivery) => delivery.messageId === plan.id)
-            .map((delivery) => delivery.id),
-        }
-      : undefined,
+  const rows = wanted.flatMap((plan) =>
+    plan.endpoints.map((endpoint) => ({ id: randomUUID(), messageId: plan.id, endpointId: endpoint.id })),
   );
+  const at = now.toISOString();
+  // One statement for the batch, whatever its size: each column goes as one array parameter
+  // (unnest), the messages first and the deliveries of those that were new.
+  const stored = await tx.execute<{ id: string; message_id: string }>(sql`
+    with stored as (
+      insert into webhook_messages (id, account_id, source_event_id, event_type, link_id, body, created_at)
+      select m.id, m.account_id, m.source_event_id, m.event_type, m.link_id, m.body, ${at}::timestamptz
+      from unnest(
+        ${sql.param(wanted.map((plan) => plan.id))}::text[],
+        ${sql.param(wanted.map((plan) => plan.message.accountId))}::text[],
+        ${sql.param(wanted.map((plan) => plan.message.sourceEventId ?? null))}::text[],
+        ${sql.param(wanted.map((plan) => plan.message.eventType))}::text[],
+        ${sql.param(wanted.map((plan) => plan.message.linkId ?? null))}::text[],
+        ${sql.param(wanted.map((plan) => plan.message.body))}::text[]
+      ) as m(id, account_id, source_event_id, event_type, link_id, body)
+      on conflict (source_event_id) do nothing
+      returning id, account_id, event_type
+    )
+    insert into webhook_deliveries (id, message_id, endpoint_id, account_id, event_type, next_attempt_at,
+      created_at, updated_at)
+    select d.id, d.message_id, d.endpoint_id, stored.account_id, stored.event_type, ${at}::timestamptz,
+      ${at}::timestamptz, ${at}::timestamptz
+    from unnest(
+      ${sql.param(rows.map((row) => row.id))}::uuid[],
+      ${sql.param(rows.map((row) => row.messageId))}::text[],
+      ${sql.param(rows.map((row) => row.endpointId))}::uuid[]
+    ) as d(id, message_id, endpoint_id)
+    join stored on stored.id = d.message_id
+    returning id, message_id`);
+  const deliveries = new Map<string, string[]>();
+  for (const row of stored.rows) {
+    const ids = deliveries.get(row.message_id) ?? [];
+    ids.push(row.id);
+    deliveries.set(row.message_id, ids);
+  }
+  return planned.map((plan) => {
+    const deliveryIds = deliveries.get(plan.id);
+    return deliveryIds ? { messageId: plan.id, deliveryIds } : undefined;
+  });
 }
 
 /** One message: enqueueMessages of one. */

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DeliveryStatus } from "../db/schema";
 import type { WebhookExecutor } from "../db/webhook-database";
 
@@ -22,19 +22,13 @@ export interface AttemptRecord {
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
 /**
- * Writes finished attempts and their deliveries' new state in one statement: the attempt log rows
+ * Writes finished attempts and their deliveries' new state in one statement (each column one
+ * array parameter, whatever the number of records): the attempt log rows
  * and every delivery's attempts, status, next time and released claim.
  */
 export async function recordAttempts(db: WebhookExecutor, records: readonly AttemptRecord[]): Promise<void> {
   if (records.length === 0) return;
-  const attempts: SQL[] = records.map(
-    (r) =>
-      sql`(${r.attemptId}::uuid, ${r.deliveryId}::uuid, ${r.endpointId}::uuid, ${iso(r.attemptedAt)}::timestamptz, ${r.statusCode}::int, ${Math.round(r.latencyMs)}::int, ${r.responseExcerpt}, ${r.failureKind}, ${r.failureDetail})`,
-  );
-  const states: SQL[] = records.map(
-    (r) =>
-      sql`(${r.deliveryId}::uuid, ${r.attempts}::int, ${r.status}, ${iso(r.nextAttemptAt)}::timestamptz, ${iso(r.recordedAt)}::timestamptz)`,
-  );
+  const column = <T>(pick: (record: AttemptRecord) => T) => sql.param(records.map(pick));
   await db.transaction(async (tx) => {
     // A crash may lose the last moments of records: their deliveries are then attempted again
     // (at-least-once) and those attempts are missing from the log. Not waiting for the WAL flush
@@ -44,12 +38,21 @@ export async function recordAttempts(db: WebhookExecutor, records: readonly Atte
     with logged as (
       insert into webhook_attempts (id, delivery_id, endpoint_id, attempted_at, status_code, latency_ms,
         response_excerpt, failure_kind, failure_detail)
-      values ${sql.join(attempts, sql`, `)}
+      select * from unnest(
+        ${column((r) => r.attemptId)}::uuid[], ${column((r) => r.deliveryId)}::uuid[],
+        ${column((r) => r.endpointId)}::uuid[], ${column((r) => iso(r.attemptedAt))}::timestamptz[],
+        ${column((r) => r.statusCode)}::int[], ${column((r) => Math.round(r.latencyMs))}::int[],
+        ${column((r) => r.responseExcerpt)}::text[], ${column((r) => r.failureKind)}::text[],
+        ${column((r) => r.failureDetail)}::text[])
     )
     update webhook_deliveries as d
     set attempts = v.attempts, status = v.status, next_attempt_at = v.next_attempt_at,
       claimed_until = null, updated_at = v.recorded_at
-    from (values ${sql.join(states, sql`, `)}) as v(id, attempts, status, next_attempt_at, recorded_at)
+    from unnest(
+      ${column((r) => r.deliveryId)}::uuid[], ${column((r) => r.attempts)}::int[],
+      ${column((r) => r.status)}::text[], ${column((r) => iso(r.nextAttemptAt))}::timestamptz[],
+      ${column((r) => iso(r.recordedAt))}::timestamptz[]
+    ) as v(id, attempts, status, next_attempt_at, recorded_at)
     where d.id = v.id`);
   });
 }

@@ -4,6 +4,7 @@ import { TestClock } from "@kurz/clock";
 import { createLogger } from "@kurz/logger";
 import { createDatabase } from "@kurz/relational";
 import { parseAllowedTargets } from "@kurz/ssrf";
+import { sql } from "drizzle-orm";
 import * as schema from "../../src/db/schema";
 import type { WebhookDatabase } from "../../src/db/webhook-database";
 import type { PostWebhook } from "../../src/deliveries/attempt-delivery";
@@ -19,14 +20,25 @@ import type { WebhookContext } from "../../src/webhook-context";
 const MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
 /**
- * webhook-dispatcher's operations against a real embedded PostgreSQL with its migrations and a
- * controllable clock, delivering over real HTTP through the SSRF-guarded client (127.0.0.1
+ * webhook-dispatcher's operations against a real embedded PostgreSQL (or the PostgreSQL server at
+ * `databaseUrl`) with its migrations and a controllable clock, delivering over real HTTP through the SSRF-guarded client (127.0.0.1
  * allowed, as WEBHOOK_ALLOWED_TARGETS does in development); auth-server's plan is an allowance a
  * test sets. The real services together are in test/webhook-flow.test.ts.
  */
-export async function startDispatcherContext(options: { timeoutMs?: number; perEndpoint?: number } = {}) {
-  const connection = await createDatabase({ schema });
+export async function startDispatcherContext(
+  options: { timeoutMs?: number; perEndpoint?: number; databaseUrl?: string } = {},
+) {
+  const connection = await createDatabase({
+    schema,
+    ...(options.databaseUrl ? { url: options.databaseUrl } : {}),
+  });
   await connection.migrate(MIGRATIONS);
+  // A PostgreSQL database serves every test of a file: each starts from empty tables.
+  if (options.databaseUrl) {
+    await connection.db.execute(
+      sql`truncate webhook_attempts, webhook_deliveries, webhook_messages, webhook_endpoints`,
+    );
+  }
   const clock = new TestClock();
   const db = connection.db as unknown as WebhookDatabase;
   let allowance: WebhookAllowance = { planId: "business", included: true, limit: 10, retentionDays: 730 };

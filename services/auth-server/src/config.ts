@@ -53,6 +53,10 @@ const schema = z
     OAUTH_CLIENT_ZAPIER_REDIRECT_URIS: listFromEnv([]),
     OAUTH_CLIENT_ZAPIER_SECRET: optionalSecret,
     OAUTH_CLIENT_ZAPIER_ENABLED: booleanFromEnv(false),
+    // The dashboard (/app): our own first-party client; no consent page. Without a secret it is
+    // a public client (PKCE only); with one, the dashboard must hold the same secret.
+    OAUTH_CLIENT_DASHBOARD_REDIRECT_URIS: listFromEnv([]),
+    OAUTH_CLIENT_DASHBOARD_SECRET: optionalSecret,
   })
   .transform((config) => {
     const base = new URL(config.PUBLIC_BASE_URL);
@@ -60,6 +64,10 @@ const schema = z
     return {
       ...config,
       ISSUER: config.PUBLIC_BASE_URL.replace(/\/+$/, ""),
+      OAUTH_CLIENT_DASHBOARD_REDIRECT_URIS:
+        config.OAUTH_CLIENT_DASHBOARD_REDIRECT_URIS.length > 0
+          ? config.OAUTH_CLIENT_DASHBOARD_REDIRECT_URIS
+          : [`${config.PUBLIC_BASE_URL.replace(/\/+$/, "")}/app/auth/callback`],
       ALLOW_LOOPBACK_REDIRECTS: config.ALLOW_LOOPBACK_REDIRECTS ?? localDevelopment,
       // Cookies are Secure unless the public URL is plain http (decided by URL, never NODE_ENV).
       SECURE_COOKIES: base.protocol === "https:",

@@ -45,7 +45,7 @@ export const oauthClients = pgTable("oauth_clients", {
   /** Scopes the client may ask for; null: any scope. */
   scope: text("scope"),
   clientUri: text("client_uri"),
-  /** "dynamic" (RFC 7591) or "preregistered" (configuration). */
+  /** "dynamic" (RFC 7591), "preregistered" (configuration) or "first-party" (the dashboard). */
   kind: text("kind").notNull(),
   enabled: boolean("enabled").notNull().default(true),
   createdAt: createdAt(),

@@ -12,13 +12,22 @@ export interface PreregisteredClient {
   enabled: boolean;
   /** Shown instead of the consent page while the integration is not available. */
   comingSoon: boolean;
+  /**
+   * Kurz's own dashboard: the person already signed in to Kurz, so no consent page, and the
+   * scopes it asks for are narrowed to the plan instead of refused.
+   */
+  firstParty: boolean;
 }
+
+/** The dashboard's client_id (services/dashboard uses the same). */
+export const DASHBOARD_CLIENT_ID = "kurz-dashboard";
 
 /**
  * The three application kinds of spec §2.1: an AI chat assistant with actions (ChatGPT), an
  * MCP-based assistant (Claude), and a workflow-automation tool (Zapier, announced as coming
- * soon: present, but refused until OAUTH_CLIENT_ZAPIER_ENABLED=true). Redirect URIs and secrets
- * come from configuration; without a secret a client is public and must use PKCE.
+ * soon: present, but refused until OAUTH_CLIENT_ZAPIER_ENABLED=true); and the dashboard, Kurz's
+ * own web app. Redirect URIs and secrets come from configuration; without a secret a client is
+ * public and must use PKCE.
  */
 export function preregisteredClients(config: AuthServerConfig): PreregisteredClient[] {
   return [
@@ -29,6 +38,7 @@ export function preregisteredClients(config: AuthServerConfig): PreregisteredCli
       secret: config.OAUTH_CLIENT_CHATGPT_SECRET,
       enabled: true,
       comingSoon: false,
+      firstParty: false,
     },
     {
       clientId: "claude",
@@ -37,6 +47,7 @@ export function preregisteredClients(config: AuthServerConfig): PreregisteredCli
       secret: config.OAUTH_CLIENT_CLAUDE_SECRET,
       enabled: true,
       comingSoon: false,
+      firstParty: false,
     },
     {
       clientId: "zapier",
@@ -45,6 +56,16 @@ export function preregisteredClients(config: AuthServerConfig): PreregisteredCli
       secret: config.OAUTH_CLIENT_ZAPIER_SECRET,
       enabled: config.OAUTH_CLIENT_ZAPIER_ENABLED,
       comingSoon: !config.OAUTH_CLIENT_ZAPIER_ENABLED,
+      firstParty: false,
+    },
+    {
+      clientId: DASHBOARD_CLIENT_ID,
+      clientName: "Kurz dashboard",
+      redirectUris: config.OAUTH_CLIENT_DASHBOARD_REDIRECT_URIS,
+      secret: config.OAUTH_CLIENT_DASHBOARD_SECRET,
+      enabled: true,
+      comingSoon: false,
+      firstParty: true,
     },
   ];
 }
@@ -66,7 +87,7 @@ export async function syncPreregisteredClients(ctx: AuthContext): Promise<void> 
       responseTypes: ["code"],
       scope: null,
       clientUri: null,
-      kind: "preregistered",
+      kind: client.firstParty ? "first-party" : "preregistered",
       enabled: client.enabled,
     };
     await ctx.db

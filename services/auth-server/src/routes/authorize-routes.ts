@@ -26,7 +26,7 @@ function hostOf(uri: string): string {
 
 /**
  * The browser side of the authorization code flow: GET /mcp/oauth/authorize (log-in when
- * needed, then the consent page) and POST /auth/consent (the person's decision). Nothing is
+ * needed, then the consent page; none for the first-party dashboard) and POST /auth/consent (the person's decision). Nothing is
  * trusted from the consent form that was not validated again.
  */
 export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AuthContext): void {
@@ -77,6 +77,13 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AuthContext):
         return reply
           .header("cache-control", "no-store")
           .redirect(`/auth/login?return_to=${encodeURIComponent(returnTo)}`);
+      }
+      if (outcome.request.client.kind === "first-party") {
+        // Kurz's own dashboard: the person signed in to Kurz itself, there is nothing to consent
+        // to. Its scopes are narrowed to the plan when the code is exchanged.
+        return reply
+          .header("cache-control", "no-store")
+          .redirect(await issueAuthorizationCode(ctx, outcome.request, account.id));
       }
       const beyondPlan = planScopeError(ctx, outcome.request, account);
       if (beyondPlan) return refuse(request, reply, account, beyondPlan, false);

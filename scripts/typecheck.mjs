@@ -37,7 +37,19 @@ mkdirSync(outDir, { recursive: true });
 const program = path.join(outDir, "tsconfig.workspace.json");
 writeFileSync(program, JSON.stringify({ extends: path.join(root, "tsconfig.base.json"), include }, null, 2));
 const tsc = spawnSync("pnpm", ["exec", "tsc", "-p", program, "--noEmit"], { cwd: root, stdio: "inherit" });
-process.exit(tsc.status ?? 1);
+if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+// Browser code (a service's web/ app) is its own program: DOM types and JSX, which server code
+// must not see.
+for (const dir of readdirSync(path.join(root, "services"))) {
+  const web = path.join(root, "services", dir, "web", "tsconfig.json");
+  try {
+    readFileSync(web);
+  } catch {
+    continue;
+  }
+  const check = spawnSync("pnpm", ["exec", "tsc", "-p", web, "--noEmit"], { cwd: root, stdio: "inherit" });
+  if (check.status !== 0) process.exit(check.status ?? 1);
+}
 
 function stripComments(text) {
   return text.replace(/^\s*\/\/.*$/gm, "");

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Clock } from "@kurz/clock";
 import { type RunningKurz, startEmbedded } from "@kurz/embedded";
 import { freePort } from "@kurz/testing";
 
@@ -16,14 +17,19 @@ export interface FlowKurz {
 
 /**
  * All of Kurz embedded for a flow test: its own temp data directory, a free edge port that is
- * also the short host, quiet logs; `env` adds or overrides variables.
+ * also the short host, quiet logs; `env` adds or overrides variables; `clock` is every service's.
  */
-export async function startFlowKurz(name: string, env: Record<string, string> = {}): Promise<FlowKurz> {
+export async function startFlowKurz(
+  name: string,
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<FlowKurz> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `kurz-${name}-`));
   const port = await freePort();
   const shortHost = `localhost:${port}`;
   const kurz = await startEmbedded({
     ports: "ephemeral",
+    ...(options.clock ? { clock: options.clock } : {}),
     env: {
       ...process.env,
       LOG_LEVEL: "warn",

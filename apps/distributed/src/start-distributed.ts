@@ -100,6 +100,10 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
       clientSecrets[variable] = baseEnv[variable] ?? randomBytes(32).toString("base64url");
     }
 
+    // The dashboard's secret as auth-server's first-party OAuth client.
+    const dashboardOAuthSecret =
+      baseEnv.DASHBOARD_OAUTH_CLIENT_SECRET ?? randomBytes(32).toString("base64url");
+
     const services = {} as RunningCluster["services"];
     for (const name of SERVICE_NAMES) {
       const env: Env = {
@@ -114,14 +118,15 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
         REDIS_URL: redisUrl,
         KAFKA_BROKERS: brokers.join(","),
         // Each process names itself, over an OTEL_SERVICE_NAME this launcher may have inherited
-        // (that one would name all seven alike).
+        // (that one would name all eight alike).
         OTEL_SERVICE_NAME: name,
         ...(name === "auth-server" || name === "webhook-dispatcher"
           ? { KEY_ENCRYPTION_KEY: baseEnv.KEY_ENCRYPTION_KEY ?? (await localKeyEncryptionKey(dataDir, name)) }
           : {}),
         ...(name === "auth-server"
-          ? clientSecrets
+          ? { ...clientSecrets, OAUTH_CLIENT_DASHBOARD_SECRET: dashboardOAuthSecret }
           : { SERVICE_CLIENT_SECRET: clientSecrets[serviceVariable(name, "CLIENT_SECRET")] }),
+        ...(name === "dashboard" ? { DASHBOARD_OAUTH_CLIENT_SECRET: dashboardOAuthSecret } : {}),
       };
       const child = spawnNodeProcess(name, `${root}services/${name}/src/main.ts`, env, output);
       stoppers.push(async () => {

@@ -2,6 +2,7 @@ import * as abtestEngine from "@kurz/abtest-engine";
 import * as analyticsIngest from "@kurz/analytics-ingest";
 import * as authServer from "@kurz/auth-server";
 import type { Clock } from "@kurz/clock";
+import * as dashboard from "@kurz/dashboard";
 import { loadEdgeConfig, startEdge, upstreamVariable } from "@kurz/edge";
 import { createEventBus } from "@kurz/events";
 import * as linkApi from "@kurz/link-api";
@@ -36,6 +37,8 @@ const START_ORDER: ReadonlyArray<[ServiceName, ServiceModule]> = [
   ["abtest-engine", entry(abtestEngine, abtestEngine.startAbtestEngine)],
   ["webhook-dispatcher", entry(webhookDispatcher, webhookDispatcher.startWebhookDispatcher)],
   ["mcp-gateway", entry(mcpGateway, mcpGateway.startMcpGateway)],
+  // Last: it relays the web app's API calls to every service above, by their HTTP addresses.
+  ["dashboard", entry(dashboard, dashboard.startDashboard)],
 ];
 
 export interface EmbeddedOptions {
@@ -58,7 +61,7 @@ export interface RunningKurz extends Stoppable {
 }
 
 /**
- * All seven services in one process, each on its own ports exactly as in production, plus the
+ * All eight services in one process, each on its own ports exactly as in production, plus the
  * local edge on one public port. One in-process event bus is shared, as one Kafka cluster would
  * be (unless KAFKA_BROKERS points at a real one).
  */

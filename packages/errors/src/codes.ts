@@ -44,6 +44,7 @@ export const errorCatalog = {
   INVALID_TOKEN: entry(401, GrpcStatus.UNAUTHENTICATED, "The access token is invalid or expired"),
   INSUFFICIENT_SCOPE: entry(403, GrpcStatus.PERMISSION_DENIED, "Insufficient scope"),
   FORBIDDEN: entry(403, GrpcStatus.PERMISSION_DENIED, "Not allowed"),
+  CSRF_FAILED: entry(403, GrpcStatus.PERMISSION_DENIED, "The request did not come from the dashboard page"),
   PLAN_REQUIRED: entry(403, GrpcStatus.PERMISSION_DENIED, "Your plan does not include this feature"),
   // A quota of the plan (links, QR codes, domains, campaigns, API keys, ...) is used up. Waiting
   // never clears it; deleting something or upgrading does. gRPC FAILED_PRECONDITION, not

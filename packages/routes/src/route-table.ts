@@ -51,6 +51,9 @@ export const ROUTE_TABLE: readonly Route[] = [
   // longer and wins.
   { prefix: "/.well-known/oauth-protected-resource", service: "mcp-gateway", openapi: false },
   { prefix: "/mcp", service: "mcp-gateway", openapi: false },
+  // The dashboard: the web app, its sign-in (a first-party OAuth client) and the API calls it
+  // relays with the tokens it keeps server-side.
+  { prefix: "/app", service: "dashboard", openapi: false },
 ];
 
 /** Where unmatched paths go: short codes, password pages, QR scan entries. */

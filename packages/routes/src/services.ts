@@ -1,5 +1,5 @@
 /**
- * The seven services, their default ports, and whether each owns a relational database (one
+ * The eight services, their default ports, and whether each owns a relational database (one
  * database per service; DESIGN §1). Local runs (embedded and distributed) use these
  * ports on 127.0.0.1; in Kubernetes every service listens on the same ports in its own pod.
  */
@@ -19,6 +19,8 @@ export const SERVICES = {
   "abtest-engine": { httpPort: 3005, grpcPort: 50055, database: true, maxBodyBytes: 1 * MiB },
   "mcp-gateway": { httpPort: 3006, grpcPort: 50056, database: false, maxBodyBytes: 1 * MiB },
   "webhook-dispatcher": { httpPort: 3007, grpcPort: 50057, database: true, maxBodyBytes: 1 * MiB },
+  // The web app: pages, its own sign-in and the API calls it relays (gRPC: health only).
+  dashboard: { httpPort: 3008, grpcPort: 50058, database: false, maxBodyBytes: 1 * MiB },
 } as const;
 
 export type ServiceName = keyof typeof SERVICES;

@@ -20,6 +20,7 @@ export const serviceClientConfigShape = {
   ABTEST_ENGINE_CLIENT_SECRET: secret,
   MCP_GATEWAY_CLIENT_SECRET: secret,
   WEBHOOK_DISPATCHER_CLIENT_SECRET: secret,
+  DASHBOARD_CLIENT_SECRET: secret,
 };
 
 type ServiceClientConfig = { [K in keyof typeof serviceClientConfigShape]?: string | undefined };

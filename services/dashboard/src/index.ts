@@ -1,0 +1,2 @@
+export { type DashboardConfig, loadConfig, SERVICE_NAME } from "./config";
+export { startDashboard } from "./server";

@@ -1,0 +1,118 @@
+import { AppError } from "@kurz/errors";
+import { findRoute, SERVICES } from "@kurz/routes";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { request as send } from "undici";
+import { upstreamUrl } from "../config";
+import type { DashboardContext } from "../dashboard-context";
+import {
+  type CurrentSession,
+  currentSession,
+  freshAccessToken,
+  SessionEndedError,
+} from "../session/current-session";
+import { requireCsrf } from "./require-csrf";
+
+const RELAY_PREFIX = "/app/api";
+/** Request headers the public API may use; nothing else of the browser's (cookies!) goes on. */
+const FORWARDED_REQUEST_HEADERS = [
+  "content-type",
+  "accept",
+  "accept-language",
+  "if-none-match",
+  "x-request-id",
+];
+/** Answer headers the web app may see. */
+const RETURNED_HEADERS = [
+  "content-type",
+  "cache-control",
+  "etag",
+  "retry-after",
+  "content-disposition",
+  "x-request-id",
+  "ratelimit-limit",
+  "ratelimit-remaining",
+  "ratelimit-reset",
+];
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
+
+const signInAgain = (cause?: unknown) =>
+  new AppError("AUTHENTICATION_REQUIRED", {
+    message: "Your dashboard session ended",
+    hint: "Sign in again at /app/auth/login",
+    cause,
+  });
+
+/**
+ * /app/api/v1/* → the public REST API (/api/v1/*), straight to the service the route table names,
+ * with the session's access token: the backend-for-frontend. Tokens never reach the page. A
+ * token the API refuses as expired is refreshed once and the call made again.
+ */
+export function registerApiRelayRoute(app: FastifyInstance, ctx: DashboardContext): void {
+  app.register(async (scope) => {
+    // The body goes on as the bytes the page sent (the API parses and validates it).
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      "*",
+      { parseAs: "buffer", bodyLimit: SERVICES.dashboard.maxBodyBytes },
+      (_request, body, done) => done(null, body),
+    );
+    scope.all(`${RELAY_PREFIX}/*`, async (request, reply) => relay(ctx, request, reply));
+  });
+}
+
+async function relay(ctx: DashboardContext, request: FastifyRequest, reply: FastifyReply) {
+  const path = `/api${request.url.slice(RELAY_PREFIX.length)}`;
+  const route = path.startsWith("/api/v1/") ? findRoute(path) : undefined;
+  if (!route?.prefix.startsWith("/api/v1/")) throw new AppError("NOT_FOUND");
+  const current = await currentSession(ctx, request);
+  if (!current) throw signInAgain();
+  if (!SAFE_METHODS.has(request.method)) requireCsrf(request, current.session);
+
+  const target = `${upstreamUrl(ctx.config, route.service)}${path}`;
+  let token = await accessToken(ctx, current, request.ip);
+  let answer = await forward(request, target, token);
+  if (answer.statusCode === 401 && /invalid_token/.test(String(answer.headers["www-authenticate"] ?? ""))) {
+    await answer.body.dump();
+    token = await accessToken(ctx, current, request.ip, token);
+    answer = await forward(request, target, token);
+  }
+  reply.code(answer.statusCode);
+  for (const name of RETURNED_HEADERS) {
+    const value = answer.headers[name];
+    if (value !== undefined) reply.header(name, value);
+  }
+  return reply.send(answer.body);
+}
+
+async function accessToken(
+  ctx: DashboardContext,
+  current: CurrentSession,
+  clientAddress: string,
+  stale?: string,
+) {
+  try {
+    return await freshAccessToken(ctx, current, clientAddress, stale);
+  } catch (error) {
+    if (error instanceof SessionEndedError) throw signInAgain(error);
+    throw error;
+  }
+}
+
+function forward(request: FastifyRequest, target: string, token: string) {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${token}`,
+    "x-forwarded-for": request.ip,
+  };
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === "string") headers[name] = value;
+  }
+  const body = request.body instanceof Buffer && request.body.length > 0 ? request.body : undefined;
+  return send(target, {
+    method: request.method as "GET",
+    headers,
+    ...(body && !SAFE_METHODS.has(request.method) ? { body } : {}),
+    headersTimeout: 30_000,
+    bodyTimeout: 30_000,
+  });
+}

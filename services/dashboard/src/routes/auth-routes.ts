@@ -1,0 +1,109 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import * as oauth from "oauth4webapi";
+import type { DashboardContext } from "../dashboard-context";
+import { currentSession } from "../session/current-session";
+import { clearCookie, readCookie, setCookie } from "../session/session-cookie";
+import { newCsrfToken } from "../session/session-store";
+import { sendMessagePage } from "../web-app/message-page";
+import { requireCsrf } from "./require-csrf";
+import { dashboardReturnPath } from "./return-path";
+
+/** A sign-in must come back within this. */
+const LOGIN_TTL_MS = 10 * 60_000;
+
+interface PendingLogin {
+  codeVerifier: string;
+  returnTo: string;
+}
+
+const pendingKey = (state: string) =>
+  `dashboard:login:${createHash("sha256").update(state).digest("base64url")}`;
+
+/**
+ * Sign-in, its callback and sign-out. The sign-in's state lives server-side and in a cookie of
+ * the browser that started it, so a callback carrying someone else's code (login CSRF) finds
+ * nothing; each state works once.
+ */
+export function registerAuthRoutes(app: FastifyInstance, ctx: DashboardContext): void {
+  const secure = ctx.config.SECURE_COOKIES;
+
+  app.get<{ Querystring: { return_to?: string } }>("/app/auth/login", async (request, reply) => {
+    const state = oauth.generateRandomState();
+    const codeVerifier = oauth.generateRandomCodeVerifier();
+    const pending: PendingLogin = { codeVerifier, returnTo: dashboardReturnPath(request.query.return_to) };
+    await ctx.cache.set(pendingKey(state), JSON.stringify(pending), LOGIN_TTL_MS);
+    setCookie(reply, ctx.cookies.login, state, { secure, maxAgeSeconds: LOGIN_TTL_MS / 1000 });
+    const challenge = await oauth.calculatePKCECodeChallenge(codeVerifier);
+    return reply.header("cache-control", "no-store").redirect(ctx.oauth.authorizationUrl(state, challenge));
+  });
+
+  app.get("/app/auth/callback", async (request, reply) => {
+    const url = new URL(request.url, ctx.config.ISSUER);
+    const state = readCookie(request, ctx.cookies.login);
+    clearCookie(reply, ctx.cookies.login, secure);
+    const stored = state ? await ctx.cache.get(pendingKey(state)) : null;
+    if (!state || stored === null || url.searchParams.get("state") !== state) {
+      return retry(reply, 400, "This sign-in link expired or was opened in another browser.");
+    }
+    await ctx.cache.del(pendingKey(state));
+    const pending = JSON.parse(stored) as PendingLogin;
+    try {
+      const tokens = await ctx.oauth.exchangeCode(url, state, pending.codeVerifier, request.ip);
+      const now = ctx.clock.now().getTime();
+      const id = await ctx.sessions.create({
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken,
+        accessExpiresAt: now + tokens.expiresInSeconds * 1000,
+        scope: tokens.scope,
+        csrfToken: newCsrfToken(),
+        createdAt: now,
+      });
+      setCookie(reply, ctx.cookies.session, id, {
+        secure,
+        maxAgeSeconds: Math.floor(ctx.config.DASHBOARD_SESSION_IDLE_MS / 1000),
+      });
+      return reply.header("cache-control", "no-store").redirect(pending.returnTo);
+    } catch (error) {
+      if (error instanceof oauth.AuthorizationResponseError) {
+        const denied = error.error === "access_denied";
+        return retry(
+          reply,
+          400,
+          denied ? "The sign-in was cancelled." : `The sign-in failed: ${error.error}.`,
+        );
+      }
+      if (error instanceof oauth.ResponseBodyError) {
+        ctx.logger.warn(
+          { event: "dashboard.code_exchange_refused", error: error.error },
+          "code exchange refused",
+        );
+        return retry(reply, 400, "The sign-in could not be completed.");
+      }
+      throw error;
+    }
+  });
+
+  app.post("/app/auth/logout", async (request, reply) => {
+    const current = await currentSession(ctx, request);
+    if (current) {
+      requireCsrf(request, current.session);
+      await ctx.sessions.delete(current.id);
+      const token = current.session.refreshToken ?? current.session.accessToken;
+      await ctx.oauth.revoke(token, request.ip).catch((err: unknown) => {
+        // The session is gone either way; the tokens expire on their own (refresh: its family's life).
+        ctx.logger.warn({ event: "dashboard.revocation_failed", err }, "token revocation failed");
+      });
+    }
+    clearCookie(reply, ctx.cookies.session, secure);
+    return reply.code(204).send();
+  });
+
+  function retry(reply: FastifyReply, status: number, message: string) {
+    return sendMessagePage(reply, status, {
+      title: "Sign-in",
+      message,
+      link: { href: "/app/auth/login", label: "Sign in again" },
+    });
+  }
+}

@@ -11,7 +11,7 @@ import { runLinkJourney } from "./support/run-link-journey";
 const [postgres, redis, kafka] = await Promise.all([postgresBackend(), redisBackend(), kafkaBackend()]);
 
 describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
-  "distributed mode: the same journey across seven processes on PostgreSQL, Redis, Kafka and chDB",
+  "distributed mode: the same journey across eight processes on PostgreSQL, Redis, Kafka and chDB",
   () => {
     let cluster: RunningCluster;
     let dataDir: string;

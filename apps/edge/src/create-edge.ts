@@ -53,7 +53,7 @@ function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 }
 
 /**
- * The local edge: one public port in front of the seven services, routing by the one route table
+ * The local edge: one public port in front of the eight services, routing by the one route table
  * in @kurz/routes (the Helm chart renders the same table for Kubernetes). It never answers 5xx
  * for a client's mistake: absolute-form targets are accepted, `OPTIONS *` is answered here,
  * `Expect: 100-continue` is answered here, bodies over the owning service's limit get 413,

@@ -15,7 +15,7 @@ const PHASES: readonly ShutdownPhase[] = ["servers", "consumers", "producers", "
 
 /**
  * Steps of this process still running, named "<service>/<phase>:<step>". Process-wide because
- * the embedded run stops seven services' lifecycles under one deadline (runMain), and the log
+ * the embedded run stops eight services' lifecycles under one deadline (runMain), and the log
  * line at that deadline must name what did not stop, whichever service it belongs to.
  */
 const runningSteps = new Set<string>();

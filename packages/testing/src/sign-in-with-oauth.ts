@@ -16,6 +16,8 @@ export interface SignedInUser {
   refreshToken: string | undefined;
   clientId: string;
   clientSecret: string;
+  /** The person's browser, still logged in at auth-server (e.g. to open the dashboard next). */
+  browser: Browser;
 }
 
 export interface SignInOptions {
@@ -108,5 +110,6 @@ export async function signInWithOAuth(
     refreshToken: tokens.refresh_token,
     clientId: registered.client_id,
     clientSecret: registered.client_secret,
+    browser,
   };
 }

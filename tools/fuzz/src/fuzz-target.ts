@@ -17,6 +17,8 @@ export interface FuzzTarget {
     abTestId: string;
     clientId: string;
   };
+  /** A signed-in dashboard session of the fuzzing account (its cookie and CSRF token). */
+  dashboard: { cookie: string; csrfToken: string };
   /** An open MCP session of the fuzzing account (a key with every permission) and its tools. */
   mcp: {
     key: string;

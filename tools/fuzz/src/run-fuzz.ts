@@ -4,6 +4,7 @@ import type { FuzzTarget } from "./fuzz-target";
 import { findStoredJunk } from "./oracle/find-stored-junk";
 import { judgeAnswer } from "./oracle/judge-answer";
 import { sendCase } from "./send-case";
+import { dashboardSurface } from "./surfaces/dashboard-surface";
 import { mcpSurface } from "./surfaces/mcp-surface";
 import { openApiSurface, type Surface } from "./surfaces/openapi-surface";
 import { pageSurface } from "./surfaces/page-surface";
@@ -146,7 +147,12 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
     }
   }
 
-  const surfaces: Surface[] = [openApiSurface(target), pageSurface(target), mcpSurface(target)];
+  const surfaces: Surface[] = [
+    openApiSurface(target),
+    pageSurface(target),
+    mcpSurface(target),
+    dashboardSurface(target),
+  ];
   let index = 0;
   for (const surface of surfaces) {
     for (const { route, cases } of surface.routes) {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startEmbedded } from "@kurz/embedded";
-import { freePort, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
+import { freePort, openDashboardSession, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
 import type { FuzzTarget } from "./fuzz-target";
 import { openMcpSession } from "./open-mcp-session";
 
@@ -106,9 +106,11 @@ export async function startTarget(): Promise<{ target: FuzzTarget; stop(): Promi
       })
     ).test as Record<string, string> | undefined;
     const mcp = await openMcpSession(base, token, SCOPE.split(" "));
+    const dashboard = await openDashboardSession(user.browser);
     return {
       target: {
         mcp,
+        dashboard,
         base,
         port,
         shortHost,

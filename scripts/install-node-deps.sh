@@ -30,3 +30,6 @@ if [ "${CI:-}" = "true" ]; then
 else
   pnpm install --prefer-offline --reporter=append-only
 fi
+
+# The dashboard's web app: static files its service serves at /app (make start, the browser tests).
+pnpm --filter @kurz/dashboard build:web >/dev/null

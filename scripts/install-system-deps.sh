@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need when they are missing: PostgreSQL, Redis,
-# librdkafka (for the mock Kafka cluster) and a C compiler. Idempotent; does nothing when all
+# librdkafka (for the mock Kafka cluster), a C compiler and Chromium (browser tests). Idempotent; does nothing when all
 # are present. Runs apt-get only when something is missing.
 set -euo pipefail
 
@@ -12,6 +12,8 @@ command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 command -v cc >/dev/null 2>&1 || missing+=(gcc)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 pkg-config --exists rdkafka 2>/dev/null || missing+=(librdkafka-dev)
+# The dashboard's browser tests drive Debian's Chromium (playwright-core, no bundled browser).
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "system packages: all present"

@@ -115,8 +115,9 @@ describe("the dashboard, a first-party client", () => {
       () => undefined,
       (error: unknown) => error as oauth.WWWAuthenticateChallengeError,
     );
-    expect(failure?.response.status).toBe(401);
-    expect(((await failure?.response.json()) as { error: string }).error).toBe("invalid_client");
+    if (!failure) throw new Error("the code exchange without the secret was accepted");
+    expect(failure.response.status).toBe(401);
+    expect(((await failure.response.json()) as { error: string }).error).toBe("invalid_client");
   });
 
   it("sends nowhere but its configured redirect URI", async () => {

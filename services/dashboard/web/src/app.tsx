@@ -1,0 +1,54 @@
+import { useEffect, useRef } from "preact/hooks";
+import { AppHeader } from "./components/app-header";
+import { LiveAnnouncer } from "./components/live-announcer";
+import { AccountPage } from "./pages/account/account-page";
+import { CampaignsPage } from "./pages/campaigns/campaigns-page";
+import { DomainsPage } from "./pages/domains/domains-page";
+import { LinksPage } from "./pages/links/links-page";
+import { NotFoundPage } from "./pages/not-found-page";
+import { type RouteName, routeOf, useLocation } from "./router";
+
+function Page({ route }: { route: RouteName }) {
+  switch (route) {
+    case "links":
+      return <LinksPage />;
+    case "campaigns":
+      return <CampaignsPage />;
+    case "domains":
+      return <DomainsPage />;
+    case "account":
+      return <AccountPage />;
+    default:
+      return <NotFoundPage />;
+  }
+}
+
+/** The shell: skip link, header, the current page, and the live region. */
+export function App() {
+  const { pathname } = useLocation();
+  const route = routeOf(pathname);
+  const main = useRef<HTMLElement>(null);
+  const firstRender = useRef(true);
+
+  // After moving to another page, start reading (and tabbing) at its heading, as a page load would.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    main.current?.querySelector<HTMLElement>("h1")?.focus();
+  }, [pathname]);
+
+  return (
+    <>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <AppHeader route={route} />
+      <main id="main" ref={main} tabIndex={-1}>
+        <Page route={route} />
+      </main>
+      <LiveAnnouncer />
+    </>
+  );
+}

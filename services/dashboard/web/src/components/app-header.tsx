@@ -1,0 +1,39 @@
+import { APP_BASE, pathOf, type RouteName } from "../router";
+import { AppLink } from "./app-link";
+import { SignOutButton } from "./sign-out-button";
+
+const SECTIONS = [
+  { route: "links", label: "Links" },
+  { route: "campaigns", label: "Campaigns" },
+  { route: "domains", label: "Domains" },
+  { route: "account", label: "Account" },
+] as const;
+
+/** The bar on every page: the product, the sections, and signing out. */
+export function AppHeader({ route }: { route: RouteName }) {
+  return (
+    <header class="app-header">
+      <div class="app-header-inner">
+        <AppLink href={`${APP_BASE}/`} class="brand">
+          Kurz
+        </AppLink>
+        <nav class="main-nav" aria-label="Main">
+          <ul>
+            {SECTIONS.map((section) => (
+              <li key={section.route}>
+                <AppLink
+                  href={pathOf(section.route)}
+                  class="nav-link"
+                  aria-current={route === section.route ? "page" : undefined}
+                >
+                  {section.label}
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <SignOutButton />
+      </div>
+    </header>
+  );
+}

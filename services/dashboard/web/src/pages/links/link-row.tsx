@@ -1,0 +1,90 @@
+import { AppLink } from "../../components/app-link";
+import { CopyButton } from "../../components/copy-button";
+import { formatDate, formatDateTime } from "../../components/format-date";
+import { formatNumber } from "../../components/format-number";
+import { LinkBadges } from "./link-badges";
+import type { ShortUrl } from "./short-url";
+
+interface LinkRowProps {
+  link: ShortUrl;
+  onDelete: (link: ShortUrl) => void;
+}
+
+/** The list filtered by one tag, keeping the current sort. */
+function tagHref(tag: string): string {
+  const search = new URLSearchParams(window.location.search);
+  search.set("tag", tag);
+  search.delete("page");
+  return `${window.location.pathname}?${search}`;
+}
+
+/**
+ * One link. The data-label attributes name each cell where narrow screens show the row as a card
+ * (the column headers are then hidden).
+ */
+export function LinkRow({ link, onDelete }: LinkRowProps) {
+  const shortUrlId = `short-url-${link.linkId}`;
+  return (
+    <tr>
+      <td class="cell-link" data-label="Short link">
+        <div class="short-link">
+          <a id={shortUrlId} class="short-url" href={link.shortUrl} target="_blank" rel="noopener noreferrer">
+            {link.shortUrl}
+          </a>
+          <CopyButton text={link.shortUrl} describedBy={shortUrlId} />
+        </div>
+        {link.name && <p class="link-name">{link.name}</p>}
+        <LinkBadges link={link} />
+      </td>
+      <td class="cell-destination" data-label="Destination">
+        <a
+          class="destination"
+          href={link.destinationUrl}
+          title={link.destinationUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {link.originalUrl}
+        </a>
+      </td>
+      <td data-label="Tags">
+        {link.tags.length > 0 ? (
+          <ul class="tags">
+            {link.tags.map((tag) => (
+              <li key={tag}>
+                <AppLink href={tagHref(tag)} class="tag" aria-label={`Show links tagged ${tag}`}>
+                  {tag}
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <>
+            <span class="muted" aria-hidden="true">
+              —
+            </span>
+            <span class="visually-hidden">No tags</span>
+          </>
+        )}
+      </td>
+      <td class="cell-number" data-label="Clicks">
+        {formatNumber(link.clicks)}
+      </td>
+      <td data-label="Created">
+        <time dateTime={link.createdAt} title={formatDateTime(link.createdAt)}>
+          {formatDate(link.createdAt)}
+        </time>
+      </td>
+      <td class="cell-actions">
+        <button
+          type="button"
+          class="button button-danger button-small"
+          onClick={() => onDelete(link)}
+          aria-describedby={shortUrlId}
+        >
+          Delete
+        </button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { announce } from "../../components/announce";
+import { Pager } from "../../components/pager";
+import { useApiQuery } from "../../components/use-api-query";
+import { usePageTitle } from "../../components/use-page-title";
+import { updateSearch, useLocation } from "../../router";
+import { fieldId } from "./create-link-draft";
+import { CreateLinkForm } from "./create-link-form";
+import { DeleteLinkDialog } from "./delete-link-dialog";
+import { LinkList } from "./link-list";
+import { LinkListToolbar } from "./link-list-toolbar";
+import { hasFilters, linksQueryKey, readLinksQuery } from "./links-query";
+import { listLinks } from "./list-links";
+import type { ShortUrl } from "./short-url";
+
+/**
+ * The links page: create a link, and the list of links with search, sort, tag filter and paging
+ * (all in the URL), copy and delete.
+ */
+export function LinksPage() {
+  usePageTitle("Links");
+  const { search } = useLocation();
+  const query = readLinksQuery(search);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const links = useApiQuery(`${linksQueryKey(query)}#${refreshKey}`, (signal) => listLinks(query, signal));
+  const [toDelete, setToDelete] = useState<ShortUrl | null>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const focusListHeading = useRef(false);
+
+  useEffect(() => {
+    if (toDelete === null && focusListHeading.current) {
+      focusListHeading.current = false;
+      listHeading.current?.focus();
+    }
+  }, [toDelete]);
+
+  const created = () => {
+    // The new link is newest: show the first page (search and sort are kept).
+    if (query.page !== 1) updateSearch({ page: undefined });
+    setRefreshKey((key) => key + 1);
+  };
+
+  const deleted = (link: ShortUrl) => {
+    focusListHeading.current = true;
+    setToDelete(null);
+    announce(`Deleted ${link.shortUrl}`);
+    // The last link of a later page: that page is gone, show the one before.
+    if (links.data?.urls.length === 1 && query.page > 1) updateSearch({ page: query.page - 1 });
+    setRefreshKey((key) => key + 1);
+  };
+
+  const startCreating = () => document.getElementById(fieldId("url"))?.focus();
+
+  return (
+    <div class="page">
+      <div class="page-header">
+        <h1 tabIndex={-1}>Links</h1>
+        <p class="page-intro">Create short links, share them, and see how often they are clicked.</p>
+      </div>
+
+      <section class="card" aria-labelledby="create-heading">
+        <h2 id="create-heading">Create a short link</h2>
+        <CreateLinkForm onCreated={created} />
+      </section>
+
+      <section class="links-section" aria-labelledby="links-heading">
+        <h2 id="links-heading" ref={listHeading} tabIndex={-1}>
+          Your short URLs
+        </h2>
+        <LinkListToolbar query={query} refreshKey={refreshKey} />
+        <LinkList
+          links={links}
+          filtered={hasFilters(query)}
+          onDelete={setToDelete}
+          onClearFilters={() => updateSearch({ search: undefined, tag: undefined, page: undefined })}
+          onStartCreating={startCreating}
+          onFirstPage={() => updateSearch({ page: undefined })}
+        />
+        {links.data && (
+          <Pager
+            label="Pages of links"
+            page={links.data.pagination.page}
+            totalPages={links.data.pagination.totalPages}
+            total={links.data.pagination.total}
+            limit={links.data.pagination.limit}
+            onPage={(page) => {
+              updateSearch({ page: page === 1 ? undefined : page });
+              // The pressed button may now be disabled (last page): continue from the list's top.
+              listHeading.current?.focus();
+            }}
+          />
+        )}
+      </section>
+
+      {toDelete && (
+        <DeleteLinkDialog link={toDelete} onCancel={() => setToDelete(null)} onDeleted={deleted} />
+      )}
+    </div>
+  );
+}

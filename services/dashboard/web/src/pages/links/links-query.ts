@@ -1,0 +1,53 @@
+/** The list's view (search, sort, filter, paging), read from and written to the page's URL. */
+export type SortBy = "created_at" | "clicks" | "name";
+export type SortOrder = "asc" | "desc";
+
+export interface LinksQuery {
+  search: string;
+  sortBy: SortBy;
+  order: SortOrder;
+  page: number;
+  limit: number;
+  tag: string;
+}
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_LIMIT = 20;
+const SORTS: readonly SortBy[] = ["created_at", "clicks", "name"];
+
+/** The API's own default direction for each sort: names A–Z, the rest largest/newest first. */
+export const defaultOrder = (sortBy: SortBy): SortOrder => (sortBy === "name" ? "asc" : "desc");
+
+function positiveInt(value: string | null, fallback: number, max: number): number {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed >= 1 ? Math.min(parsed, max) : fallback;
+}
+
+export function readLinksQuery(params: URLSearchParams): LinksQuery {
+  const sortParam = params.get("sort");
+  const sortBy = SORTS.find((sort) => sort === sortParam) ?? "created_at";
+  const orderParam = params.get("order");
+  const order = orderParam === "asc" || orderParam === "desc" ? orderParam : defaultOrder(sortBy);
+  const limit = positiveInt(params.get("limit"), DEFAULT_LIMIT, 100);
+  return {
+    search: (params.get("search") ?? "").trim().slice(0, 200),
+    sortBy,
+    order,
+    page: positiveInt(params.get("page"), 1, 100_000),
+    limit: PAGE_SIZES.some((size) => size === limit) ? limit : DEFAULT_LIMIT,
+    tag: (params.get("tag") ?? "").trim().slice(0, 100),
+  };
+}
+
+/** URL parameters for a sort choice; the defaults are left out so plain views have plain URLs. */
+export function sortParams(sortBy: SortBy, order: SortOrder) {
+  return {
+    sort: sortBy === "created_at" ? undefined : sortBy,
+    order: order === defaultOrder(sortBy) ? undefined : order,
+  };
+}
+
+export const hasFilters = (query: LinksQuery): boolean => query.search !== "" || query.tag !== "";
+
+/** Everything the list call depends on, as one string (the data hook reloads when it changes). */
+export const linksQueryKey = (query: LinksQuery): string => JSON.stringify(query);

@@ -1,3 +1,4 @@
+import { TestClock } from "@kurz/clock";
 import type { RunningKurz } from "@kurz/embedded";
 import { createMcpKey, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -33,9 +34,15 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
   let freeKey: string;
   let freeToken: string;
   let limitedKey: string;
+  /** Every service's clock: the rate window is crossed by moving it, not by waiting a minute. */
+  const clock = new TestClock();
 
   beforeAll(async () => {
-    flow = await startFlowKurz("mcp-flow", { PLAN_CACHE_TTL_MS: "200", TOKEN_REVOCATION_CACHE_MS: "500" });
+    flow = await startFlowKurz(
+      "mcp-flow",
+      { PLAN_CACHE_TTL_MS: "200", TOKEN_REVOCATION_CACHE_MS: "500" },
+      { clock },
+    );
     ({ kurz, dataDir, edgeUrl, shortHost } = flow);
     // Business: 300 MCP requests a minute, room for every test below (Pro's 60 is tested apart).
     const pro = await signInWithOAuth(edgeUrl, SCOPE, {
@@ -626,7 +633,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     }
   });
 
-  it("holds a Pro account to 60 MCP requests a minute, then answers 429 with the seconds to wait", async () => {
+  it("holds a Pro account to 60 MCP requests a minute, answers 429 with the seconds to wait, and admits it again once the window is over", async () => {
     // Fixed windows: a burst meets the limit within two windows' worth of requests.
     let admitted = 0;
     let refused: Response | undefined;
@@ -648,6 +655,20 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     const body = (await refused!.json()) as { error: { data: Record<string, unknown> } };
     expect(body.error.data).toMatchObject({ code: "PLAN_LIMIT_EXCEEDED", retryable: true });
     expect(body.error.data.hint).toMatch(new RegExp(`Wait ${retryAfter} s`));
+
+    // Within the window the refusal stands and counts down; past its end the key is admitted again.
+    const tools = () => fetch(`${edgeUrl}/mcp/tools`, { headers: { "x-mcp-key": limitedKey } });
+    if (retryAfter > 2) {
+      clock.advance((retryAfter - 2) * 1000);
+      const later = await tools();
+      expect(later.status).toBe(429);
+      expect(Number(later.headers.get("retry-after"))).toBeLessThanOrEqual(2);
+      await later.arrayBuffer();
+    }
+    clock.advance(2_000);
+    const admittedAgain = await tools();
+    expect(admittedAgain.status).toBe(200);
+    await admittedAgain.arrayBuffer();
   });
 
   it("answers raw HTTP: server information without a key, every refusal with its code and hint, 2024-11-05", async () => {

@@ -32,6 +32,11 @@ const schema = z.object({
         .map((entry) => entry.trim())
         .filter((entry) => entry !== ""),
     ),
+  /**
+   * How long stopping waits for requests in flight; then open connections (a server-sent-events
+   * stream a client keeps open, say) are cut. Without a bound, one open stream holds a stop forever.
+   */
+  EDGE_DRAIN_MS: z.coerce.number().int().min(0).default(5_000),
   ...upstreamShape,
 });
 
@@ -40,6 +45,8 @@ export interface EdgeConfig {
   port: number;
   logLevel: string;
   trustedProxies: string[];
+  /** EDGE_DRAIN_MS. */
+  drainMs: number;
   upstreams: Record<ServiceName, string>;
 }
 
@@ -53,6 +60,7 @@ export function loadEdgeConfig(env: Record<string, string | undefined> = process
     port: parsed.EDGE_PORT,
     logLevel: parsed.LOG_LEVEL,
     trustedProxies: parsed.EDGE_TRUSTED_PROXIES,
+    drainMs: parsed.EDGE_DRAIN_MS,
     upstreams,
   };
 }

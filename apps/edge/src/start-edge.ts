@@ -19,6 +19,21 @@ export function startEdge(config: EdgeConfig): Promise<RunningEdge> {
     });
     const address = await app.listen({ host: config.host, port: config.port });
     logger.info({ event: "edge.listening", address }, `edge listening on ${address}`);
-    return { url: address, stop: () => app.close() };
+    return {
+      url: address,
+      stop: async () => {
+        // Idle connections close at once; requests in flight get drainMs, then every connection
+        // still open is cut (its streams end, and the upstream requests they held with them).
+        const cut = setTimeout(() => {
+          logger.warn({ event: "edge.drain_cut", drainMs: config.drainMs }, "cutting connections still open");
+          app.server.closeAllConnections();
+        }, config.drainMs);
+        try {
+          await app.close();
+        } finally {
+          clearTimeout(cut);
+        }
+      },
+    };
   });
 }

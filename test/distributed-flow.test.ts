@@ -6,6 +6,7 @@ import { type RunningCluster, startDistributed } from "@kurz/distributed";
 import { freePort, kafkaBackend, postgresBackend, redisBackend } from "@kurz/testing";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { runAbTestJourney } from "./support/run-ab-test-journey";
+import { runAgentAndDashboardJourney } from "./support/run-agent-and-dashboard-journey";
 import { runLinkJourney } from "./support/run-link-journey";
 
 const [postgres, redis, kafka] = await Promise.all([postgresBackend(), redisBackend(), kafkaBackend()]);
@@ -80,6 +81,23 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
           {
             cause: error,
           },
+        );
+      }
+    }, 240_000);
+
+    it("serves an agent over MCP and the same person's dashboard across the processes (sessions in Redis)", async () => {
+      try {
+        await runAgentAndDashboardJourney({
+          edgeUrl: cluster.url.replace("127.0.0.1", "localhost"),
+          shortHost,
+          dataDir,
+          authServerGrpcAddress: cluster.services["auth-server"].grpcAddress,
+          adminSecret,
+        });
+      } catch (error) {
+        throw new Error(
+          `${(error as Error).message}\n--- last service output ---\n${lines.slice(-40).join("\n")}`,
+          { cause: error },
         );
       }
     }, 240_000);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { type RunningKurz, startEmbedded } from "@kurz/embedded";
 import { freePort } from "@kurz/testing";
 import { afterAll, beforeAll, describe, it } from "vitest";
+import { runAgentAndDashboardJourney } from "./support/run-agent-and-dashboard-journey";
 import { runLinkJourney } from "./support/run-link-journey";
 
 describe("embedded mode: the real services end to end through the edge", () => {
@@ -38,5 +39,14 @@ describe("embedded mode: the real services end to end through the edge", () => {
 
   it("signs in with OAuth, creates a link, counts its visits exactly, attributes a conversion, and forgets it once deleted", async () => {
     await runLinkJourney(kurz.url.replace("127.0.0.1", "localhost"), shortHost);
+  }, 180_000);
+
+  it("serves an agent over MCP and the same person's dashboard (as the distributed flow does)", async () => {
+    await runAgentAndDashboardJourney({
+      edgeUrl: kurz.url.replace("127.0.0.1", "localhost"),
+      shortHost,
+      dataDir,
+      authServerGrpcAddress: kurz.services["auth-server"].grpcAddress,
+    });
   }, 180_000);
 });

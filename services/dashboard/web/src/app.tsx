@@ -2,16 +2,22 @@ import { useEffect, useRef } from "preact/hooks";
 import { AppHeader } from "./components/app-header";
 import { LiveAnnouncer } from "./components/live-announcer";
 import { AccountPage } from "./pages/account/account-page";
+import { AnalyticsPage } from "./pages/analytics/analytics-page";
 import { CampaignsPage } from "./pages/campaigns/campaigns-page";
 import { DomainsPage } from "./pages/domains/domains-page";
 import { LinksPage } from "./pages/links/links-page";
 import { NotFoundPage } from "./pages/not-found-page";
+import { QrPage } from "./pages/qr/qr-page";
 import { type RouteName, routeOf, useLocation } from "./router";
 
 function Page({ route }: { route: RouteName }) {
   switch (route) {
     case "links":
       return <LinksPage />;
+    case "analytics":
+      return <AnalyticsPage />;
+    case "qr":
+      return <QrPage />;
     case "campaigns":
       return <CampaignsPage />;
     case "domains":

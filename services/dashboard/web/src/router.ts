@@ -3,11 +3,13 @@ import { useEffect, useState } from "preact/hooks";
 /** Every page of the app lives under this path (the server answers all of them with index.html). */
 export const APP_BASE = "/app";
 
-export type RouteName = "links" | "campaigns" | "domains" | "account" | "not-found";
+export type RouteName = "links" | "analytics" | "qr" | "campaigns" | "domains" | "account" | "not-found";
 
 const ROUTES: Record<string, RouteName> = {
   "": "links",
   links: "links",
+  analytics: "analytics",
+  qr: "qr",
   campaigns: "campaigns",
   domains: "domains",
   account: "account",

@@ -4,6 +4,8 @@ import { SignOutButton } from "./sign-out-button";
 
 const SECTIONS = [
   { route: "links", label: "Links" },
+  { route: "analytics", label: "Analytics" },
+  { route: "qr", label: "QR codes" },
   { route: "campaigns", label: "Campaigns" },
   { route: "domains", label: "Domains" },
   { route: "account", label: "Account" },

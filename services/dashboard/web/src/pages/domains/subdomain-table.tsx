@@ -1,11 +1,14 @@
-import type { components } from "../../api/schema.generated";
 import { formatDate } from "../../components/format-date";
 import { formatNumber } from "../../components/format-number";
+import type { Subdomain } from "./domain-types";
 
-type Subdomain = components["schemas"]["Subdomain"];
+interface SubdomainTableProps {
+  subdomains: Subdomain[];
+  onRelease: (subdomain: Subdomain) => void;
+}
 
-/** Reserved subdomains of the shared short host. */
-export function SubdomainTable({ subdomains }: { subdomains: Subdomain[] }) {
+/** Reserved subdomains of the shared short host, each with a Release button. */
+export function SubdomainTable({ subdomains, onRelease }: SubdomainTableProps) {
   return (
     <div class="table-wrap">
       <table class="data-table">
@@ -18,6 +21,9 @@ export function SubdomainTable({ subdomains }: { subdomains: Subdomain[] }) {
               Links
             </th>
             <th scope="col">Reserved</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -32,6 +38,15 @@ export function SubdomainTable({ subdomains }: { subdomains: Subdomain[] }) {
               </td>
               <td data-label="Reserved">
                 <time dateTime={subdomain.createdAt}>{formatDate(subdomain.createdAt)}</time>
+              </td>
+              <td class="cell-actions">
+                <button
+                  type="button"
+                  class="button button-danger button-small"
+                  onClick={() => onRelease(subdomain)}
+                >
+                  Release<span class="visually-hidden"> {subdomain.host}</span>
+                </button>
               </td>
             </tr>
           ))}

@@ -1,0 +1,16 @@
+import { api } from "../../api/client";
+import { readData } from "../../api/read-data";
+import { type AnalyticsRange, rangeParams } from "./analytics-query";
+import { TABLE_ROWS } from "./report-limits";
+import type { Devices } from "./report-types";
+
+/** The account's clicks by device type, browser and operating system. */
+export async function getAccountDevices(range: AnalyticsRange, signal: AbortSignal) {
+  const data = await readData(
+    api.GET("/api/v1/analytics/account/devices", {
+      params: { query: { ...rangeParams(range), limit: TABLE_ROWS } },
+      signal,
+    }),
+  );
+  return (data.analytics as { devices: Devices }).devices;
+}

@@ -1,0 +1,16 @@
+import { api } from "../../api/client";
+import { readData } from "../../api/read-data";
+import { type AnalyticsRange, rangeParams } from "./analytics-query";
+import { TABLE_ROWS } from "./report-limits";
+import type { LinkStats } from "./report-types";
+
+/** The account's most clicked links in the period. */
+export async function getAccountTopLinks(range: AnalyticsRange, signal: AbortSignal) {
+  const data = await readData(
+    api.GET("/api/v1/analytics/account/top-links", {
+      params: { query: { ...rangeParams(range), limit: TABLE_ROWS } },
+      signal,
+    }),
+  );
+  return (data.analytics as { links: LinkStats[] }).links;
+}

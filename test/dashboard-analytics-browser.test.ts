@@ -1,0 +1,238 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromiumExecutable } from "@kurz/testing";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
+
+const executable = chromiumExecutable();
+const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const ALIAS = "launch-day";
+
+/** Who clicks: an address in each country (the test is the trusted proxy), a browser, a referrer. */
+const VISITORS = [
+  {
+    ip: "81.2.69.142",
+    country: "United Kingdom",
+    ua: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+    referer: "https://news.ycombinator.com/item?id=1",
+  },
+  {
+    ip: "200.160.2.3",
+    country: "Brazil",
+    ua: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+    referer: "https://www.google.com/",
+  },
+  {
+    ip: "5.9.0.1",
+    country: "Germany",
+    ua: "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0",
+    referer: "https://news.ycombinator.com/",
+  },
+];
+const BOT_UA = "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)";
+const HUMAN_CLICKS = 5;
+
+let flow: FlowKurz;
+let browser: Browser;
+let page: Page;
+
+/** Each view leaves a screenshot in test/artifacts/dashboard/ (CI keeps the directory). */
+async function screenshot(name: string): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS, `analytics-${name}.png`), fullPage: true });
+}
+
+/** axe-core in the page: the serious and critical violations, as "rule: targets" lines. */
+async function accessibilityViolations(): Promise<string[]> {
+  // Evaluated rather than added as a <script>: the page's CSP (script-src 'self') refuses inline scripts.
+  await page.evaluate(AXE_SOURCE);
+  const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as {
+    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
+  };
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+}
+
+/** The big number under a headline label ("Clicks", "Unique visitors", …). */
+function headline(label: string) {
+  return page
+    .locator(".stat", { has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+    .locator(".stat-value");
+}
+
+/** The row headers (first cells) of a report table, named by its heading. */
+async function rowNames(table: string): Promise<string[]> {
+  const names = await page
+    .getByRole("table", { name: table, exact: true })
+    .getByRole("rowheader")
+    .allTextContents();
+  return names.map((name) => name.trim());
+}
+
+/** The sections have loaded when no section is busy any more. */
+async function reportLoaded(): Promise<void> {
+  await page.getByRole("heading", { name: "Summary" }).waitFor();
+  await expect.poll(() => page.locator("section[aria-busy='true']").count(), { timeout: 20_000 }).toBe(0);
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+describe.skipIf(!executable.available)("the analytics page in a real browser (Chromium)", () => {
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    // Visitors come from several countries (X-Forwarded-For): the test is the proxy in front of the edge.
+    flow = await startFlowKurz("dashboard-analytics", { EDGE_TRUSTED_PROXIES: "loopback" });
+    browser = await chromium.launch({
+      executablePath: executable.available ? executable.value : "",
+      // The CI container runs as root, where Chromium's sandbox cannot start.
+      args: ["--no-sandbox"],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await flow?.stop();
+  });
+
+  it("shows a link's clicks by country, device and referrer, exports them as CSV, and the account's totals", async () => {
+    await page.goto(`${flow.edgeUrl}/app/analytics`);
+    await expect.poll(() => page.url()).toContain("/auth/login");
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.getByLabel("Name").fill("Ana Analytics");
+    await page.getByLabel("Email").fill("ana@example.com");
+    await page.getByLabel("Password").fill("correct horse battery staple");
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    // Back on the analytics page: a new account has no clicks yet, and says so.
+    await page.waitForURL(/\/app\/analytics$/);
+    await page.getByText("No clicks in the last 7 days yet").waitFor();
+    expect(await headline("Clicks").textContent()).toBe("0");
+    await screenshot("account-empty");
+    expect(await accessibilityViolations()).toEqual([]);
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Links" }).click();
+    await page.getByLabel("Destination URL").fill("https://example.com/launch");
+    await page.getByLabel("Custom alias").fill(ALIAS);
+    await page.getByText("available", { exact: false }).first().waitFor();
+    await page.getByRole("button", { name: "Create link" }).click();
+    await page.getByText(`${flow.shortHost}/${ALIAS}`).first().waitFor();
+
+    for (let i = 0; i < HUMAN_CLICKS; i++) {
+      const visitor = VISITORS[i % VISITORS.length]!;
+      const visit = await page.request.get(`http://${flow.shortHost}/${ALIAS}`, {
+        maxRedirects: 0,
+        headers: { "user-agent": visitor.ua, referer: visitor.referer, "x-forwarded-for": visitor.ip },
+      });
+      expect(visit.status()).toBe(301);
+    }
+    const bot = await page.request.get(`http://${flow.shortHost}/${ALIAS}`, {
+      maxRedirects: 0,
+      headers: { "user-agent": BOT_UA },
+    });
+    expect(bot.status()).toBe(301);
+
+    // Clicks are ingested asynchronously: wait for them through the dashboard's own relay.
+    await expect
+      .poll(
+        async () => {
+          const answer = await page.request.get(`${flow.edgeUrl}/app/api/v1/analytics/${ALIAS}`);
+          const body = (await answer.json()) as { analytics?: { counts?: { clicks: number; bots: number } } };
+          return body.analytics?.counts;
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toMatchObject({ clicks: HUMAN_CLICKS, bots: 1 });
+
+    // The link's analytics: headline numbers, and rows in the ranked tables.
+    await page.goto(`${flow.edgeUrl}/app/analytics?link=${ALIAS}`);
+    await reportLoaded();
+    expect(await headline("Clicks").textContent()).toBe(String(HUMAN_CLICKS));
+    expect(await headline("Bot clicks").textContent()).toBe("1");
+    // The link shown, and the way back to it in the links page.
+    expect(await page.getByRole("link", { name: `${flow.shortHost}/${ALIAS}` }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Open this link in Links" }).getAttribute("href")).toBe(
+      `/app/links?search=${ALIAS}`,
+    );
+    expect(await rowNames("Countries")).toEqual(
+      expect.arrayContaining(["United Kingdom", "Brazil", "Germany"]),
+    );
+    expect(await rowNames("Devices")).toEqual(expect.arrayContaining(["Desktop", "Mobile"]));
+    expect(await rowNames("Referrers")).toEqual(
+      expect.arrayContaining(["news.ycombinator.com", "google.com"]),
+    );
+    expect(await page.getByRole("img", { name: /^Chart of clicks and unique visitors/ }).count()).toBe(1);
+    await screenshot("link");
+    expect(await accessibilityViolations()).toEqual([]);
+
+    // The chart's numbers as a table, shown on request.
+    await page.getByRole("button", { name: "Show data table" }).click();
+    expect(await page.getByRole("button", { name: "Show data table" }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
+    await screenshot("link-timeline-table");
+
+    // The CSV holds what the page shows.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`kurz-analytics-link-${ALIAS}-7d.csv`);
+    const csv = readFileSync((await download.path()) ?? "", "utf8").replace(/^\uFEFF/, "");
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toBe("section,item,measure,value");
+    expect(lines).toContain(`Summary,Clicks,Value,${HUMAN_CLICKS}`);
+    expect(lines).toContain("Countries,United Kingdom,Clicks,2");
+    expect(lines).toContain("Referrers,news.ycombinator.com,Clicks,3");
+
+    // Another period goes into the URL, and the numbers follow.
+    await page.getByRole("button", { name: "30 days" }).click();
+    await expect.poll(() => page.url()).toContain("period=30d");
+    await reportLoaded();
+    expect(await headline("Clicks").textContent()).toBe(String(HUMAN_CLICKS));
+    await page.getByRole("button", { name: "Custom" }).click();
+    const today = Date.now();
+    await page.getByLabel("From", { exact: true }).fill(isoDay(today - 2 * 86_400_000));
+    await page.getByLabel("To", { exact: true }).fill(isoDay(today));
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => page.url()).toContain(`from=${isoDay(today - 2 * 86_400_000)}`);
+    await reportLoaded();
+    expect(await headline("Clicks").textContent()).toBe(String(HUMAN_CLICKS));
+    await screenshot("link-custom-period");
+
+    // Works at 360 px: the tables become cards.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${flow.edgeUrl}/app/analytics?link=${ALIAS}`);
+    await reportLoaded();
+    await screenshot("link-360px");
+    expect(await accessibilityViolations()).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The whole account: the link among the top links, and back to its own analytics from there.
+    await page.goto(`${flow.edgeUrl}/app/analytics`);
+    await reportLoaded();
+    expect(await headline("Clicks").textContent()).toBe(String(HUMAN_CLICKS));
+    // Analytics name a link by the host its clicks came to (the port is not part of it).
+    const reportedLink = `${new URL(`http://${flow.shortHost}`).hostname}/${ALIAS}`;
+    expect(await rowNames("Top links")).toEqual([reportedLink]);
+    expect(await rowNames("Countries")).toEqual(expect.arrayContaining(["United Kingdom"]));
+    await screenshot("account");
+    expect(await accessibilityViolations()).toEqual([]);
+    await page.getByRole("link", { name: reportedLink, exact: true }).click();
+    await expect.poll(() => page.url()).toContain("link=");
+    await reportLoaded();
+    expect(await headline("Clicks").textContent()).toBe(String(HUMAN_CLICKS));
+
+    // A link that is not there: the API's message, not an empty report.
+    await page.goto(`${flow.edgeUrl}/app/analytics?link=no-such-link`);
+    await page.getByText("This link could not be loaded").waitFor();
+    await screenshot("link-not-found");
+    expect(await accessibilityViolations()).toEqual([]);
+  }, 240_000);
+});

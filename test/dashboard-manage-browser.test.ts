@@ -1,0 +1,253 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromiumExecutable, setPlanAsOperator, startTestDnsServer, type TestDnsServer } from "@kurz/testing";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
+
+const executable = chromiumExecutable();
+const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const EMAIL = "mara@example.com";
+
+let flow: FlowKurz;
+let dns: TestDnsServer;
+let browser: Browser;
+let page: Page;
+
+/** A screenshot of the whole page in test/artifacts/dashboard/ (CI keeps the directory). */
+async function screenshot(name: string): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS, `manage-${name}.png`), fullPage: true });
+}
+
+/** axe-core in the page: the serious and critical violations, as "rule: targets" lines. */
+async function accessibilityViolations(): Promise<string[]> {
+  // Evaluated rather than added as a <script>: the page's CSP (script-src 'self') refuses inline scripts.
+  await page.evaluate(AXE_SOURCE);
+  // A string, evaluated in the page: this file is compiled without the DOM's types.
+  const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as {
+    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
+  };
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+}
+
+/** The polite live region's current message (the toast). */
+const announcement = () => page.locator(".toast-region");
+
+const section = (name: string) => page.getByRole("link", { name, exact: true });
+
+describe.skipIf(!executable.available)(
+  "managing campaigns, domains and API keys in the dashboard (Chromium)",
+  () => {
+    beforeAll(async () => {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      // Branded domains are verified against this DNS server, where the test publishes the TXT record.
+      dns = await startTestDnsServer();
+      flow = await startFlowKurz("dashboard-manage", {
+        DNS_SERVERS: dns.address,
+        // The plan change below is seen at once.
+        PLAN_CACHE_TTL_MS: "200",
+      });
+      browser = await chromium.launch({
+        executablePath: executable.available ? executable.value : "",
+        // The CI container runs as root, where Chromium's sandbox cannot start.
+        args: ["--no-sandbox"],
+      });
+      page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      // A step that does not come fails on its own line, well before the test's own timeout.
+      page.setDefaultTimeout(20_000);
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await flow?.stop();
+      await dns?.stop();
+    });
+
+    it("refuses an MCP key on the free plan with the plan's hint, then on Pro: a link in a campaign, a subdomain from a suggestion, a verified branded domain, an MCP key shown once and revoked", async () => {
+      // What the page showed when a step failed, beside the step screenshots.
+      onTestFailed(() => screenshot("failure"));
+      // Sign up through the pages.
+      await page.goto(`${flow.edgeUrl}/app/account`);
+      await expect.poll(() => page.url()).toContain("/auth/login");
+      await page.getByRole("link", { name: "Create an account" }).click();
+      await page.getByLabel("Name").fill("Mara Manager");
+      await page.getByLabel("Email").fill(EMAIL);
+      await page.getByLabel("Password").fill("correct horse battery staple");
+      await page.getByRole("button", { name: "Create account" }).click();
+      await page.waitForURL(/\/app\/account$/);
+      await page.getByRole("heading", { name: "Plan: Free" }).waitFor();
+
+      // On the free plan an MCP key is refused, and the refusal stands at the permissions.
+      await page.getByLabel("Key name").fill("Claude Desktop");
+      await page.getByLabel("MCP server").check();
+      await page.getByRole("button", { name: "Create API key" }).click();
+      const permissions = page.getByRole("group", { name: "Permissions" });
+      await permissions.getByText("MCP access is not part of the Free plan").waitFor();
+      await permissions.getByText("Upgrade to Pro or higher").waitFor();
+      await screenshot("account-plan-required");
+      expect(await accessibilityViolations()).toEqual([]);
+
+      await setPlanAsOperator({
+        dataDir: flow.dataDir,
+        authServerGrpcAddress: flow.kurz.services["auth-server"].grpcAddress,
+        email: EMAIL,
+        plan: "pro",
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+
+      // A link to put into a campaign, made on the links page.
+      await section("Links").click();
+      await page.getByRole("heading", { name: "Links", level: 1 }).waitFor();
+      await page.getByLabel("Destination URL").fill("https://example.com/autumn-sale");
+      await page.getByLabel("Custom alias").fill("autumn-sale");
+      await page.getByText("available", { exact: false }).first().waitFor();
+      await page.getByRole("button", { name: "Create link" }).click();
+      await page.getByText(`${flow.shortHost}/autumn-sale`).first().waitFor();
+
+      // Campaigns: create one, open it, edit it, assign the link, take it out again.
+      await section("Campaigns").click();
+      await page.getByRole("heading", { name: "Campaigns", level: 1 }).waitFor();
+      await page.getByLabel("Campaign name").fill("Autumn sale");
+      await page.getByLabel("Tags").fill("autumn, sale");
+      await page.getByLabel("Description").fill("Newsletter and social posts for the autumn sale.");
+      await page.getByRole("button", { name: "Create campaign" }).click();
+      await page.getByRole("link", { name: "Autumn sale" }).waitFor();
+      await expect.poll(() => announcement().textContent()).toContain("Campaign created: Autumn sale");
+      await screenshot("campaigns");
+      expect(await accessibilityViolations()).toEqual([]);
+
+      await page.getByRole("link", { name: "Autumn sale" }).click();
+      await page.getByRole("heading", { name: "Autumn sale", level: 1 }).waitFor();
+      const campaignId = new URL(page.url()).searchParams.get("id");
+      expect(campaignId).toBeTruthy();
+      expect(await page.getByRole("link", { name: "View analytics" }).getAttribute("href")).toBe(
+        `/app/analytics?campaign=${campaignId}`,
+      );
+      await page.getByRole("button", { name: "Edit campaign" }).click();
+      await page.getByLabel("Campaign name").fill("Autumn sale 2026");
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await page.getByRole("heading", { name: "Autumn sale 2026", level: 1 }).waitFor();
+
+      await page.getByLabel("Search your links").fill("autumn");
+      const option = page.getByLabel("Link to assign").locator("option", { hasText: "autumn-sale" });
+      await option.waitFor({ state: "attached" });
+      const linkId = (await option.getAttribute("value")) ?? "";
+      await page.getByLabel("Link to assign").selectOption(linkId);
+      await page.getByRole("button", { name: "Assign link" }).click();
+      const campaignLinks = page.getByRole("table", { name: "Links in this campaign" });
+      await campaignLinks.getByText(`${flow.shortHost}/autumn-sale`).waitFor();
+      await expect.poll(() => announcement().textContent()).toContain("to the campaign");
+      await screenshot("campaign");
+      expect(await accessibilityViolations()).toEqual([]);
+
+      await campaignLinks.getByRole("button", { name: "Remove from campaign" }).click();
+      await page.getByText("No links in this campaign yet").waitFor();
+      // Out of the campaign, the link is offered again.
+      await option.waitFor({ state: "attached" });
+      await page.getByLabel("Link to assign").selectOption(linkId);
+      await page.getByRole("button", { name: "Assign link" }).click();
+      await campaignLinks.getByText(`${flow.shortHost}/autumn-sale`).waitFor();
+
+      // Domains: a subdomain picked from the suggestions, checked live, reserved.
+      await section("Domains").click();
+      await page.getByRole("heading", { name: "Domains", level: 1 }).waitFor();
+      await page.getByLabel("Subdomain", { exact: true }).fill("mara");
+      const suggestions = page.getByRole("group", { name: "Free suggestions" });
+      const firstSuggestion = suggestions.getByRole("button").first();
+      await firstSuggestion.waitFor();
+      const suggested = ((await firstSuggestion.textContent()) ?? "").replace(/^Use /, "").trim();
+      expect(suggested).toMatch(/^[a-z0-9-]{3,63}$/);
+      await firstSuggestion.click();
+      await expect.poll(() => page.getByLabel("Subdomain", { exact: true }).inputValue()).toBe(suggested);
+      await page.getByText(new RegExp(`${suggested}\\.\\S+ is available`)).waitFor();
+      await page.getByRole("button", { name: "Reserve subdomain" }).click();
+      await page
+        .getByRole("table", { name: "Your subdomains" })
+        .getByRole("cell", { name: new RegExp(`^${suggested}\\.`) })
+        .waitFor();
+
+      // A branded domain: its exact TXT record, a check that fails, then one that verifies.
+      await page.getByLabel("Branded domain", { exact: true }).fill("go.mara-example.com");
+      await page.getByText("go.mara-example.com can be added").waitFor();
+      await page.getByRole("button", { name: "Add domain" }).click();
+      const card = page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: "go.mara-example.com" }) });
+      await card.waitFor();
+      await card.getByText("Waiting for DNS").waitFor();
+      const recordName = ((await card.locator(".dns-value code").nth(0).textContent()) ?? "").trim();
+      const recordValue = ((await card.locator(".dns-value code").nth(1).textContent()) ?? "").trim();
+      expect(recordName).toContain("go.mara-example.com");
+      expect(recordValue).toMatch(/^kurz-verify=/);
+      await card.getByRole("button", { name: "Copy TXT record name" }).waitFor();
+      await card.getByRole("button", { name: "Copy TXT record value" }).waitFor();
+      await card.getByRole("button", { name: "Verify go.mara-example.com" }).click();
+      await card.getByText("Last checked").waitFor();
+      await screenshot("domains");
+      expect(await accessibilityViolations()).toEqual([]);
+
+      dns.setTxt(recordName, [recordValue]);
+      await card.getByRole("button", { name: "Verify go.mara-example.com" }).click();
+      await card.getByText("Verified at the last check").waitFor();
+      await expect.poll(() => announcement().textContent()).toContain("go.mara-example.com is verified");
+
+      // The same page on a phone.
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.reload();
+      await page.getByRole("heading", { name: "go.mara-example.com" }).waitFor();
+      await screenshot("domains-360px");
+      expect(await accessibilityViolations()).toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      // Account: usage against the Pro plan, an MCP key shown once, then revoked.
+      await section("Account").click();
+      await page.getByRole("heading", { name: "Plan: Pro" }).waitFor();
+      await page.getByRole("meter", { name: "Subdomains" }).waitFor();
+      await page.getByText("1 of 5").first().waitFor();
+      await page.getByLabel("Key name").fill("Claude Desktop");
+      await page.getByLabel("MCP server").check();
+      await page.getByLabel("See your short links and their settings").check();
+      await page.getByRole("button", { name: "Create API key" }).click();
+      await page.getByRole("heading", { name: "Your new API key “Claude Desktop”" }).waitFor();
+      await page.getByText("Copy it now: you will not see it again.", { exact: true }).waitFor();
+      await page.getByRole("button", { name: "Copy API key" }).waitFor();
+      const secret = ((await page.locator("#new-key-secret").textContent()) ?? "").trim();
+      expect(secret).toMatch(/^[a-z0-9]+_\S{16,}$/i);
+      const keys = page.getByRole("table", { name: "Your API keys" });
+      await keys.getByRole("cell", { name: "Claude Desktop", exact: true }).waitFor();
+      await keys.getByText("mcp", { exact: true }).waitFor();
+      await screenshot("account-new-key");
+      expect(await accessibilityViolations()).toEqual([]);
+
+      // The secret is gone once dismissed, and after a reload: it is shown this once only.
+      await page.getByRole("button", { name: "I have copied the key" }).click();
+      expect(await page.getByText(secret).count()).toBe(0);
+      await page.reload();
+      await keys.getByRole("cell", { name: "Claude Desktop", exact: true }).waitFor();
+      expect(await page.getByText(secret).count()).toBe(0);
+
+      await keys.getByRole("button", { name: "Revoke Claude Desktop" }).click();
+      const dialog = page.getByRole("dialog", { name: "Revoke this API key?" });
+      await dialog.waitFor();
+      await dialog.getByRole("button", { name: "Revoke key" }).click();
+      await page.getByText("No API keys yet").waitFor();
+      await expect.poll(() => announcement().textContent()).toContain("Revoked the API key “Claude Desktop”");
+      await screenshot("account");
+      expect(await accessibilityViolations()).toEqual([]);
+
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.reload();
+      await page.getByRole("heading", { name: "Plan: Pro" }).waitFor();
+      await page.getByRole("meter", { name: "Links" }).waitFor();
+      await screenshot("account-360px");
+      expect(await accessibilityViolations()).toEqual([]);
+    }, 300_000);
+  },
+);

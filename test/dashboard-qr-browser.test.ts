@@ -1,0 +1,187 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromiumExecutable } from "@kurz/testing";
+import { decodeQrImage } from "@kurz/testing/decode-qr-image";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
+
+const executable = chromiumExecutable();
+const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+let flow: FlowKurz;
+let browser: Browser;
+let page: Page;
+let step = 0;
+
+/** Each step leaves a screenshot in test/artifacts/dashboard/ as qr-NN-name.png (CI keeps the directory). */
+async function screenshot(name: string): Promise<void> {
+  step++;
+  await page.screenshot({
+    path: path.join(ARTIFACTS, `qr-${String(step).padStart(2, "0")}-${name}.png`),
+    fullPage: true,
+  });
+}
+
+/** axe-core in the page: the serious and critical violations, as "rule: targets" lines. */
+async function accessibilityViolations(): Promise<string[]> {
+  // Evaluated rather than added as a <script>: the page's CSP (script-src 'self') refuses inline scripts.
+  await page.evaluate(AXE_SOURCE);
+  const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as {
+    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
+  };
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+}
+
+/** Clicks a download link and returns the saved file's name and bytes. */
+async function download(link: Locator): Promise<{ name: string; bytes: Uint8Array }> {
+  const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  const saved = await file.path();
+  return { name: file.suggestedFilename(), bytes: new Uint8Array(readFileSync(saved)) };
+}
+
+const preview = () => page.getByRole("region", { name: "Preview" });
+
+/** The preview of a just-saved code has appeared, drawn by the server. */
+async function previewShown(): Promise<void> {
+  await preview().getByRole("img").waitFor();
+  await preview().getByRole("link", { name: "Download PNG" }).waitFor();
+  await preview().getByRole("link", { name: "Download SVG" }).waitFor();
+}
+
+/** What a phone reads from the preview's PNG download. */
+async function scanDownloadedPng(): Promise<string | undefined> {
+  const png = await download(preview().getByRole("link", { name: "Download PNG" }));
+  expect(png.name).toMatch(/\.png$/);
+  return decodeQrImage(png.bytes, "image/png");
+}
+
+describe.skipIf(!executable.available)("the QR designer in a real browser (Chromium)", () => {
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    flow = await startFlowKurz("dashboard-qr-browser");
+    browser = await chromium.launch({
+      executablePath: executable.available ? executable.value : "",
+      // The CI container runs as root, where Chromium's sandbox cannot start.
+      args: ["--no-sandbox"],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await flow?.stop();
+  });
+
+  it("designs URL and Wi-Fi codes, downloads PNG and SVG that scan, edits a dynamic code and deletes one", async () => {
+    // A new person signs up through the pages and opens the QR page.
+    await page.goto(`${flow.edgeUrl}/app/qr`);
+    await expect.poll(() => page.url()).toContain("/auth/login");
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.getByLabel("Name").fill("Quinn QR");
+    await page.getByLabel("Email").fill("quinn@example.com");
+    await page.getByLabel("Password").fill("correct horse battery staple");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(/\/app\/qr$/);
+    await page.getByRole("heading", { name: "QR codes", level: 1 }).waitFor();
+    await page.getByText("No QR codes yet").waitFor();
+    await screenshot("empty");
+    expect(await accessibilityViolations()).toEqual([]);
+
+    // A URL code in green on white: it scans as the address, and the SVG carries the colour.
+    await page.getByRole("radio", { name: "URL" }).check();
+    await page.getByLabel("Web address").fill("https://example.com/qr-menu");
+    await page.getByLabel("Foreground colour").fill("#1a4d2e");
+    await page.getByText(/: easy to scan\./).waitFor();
+    await page.getByLabel("Module shape").selectOption("rounded");
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Menu");
+    await page.getByRole("button", { name: "Save QR code" }).click();
+    await previewShown();
+    await expect.poll(() => page.url()).toMatch(/\/app\/qr\?id=[0-9a-f-]{36}$/);
+    await screenshot("url-code");
+    expect(await accessibilityViolations()).toEqual([]);
+    expect(await scanDownloadedPng()).toBe("https://example.com/qr-menu");
+    const svg = await download(preview().getByRole("link", { name: "Download SVG" }));
+    expect(svg.name).toBe("menu.svg");
+    const svgText = new TextDecoder().decode(svg.bytes);
+    expect(svgText).toContain("<svg");
+    expect(svgText.toUpperCase()).toContain("#1A4D2E");
+    expect(decodeQrImage(svg.bytes, "image/svg+xml")).toBe("https://example.com/qr-menu");
+
+    // A Wi-Fi code: the form checks itself first, warns about colours too close to scan, then saves.
+    await page.getByRole("button", { name: "New QR code" }).click();
+    await page.getByRole("heading", { name: "Design a QR code" }).waitFor();
+    await page.getByRole("radio", { name: "Wi-Fi" }).check();
+    await page.getByLabel("Network password").fill("short");
+    await page.getByRole("button", { name: "Save QR code" }).click();
+    const ssid = page.getByLabel("Network name (SSID)");
+    await expect.poll(() => ssid.getAttribute("aria-invalid")).toBe("true");
+    await page.getByText("Enter the network name").waitFor();
+    await page.getByText("WPA passwords are 8 to 63 characters").waitFor();
+    await ssid.fill("Cafe Guest");
+    await page.getByLabel("Network password").fill("espresso-2026");
+    await page.getByLabel("Background colour").fill("#fff8e1");
+    await page.getByLabel("Foreground colour").fill("#dddddd");
+    await page.getByText(/: too low to scan\./).waitFor();
+    await screenshot("contrast-warning");
+    await page.getByLabel("Foreground colour").fill("#3e2723");
+    await page.getByText(/: easy to scan\./).waitFor();
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Guest Wi-Fi");
+    await page.getByRole("button", { name: "Save QR code" }).click();
+    await previewShown();
+    await preview().getByText("WIFI:T:WPA;S:Cafe Guest;P:espresso-2026;;").waitFor();
+    await screenshot("wifi-code");
+    expect(await scanDownloadedPng()).toBe("WIFI:T:WPA;S:Cafe Guest;P:espresso-2026;;");
+
+    // A dynamic code encodes a short link; its destination changes after saving, the image does not.
+    await page.getByRole("button", { name: "New QR code" }).click();
+    await page.getByRole("radio", { name: "URL" }).check();
+    await page.getByLabel("Web address").fill("https://example.com/spring");
+    await page.getByLabel("Dynamic QR code").check();
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Poster");
+    await page.getByRole("button", { name: "Save QR code" }).click();
+    await previewShown();
+    const shortUrl = await scanDownloadedPng();
+    expect(shortUrl).toMatch(new RegExp(`^http://${flow.shortHost}/[A-Za-z0-9_-]+$`));
+    await page.getByLabel("Web address").fill("https://example.com/summer");
+    await preview().getByText("You have unsaved changes").waitFor();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await preview().getByText("https://example.com/summer").waitFor();
+    await screenshot("dynamic-edited");
+    expect(await accessibilityViolations()).toEqual([]);
+    expect(await scanDownloadedPng()).toBe(shortUrl);
+    const visit = await page.request.get(shortUrl ?? "", { maxRedirects: 0 });
+    expect(visit.status()).toBe(302);
+    expect(visit.headers().location).toBe("https://example.com/summer");
+
+    // The list shows all three; the Wi-Fi code is deleted after an accessible confirmation.
+    const list = page.getByRole("table", { name: "Your QR codes" });
+    await expect.poll(() => list.getByRole("row").count()).toBe(4);
+    const wifiRow = list.getByRole("row", { name: /Guest Wi-Fi/ });
+    await wifiRow.getByRole("button", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete this QR code?" });
+    await dialog.waitFor();
+    await screenshot("delete-dialog");
+    expect(await accessibilityViolations()).toEqual([]);
+    await dialog.getByRole("button", { name: "Delete QR code" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => list.getByRole("row").count()).toBe(3);
+    expect(await list.getByRole("row", { name: /Guest Wi-Fi/ }).count()).toBe(0);
+    await screenshot("list");
+
+    // Works at 360 px: the same page on a phone, opened on the dynamic code.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.reload();
+    await previewShown();
+    await screenshot("360px");
+    expect(await accessibilityViolations()).toEqual([]);
+    // Three codes designed, saved, downloaded and scanned: more than the default 30 s on two cores.
+  }, 240_000);
+});

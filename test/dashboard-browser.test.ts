@@ -1,14 +1,17 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumExecutable } from "@kurz/testing";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { chromiumExecutable, setPlanAsOperator } from "@kurz/testing";
+import { decodeQrImage } from "@kurz/testing/decode-qr-image";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
 const executable = chromiumExecutable();
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
+const SCREENSHOTS = fileURLToPath(new URL("../docs/screenshots/", import.meta.url));
+const EMAIL = "dana@example.com";
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let flow: FlowKurz;
@@ -40,6 +43,21 @@ async function accessibilityViolations(): Promise<string[]> {
     );
 }
 
+/** The big number under a headline label of the analytics page ("Clicks", …). */
+const headline = (label: string) =>
+  page
+    .locator(".stat", { has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+    .locator(".stat-value");
+
+/** Clicks a download link and answers the saved file's bytes. */
+async function download(link: Locator): Promise<Uint8Array> {
+  const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  return new Uint8Array(readFileSync(await file.path()));
+}
+
+const section = (name: string) =>
+  page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
+
 describe.skipIf(!executable.available)("the dashboard in a real browser (Chromium)", () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -57,21 +75,28 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
     await flow?.stop();
   });
 
-  it("signs up, lands on the links page, creates a link with alias, tags and UTM, opens it, signs out", async () => {
+  it("walks the whole journey: sign up → link with alias, tags, UTM → open it → its click in analytics → a QR code that scans → a campaign with the link → a subdomain → an MCP key → sign out", async () => {
     // A new person opens the dashboard: sent to log in, chooses to create an account.
     await page.goto(`${flow.edgeUrl}/app/`);
     await expect.poll(() => page.url()).toContain("/auth/login");
     await page.getByRole("link", { name: "Create an account" }).click();
     await page.getByLabel("Name").fill("Dana Dashboard");
-    await page.getByLabel("Email").fill("dana@example.com");
+    await page.getByLabel("Email").fill(EMAIL);
     await page.getByLabel("Password").fill("correct horse battery staple");
     await screenshot("sign-up");
     await page.getByRole("button", { name: "Create account" }).click();
     // Back through the first-party authorization (no consent page) to the links page.
     await page.waitForURL(/\/app\/(links)?$/);
-    await page.getByRole("heading", { name: "Links" }).waitFor();
+    await page.getByRole("heading", { name: "Links", level: 1 }).waitFor();
     await screenshot("links-empty");
     expect(await accessibilityViolations()).toEqual([]);
+    // MCP keys are a Pro feature: the operator moves the new account there.
+    await setPlanAsOperator({
+      dataDir: flow.dataDir,
+      authServerGrpcAddress: flow.kurz.services["auth-server"].grpcAddress,
+      email: EMAIL,
+      plan: "pro",
+    });
 
     await page.getByLabel("Destination URL").fill("https://example.com/spring-sale");
     await page.getByLabel("Custom alias").fill("spring-sale");
@@ -88,7 +113,14 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
     expect(await accessibilityViolations()).toEqual([]);
 
     // Opening the short link redirects (and counts the click) with the UTM parameters added.
-    const visit = await page.request.get(`http://${shortUrl}`, { maxRedirects: 0 });
+    // A person's browser (the test browser's own user agent says HeadlessChrome: a bot's).
+    const visit = await page.request.get(`http://${shortUrl}`, {
+      maxRedirects: 0,
+      headers: {
+        "user-agent":
+          "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+      },
+    });
     expect([301, 302]).toContain(visit.status());
     const location = new URL(visit.headers().location ?? "");
     expect(location.origin + location.pathname).toBe("https://example.com/spring-sale");
@@ -102,11 +134,99 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
     expect(await accessibilityViolations()).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
 
+    // The click in the link's analytics (ingested asynchronously: reloaded until it shows).
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${flow.edgeUrl}/app/analytics?link=spring-sale`);
+          await page.getByRole("heading", { name: "Summary" }).waitFor();
+          await expect
+            .poll(() => page.locator("section[aria-busy='true']").count(), { timeout: 20_000 })
+            .toBe(0);
+          return headline("Clicks").textContent();
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe("1");
+    await screenshot("analytics");
+    expect(await accessibilityViolations()).toEqual([]);
+
+    // A QR code for the link: the downloaded PNG scans to its short URL.
+    await section("QR codes").click();
+    await page.getByRole("heading", { name: "QR codes", level: 1 }).waitFor();
+    await page.getByRole("radio", { name: "URL" }).check();
+    await page.getByLabel("Web address").fill(`http://${shortUrl}`);
+    await page.getByLabel("Foreground colour").fill("#0b3d91");
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Spring poster");
+    await page.getByRole("button", { name: "Save QR code" }).click();
+    const preview = page.getByRole("region", { name: "Preview" });
+    await preview.getByRole("link", { name: "Download PNG" }).waitFor();
+    const png = await download(preview.getByRole("link", { name: "Download PNG" }));
+    expect(decodeQrImage(png, "image/png")).toBe(`http://${shortUrl}`);
+    await screenshot("qr-code");
+    expect(await accessibilityViolations()).toEqual([]);
+
+    // A campaign with the link in it.
+    await section("Campaigns").click();
+    await page.getByRole("heading", { name: "Campaigns", level: 1 }).waitFor();
+    await page.getByLabel("Campaign name").fill("Spring sale");
+    await page.getByRole("button", { name: "Create campaign" }).click();
+    await page.getByRole("link", { name: "Spring sale" }).click();
+    await page.getByRole("heading", { name: "Spring sale", level: 1 }).waitFor();
+    await page.getByLabel("Search your links").fill("spring");
+    const option = page.getByLabel("Link to assign").locator("option", { hasText: "spring-sale" });
+    await option.waitFor({ state: "attached" });
+    await page.getByLabel("Link to assign").selectOption((await option.getAttribute("value")) ?? "");
+    await page.getByRole("button", { name: "Assign link" }).click();
+    await page.getByRole("table", { name: "Links in this campaign" }).getByText(shortUrl).waitFor();
+    await screenshot("campaign");
+    expect(await accessibilityViolations()).toEqual([]);
+
+    // A subdomain, taken from the suggestions.
+    await section("Domains").click();
+    await page.getByRole("heading", { name: "Domains", level: 1 }).waitFor();
+    await page.getByLabel("Subdomain", { exact: true }).fill("dana");
+    const suggestion = page.getByRole("group", { name: "Free suggestions" }).getByRole("button").first();
+    await suggestion.waitFor();
+    await suggestion.click();
+    const label = await page.getByLabel("Subdomain", { exact: true }).inputValue();
+    await page.getByText(new RegExp(`${label}\\.\\S+ is available`)).waitFor();
+    await page.getByRole("button", { name: "Reserve subdomain" }).click();
+    await page
+      .getByRole("table", { name: "Your subdomains" })
+      .getByRole("cell", { name: new RegExp(`^${label}\\.`) })
+      .waitFor();
+    await screenshot("subdomain");
+    expect(await accessibilityViolations()).toEqual([]);
+
+    // An API key with MCP permission, shown once.
+    await section("Account").click();
+    await page.getByRole("heading", { name: "Plan: Pro" }).waitFor();
+    await page.getByLabel("Key name").fill("My agent");
+    await page.getByLabel("MCP server").check();
+    await page.getByLabel("See your short links and their settings").check();
+    await page.getByRole("button", { name: "Create API key" }).click();
+    await page.getByRole("heading", { name: "Your new API key “My agent”" }).waitFor();
+    await page.getByText("Copy it now: you will not see it again.", { exact: true }).waitFor();
+    await screenshot("api-key");
+    expect(await accessibilityViolations()).toEqual([]);
+
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(/\/app\/signed-out$/);
     await screenshot("signed-out");
     // The old session is gone: the dashboard asks to sign in again.
     const session = await page.request.get(`${flow.edgeUrl}/app/session`);
     expect(await session.json()).toMatchObject({ signedIn: false });
-  });
+    if (process.env.KURZ_UPDATE_SCREENSHOTS === "1") {
+      // The README's pictures come from this run: `KURZ_UPDATE_SCREENSHOTS=1` refreshes them.
+      copyFileSync(
+        path.join(ARTIFACTS, "04-link-created.png"),
+        path.join(SCREENSHOTS, "dashboard-links.png"),
+      );
+      copyFileSync(
+        path.join(ARTIFACTS, "06-analytics.png"),
+        path.join(SCREENSHOTS, "dashboard-analytics.png"),
+      );
+    }
+  }, 240_000);
 });

@@ -288,6 +288,62 @@ describe("QR codes over REST", () => {
     expect(response.json().required_scope).toBe("qrcode:create");
   });
 
+  it("previews a design as its image and stores nothing: no code, no link, no quota, no event", async () => {
+    const eventsBefore = api.events.filter((event) => event.envelope.accountId === LIMITED).length;
+    const codesBefore = await qrCount(LIMITED);
+    for (let i = 0; i < 3; i++) {
+      // LIMITED may hold one code and has it: previews are not codes.
+      const png = await call(LIMITED, "POST", "/qr-codes/preview", {
+        type: "wifi",
+        content: { ssid: "Cafe Guest", password: "espresso-2026", encryption: "WPA" },
+        foregroundColor: "#1a4d2e",
+      });
+      expect(png.statusCode, png.body).toBe(200);
+      expect(png.headers["content-type"]).toBe("image/png");
+      expect(png.headers["cache-control"]).toBe("no-store");
+      expect(decodeQrImage(new Uint8Array(png.rawPayload), "image/png")).toBe(
+        "WIFI:T:WPA;S:Cafe Guest;P:espresso-2026;;",
+      );
+    }
+    const svg = await call(LIMITED, "POST", "/qr-codes/preview", { content: "hello", format: "svg" });
+    expect(svg.headers["content-type"]).toBe("image/svg+xml");
+    expect(decodeQrImage(new Uint8Array(svg.rawPayload), "image/svg+xml")).toBe("hello");
+    // A dynamic code's preview stands in for the short link it gets when saved.
+    const dynamic = await call(LIMITED, "POST", "/qr-codes/preview", {
+      content: "https://example.com/later",
+      dynamic: true,
+    });
+    expect(decodeQrImage(new Uint8Array(dynamic.rawPayload), "image/png")).toMatch(
+      /^https?:\/\/[^/]+\/x{7}$/,
+    );
+    expect(await qrCount(LIMITED)).toBe(codesBefore);
+    expect(api.events.filter((event) => event.envelope.accountId === LIMITED)).toHaveLength(eventsBefore);
+  });
+
+  it("refuses a preview it could not draw, as creating would", async () => {
+    const account = randomUUID();
+    const tooSmall = await call(account, "POST", "/qr-codes/preview", {
+      content: "x".repeat(900),
+      size: 100,
+    });
+    expect(tooSmall.statusCode).toBe(400);
+    expect(tooSmall.json()).toMatchObject({ code: "VALIDATION_ERROR", details: { field: "size" } });
+    const wrongType = await call(account, "POST", "/qr-codes/preview", {
+      type: "text",
+      content: "hi",
+      dynamic: true,
+    });
+    expect(wrongType.statusCode).toBe(400);
+    const noScope = await api.http.inject({
+      method: "POST",
+      url: "/api/v1/qr-codes/preview",
+      headers: await api.auth(account, ["qrcode:read"]),
+      payload: { content: "hi" },
+    });
+    expect(noScope.statusCode).toBe(403);
+    expect(await qrCount(account)).toBe(0);
+  });
+
   it("publishes qr events", async () => {
     const account = randomUUID();
     const created = (await call(account, "POST", "/qr", { content: "https://example.com" })).json().qrCode;

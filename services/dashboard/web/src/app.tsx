@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "preact/hooks";
 import { AppHeader } from "./components/app-header";
 import { LiveAnnouncer } from "./components/live-announcer";
+import { AbTestsPage } from "./pages/ab-tests/ab-tests-page";
 import { AccountPage } from "./pages/account/account-page";
 import { AnalyticsPage } from "./pages/analytics/analytics-page";
 import { CampaignsPage } from "./pages/campaigns/campaigns-page";
@@ -8,6 +9,7 @@ import { DomainsPage } from "./pages/domains/domains-page";
 import { LinksPage } from "./pages/links/links-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { QrPage } from "./pages/qr/qr-page";
+import { WebhooksPage } from "./pages/webhooks/webhooks-page";
 import { type RouteName, routeOf, useLocation } from "./router";
 
 function Page({ route }: { route: RouteName }) {
@@ -18,12 +20,16 @@ function Page({ route }: { route: RouteName }) {
       return <AnalyticsPage />;
     case "qr":
       return <QrPage />;
+    case "ab-tests":
+      return <AbTestsPage />;
     case "campaigns":
       return <CampaignsPage />;
     case "domains":
       return <DomainsPage />;
     case "account":
       return <AccountPage />;
+    case "webhooks":
+      return <WebhooksPage />;
     default:
       return <NotFoundPage />;
   }

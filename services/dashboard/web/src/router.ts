@@ -3,16 +3,27 @@ import { useEffect, useState } from "preact/hooks";
 /** Every page of the app lives under this path (the server answers all of them with index.html). */
 export const APP_BASE = "/app";
 
-export type RouteName = "links" | "analytics" | "qr" | "campaigns" | "domains" | "account" | "not-found";
+export type RouteName =
+  | "links"
+  | "analytics"
+  | "qr"
+  | "ab-tests"
+  | "campaigns"
+  | "domains"
+  | "account"
+  | "webhooks"
+  | "not-found";
 
 const ROUTES: Record<string, RouteName> = {
   "": "links",
   links: "links",
   analytics: "analytics",
   qr: "qr",
+  "ab-tests": "ab-tests",
   campaigns: "campaigns",
   domains: "domains",
   account: "account",
+  webhooks: "webhooks",
 };
 
 /** The page a path shows: /app/ and /app/links are the links page; unknown paths are not found. */

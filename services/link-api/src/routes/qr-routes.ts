@@ -7,6 +7,7 @@ import { createQrCode } from "../qr/create-qr-code";
 import { deleteQrCode } from "../qr/delete-qr-code";
 import { getQrCodeOrThrow } from "../qr/get-qr-code-or-throw";
 import { countQrCodes, listQrCodes } from "../qr/list-qr-codes";
+import { previewQrCode } from "../qr/preview-qr-code";
 import {
   createQrInputSchema,
   listQrQuerySchema,
@@ -39,7 +40,8 @@ function withImage(record: QrRecord, ctx: LinkApiContext) {
 
 /**
  * QR routes. POST /qr (spec §4.2), POST /qr-codes/generate (quick reference) and POST /qr-codes
- * all create and store a code and answer with its record and its image.
+ * all create and store a code and answer with its record and its image; POST /qr-codes/preview
+ * draws the same input without storing anything (a designer's live preview).
  */
 export function registerQrRoutes(root: FastifyInstance, deps: ApiDependencies): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -62,6 +64,25 @@ export function registerQrRoutes(root: FastifyInstance, deps: ApiDependencies): 
       },
     });
   }
+
+  app.post("/qr-codes/preview", {
+    preHandler: guard(deps, "qrcode:create"),
+    schema: {
+      tags,
+      summary: "Preview a QR code: its image for this design, stored nowhere",
+      description:
+        "The body is the one POST /qr-codes takes, checked the same way; the answer is the image (PNG or SVG, by `format`). Nothing is stored, nothing counts against the plan's QR codes, no event is sent. A dynamic or password-protected code's preview encodes a stand-in short link of the length the saved one gets.",
+      body: createQrInputSchema,
+      security: securityOf("qrcode:create"),
+    },
+    handler: async (request, reply) => {
+      const image = previewQrCode(ctx, request.body);
+      return reply
+        .header("content-type", image.contentType)
+        .header("cache-control", "no-store")
+        .send(Buffer.from(image.bytes));
+    },
+  });
 
   app.get("/qr-codes", {
     preHandler: guard(deps, "qrcode:read"),

@@ -7104,6 +7104,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/qr-codes/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a QR code: its image for this design, stored nowhere
+         * @description The body is the one POST /qr-codes takes, checked the same way; the answer is the image (PNG or SVG, by `format`). Nothing is stored, nothing counts against the plan's QR codes, no event is sent. A dynamic or password-protected code's preview encodes a stand-in short link of the length the saved one gets.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Default: url when content is an http(s) URL, else text
+                         * @enum {string}
+                         */
+                        type?: "url" | "text" | "wifi" | "vcard" | "email" | "phone" | "sms" | "location";
+                        /** @description Text for url, text and phone; for wifi, vcard, email, sms and location an object (or its JSON). Short forms: email address, phone number, "lat,lng" */
+                        content: string | {
+                            [key: string]: unknown;
+                        };
+                        name?: string;
+                        size?: number;
+                        foregroundColor?: string;
+                        backgroundColor?: string;
+                        /** @enum {string} */
+                        format?: "png" | "svg";
+                        /** @enum {string} */
+                        errorCorrection?: "L" | "M" | "Q" | "H";
+                        margin?: number;
+                        /** @enum {string} */
+                        moduleShape?: "square" | "rounded" | "dots";
+                        /** @enum {string} */
+                        finderShape?: "square" | "rounded" | "circle";
+                        /** @description Encode a short link whose destination stays editable (type url) */
+                        dynamic?: boolean;
+                        /** @description Protect with a password (type url; encodes a short link) */
+                        password?: string;
+                        /** @description PNG or JPEG, base64 or a data: URI, at most 256 KiB; raises error correction to H */
+                        logo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/qr-codes/stats": {
         parameters: {
             query?: never;

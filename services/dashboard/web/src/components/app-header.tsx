@@ -6,8 +6,10 @@ const SECTIONS = [
   { route: "links", label: "Links" },
   { route: "analytics", label: "Analytics" },
   { route: "qr", label: "QR codes" },
+  { route: "ab-tests", label: "A/B tests" },
   { route: "campaigns", label: "Campaigns" },
   { route: "domains", label: "Domains" },
+  { route: "webhooks", label: "Webhooks" },
   { route: "account", label: "Account" },
 ] as const;
 

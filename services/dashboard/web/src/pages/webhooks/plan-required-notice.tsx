@@ -1,0 +1,34 @@
+import type { ApiError } from "../../api/api-error";
+import { AppLink } from "../../components/app-link";
+import { pathOf } from "../../router";
+
+/** The refusals that mean "not on this plan" (or not yet on this sign-in's scopes). */
+export const isPlanRefusal = (error: ApiError) =>
+  error.code === "PLAN_REQUIRED" || error.code === "INSUFFICIENT_SCOPE";
+
+/**
+ * Webhooks need the Business plan. The API's own message and hint are shown; a sign-in made
+ * before an upgrade lacks the webhook scopes (they are fixed at sign-in), hence "sign in again".
+ */
+export function PlanRequiredNotice({ error }: { error?: ApiError | undefined }) {
+  const returnTo = encodeURIComponent(pathOf("webhooks"));
+  return (
+    <div class="notice notice-error" role="alert">
+      <p class="notice-title">Webhooks need the Business plan</p>
+      {error && error.code === "PLAN_REQUIRED" ? (
+        <>
+          <p>{error.message}</p>
+          {error.hint && <p class="notice-hint">{error.hint}</p>}
+        </>
+      ) : (
+        <p>Your plan does not include webhooks, so this sign-in cannot use them.</p>
+      )}
+      <p>
+        <AppLink href={pathOf("account")}>See your plan and its limits</AppLink>
+      </p>
+      <p class="notice-hint">
+        Already upgraded? <a href={`/app/auth/login?return_to=${returnTo}`}>Sign in again</a> to use webhooks.
+      </p>
+    </div>
+  );
+}

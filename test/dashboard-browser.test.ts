@@ -218,7 +218,8 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
     const session = await page.request.get(`${flow.edgeUrl}/app/session`);
     expect(await session.json()).toMatchObject({ signedIn: false });
     if (process.env.KURZ_UPDATE_SCREENSHOTS === "1") {
-      // The README's pictures come from this run: `KURZ_UPDATE_SCREENSHOTS=1` refreshes them.
+      // The README's links picture comes from this run (its analytics one from the analytics
+      // test, which has clicks from several countries): `KURZ_UPDATE_SCREENSHOTS=1` refreshes them.
       copyFileSync(
         path.join(ARTIFACTS, "04-link-created.png"),
         path.join(SCREENSHOTS, "dashboard-links.png"),

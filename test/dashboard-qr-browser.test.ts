@@ -102,6 +102,12 @@ describe.skipIf(!executable.available)("the QR designer in a real browser (Chrom
     await page.getByText(/: easy to scan\./).waitFor();
     await page.getByLabel("Module shape").selectOption("rounded");
     await page.getByRole("textbox", { name: "Name", exact: true }).fill("Menu");
+    // Drawn live by the server as the form changes, before anything is saved (link-api's tests
+    // decode those images; here: the page shows one).
+    const live = preview().getByRole("img", { name: "Preview of the QR code as designed" });
+    await live.waitFor();
+    await screenshot("live-preview");
+    expect(await accessibilityViolations()).toEqual([]);
     await page.getByRole("button", { name: "Save QR code" }).click();
     await previewShown();
     await expect.poll(() => page.url()).toMatch(/\/app\/qr\?id=[0-9a-f-]{36}$/);

@@ -203,7 +203,7 @@ export function QrDesigner({ saved, initialDraft, onSaved, onStartNew }: QrDesig
           </span>
         </div>
       </form>
-      <QrPreview code={saved} changed={changed} />
+      <QrPreview code={saved} changed={changed} draft={draft} />
     </div>
   );
 }

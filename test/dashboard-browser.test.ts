@@ -112,6 +112,32 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
     await screenshot("link-created");
     expect(await accessibilityViolations()).toEqual([]);
 
+    // Edited from its row: a name and one more tag; only those are sent, and the row shows them.
+    const row = page.getByRole("row", { name: /spring-sale/ });
+    await row.getByRole("button", { name: "Edit" }).click();
+    const editDialog = page.getByRole("dialog", { name: /^Edit / });
+    const nameField = editDialog.getByRole("textbox", { name: "Name", exact: true });
+    // The focus moves into the dialog, to its first editable field (a string: no DOM types here).
+    await expect.poll(() => page.evaluate("document.activeElement?.id")).toBe("edit-name");
+    await nameField.fill("Spring landing page");
+    const tagsField = editDialog.getByRole("textbox", { name: "Tags", exact: true });
+    expect(await tagsField.inputValue()).toBe("sale, spring");
+    await tagsField.fill("sale, spring, promo");
+    // The open dialog, checked like every view.
+    expect(await accessibilityViolations()).toEqual([]);
+    await editDialog.getByRole("button", { name: "Save changes" }).click();
+    await editDialog.waitFor({ state: "detached" });
+    await page.getByRole("status").getByText("Link updated").waitFor();
+    await row.getByText("Spring landing page").waitFor();
+    await row.getByRole("link", { name: "Show links tagged promo" }).waitFor();
+    // Its analytics and QR code, as links within the app.
+    expect(await row.getByRole("link", { name: "Analytics" }).getAttribute("href")).toBe(
+      "/app/analytics?link=spring-sale",
+    );
+    expect(await row.getByRole("link", { name: "QR code" }).getAttribute("href")).toBe(
+      "/app/qr?link=spring-sale",
+    );
+
     // Opening the short link redirects (and counts the click) with the UTM parameters added.
     // A person's browser (the test browser's own user agent says HeadlessChrome: a bot's).
     const visit = await page.request.get(`http://${shortUrl}`, {

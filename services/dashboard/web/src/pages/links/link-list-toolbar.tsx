@@ -4,6 +4,7 @@ import { SelectField } from "../../components/select-field";
 import { useApiQuery } from "../../components/use-api-query";
 import { useDebouncedValue } from "../../components/use-debounced-value";
 import { updateSearch } from "../../router";
+import { useLinkChoices } from "./link-choices";
 import {
   DEFAULT_LIMIT,
   type LinksQuery,
@@ -27,7 +28,7 @@ const SORT_OPTIONS = [
 ] as const;
 
 /**
- * Search, sort, tag filter and page size of the list. Each writes to the URL (a new search
+ * Search, sort, tag and campaign filters and page size of the list. Each writes to the URL (a new search
  * replaces the history entry rather than adding one per keystroke) and goes back to page 1.
  */
 export function LinkListToolbar({ query, refreshKey }: { query: LinksQuery; refreshKey: number }) {
@@ -35,6 +36,8 @@ export function LinkListToolbar({ query, refreshKey }: { query: LinksQuery; refr
   const settled = useDebouncedValue(text, SEARCH_DELAY_MS);
   // New links may bring new tags: refreshKey changes after each create and delete.
   const tags = useApiQuery(`tags:${refreshKey}`, listTags);
+  // The list endpoint filters by campaign but not by domain, so only campaigns are offered.
+  const { campaigns } = useLinkChoices();
 
   // Back/forward or "Clear filters" changed the search: show it in the box.
   useEffect(() => {
@@ -96,6 +99,22 @@ export function LinkListToolbar({ query, refreshKey }: { query: LinksQuery; refr
           value={query.tag}
           options={tagOptions}
           onValue={(tag) => updateSearch({ tag, page: undefined })}
+        />
+      )}
+      {(campaigns.length > 0 || query.campaign !== "") && (
+        <SelectField
+          id="links-campaign"
+          label="Campaign"
+          value={query.campaign}
+          options={[
+            { value: "", label: "All campaigns" },
+            ...campaigns.map((campaign) => ({ value: campaign.id, label: campaign.name })),
+            // A campaign from the URL before the list has loaded (or one since deleted).
+            ...(query.campaign && !campaigns.some((campaign) => campaign.id === query.campaign)
+              ? [{ value: query.campaign, label: "Selected campaign" }]
+              : []),
+          ]}
+          onValue={(campaign) => updateSearch({ campaign, page: undefined })}
         />
       )}
       <SelectField

@@ -10,6 +10,7 @@ type LinksPage = Awaited<ReturnType<typeof listLinks>>;
 interface LinkListProps {
   links: ApiQuery<LinksPage>;
   filtered: boolean;
+  onEdit: (link: ShortUrl) => void;
   onDelete: (link: ShortUrl) => void;
   onClearFilters: () => void;
   onStartCreating: () => void;
@@ -47,6 +48,7 @@ function LinkTable({ children, busy }: { children: ComponentChildren; busy: bool
 export function LinkList({
   links,
   filtered,
+  onEdit,
   onDelete,
   onClearFilters,
   onStartCreating,
@@ -90,7 +92,7 @@ export function LinkList({
       return (
         <div class="empty-state">
           <p class="empty-title">No links match this search</p>
-          <p>Try other words, or another tag.</p>
+          <p>Try other words, or another tag or campaign.</p>
           <button type="button" class="button button-secondary" onClick={onClearFilters}>
             Clear search and filters
           </button>
@@ -111,7 +113,7 @@ export function LinkList({
   return (
     <LinkTable busy={links.refreshing}>
       {links.data.urls.map((link) => (
-        <LinkRow key={link.linkId} link={link} onDelete={onDelete} />
+        <LinkRow key={link.linkId} link={link} onEdit={onEdit} onDelete={onDelete} />
       ))}
     </LinkTable>
   );

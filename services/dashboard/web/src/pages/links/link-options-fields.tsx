@@ -6,17 +6,29 @@ interface LinkOptionsFieldsProps {
   draft: CreateLinkDraft;
   errors: Map<DraftField, string>;
   onChange: <F extends DraftField>(field: F, value: CreateLinkDraft[F]) => void;
+  /** The id of a field's control: the edit dialog's differ from the create form's on the same page. */
+  idOf?: (field: DraftField) => string;
+  /** Fields left out (the edit dialog: a static link cannot become dynamic). */
+  omit?: readonly DraftField[];
+  passwordLabel?: string;
 }
 
 /** Protection, expiry and behaviour of the new link. */
-export function LinkOptionsFields({ draft, errors, onChange }: LinkOptionsFieldsProps) {
+export function LinkOptionsFields({
+  draft,
+  errors,
+  onChange,
+  idOf = fieldId,
+  omit = [],
+  passwordLabel = "Password",
+}: LinkOptionsFieldsProps) {
   return (
     <fieldset class="fieldset">
       <legend>Link options</legend>
       <div class="field-grid">
         <TextField
-          id={fieldId("password")}
-          label="Password"
+          id={idOf("password")}
+          label={passwordLabel}
           type="password"
           value={draft.password}
           onValue={(value) => onChange("password", value)}
@@ -26,7 +38,7 @@ export function LinkOptionsFields({ draft, errors, onChange }: LinkOptionsFields
           maxLength={128}
         />
         <TextField
-          id={fieldId("expires_at")}
+          id={idOf("expires_at")}
           label="Expires at"
           type="datetime-local"
           value={draft.expires_at}
@@ -35,7 +47,7 @@ export function LinkOptionsFields({ draft, errors, onChange }: LinkOptionsFields
           hint="Your local time. After it, the link stops redirecting."
         />
         <TextField
-          id={fieldId("max_clicks")}
+          id={idOf("max_clicks")}
           label="Click limit"
           type="number"
           inputMode="numeric"
@@ -47,7 +59,7 @@ export function LinkOptionsFields({ draft, errors, onChange }: LinkOptionsFields
           hint="The link stops redirecting after this many clicks."
         />
         <TextField
-          id={fieldId("expired_url")}
+          id={idOf("expired_url")}
           label="After expiry, send visitors to"
           type="url"
           inputMode="url"
@@ -59,16 +71,18 @@ export function LinkOptionsFields({ draft, errors, onChange }: LinkOptionsFields
         />
       </div>
       <div class="checkbox-group">
+        {!omit.includes("is_dynamic") && (
+          <CheckboxField
+            id={idOf("is_dynamic")}
+            label="Dynamic link"
+            checked={draft.is_dynamic}
+            onChecked={(checked) => onChange("is_dynamic", checked)}
+            error={errors.get("is_dynamic")}
+            hint="Its destination can be changed later (redirects with 302)."
+          />
+        )}
         <CheckboxField
-          id={fieldId("is_dynamic")}
-          label="Dynamic link"
-          checked={draft.is_dynamic}
-          onChecked={(checked) => onChange("is_dynamic", checked)}
-          error={errors.get("is_dynamic")}
-          hint="Its destination can be changed later (redirects with 302)."
-        />
-        <CheckboxField
-          id={fieldId("tracking_enabled")}
+          id={idOf("tracking_enabled")}
           label="Track clicks"
           checked={draft.tracking_enabled}
           onChecked={(checked) => onChange("tracking_enabled", checked)}
@@ -76,7 +90,7 @@ export function LinkOptionsFields({ draft, errors, onChange }: LinkOptionsFields
           hint="Count clicks and record where they come from."
         />
         <CheckboxField
-          id={fieldId("conversion_tracking")}
+          id={idOf("conversion_tracking")}
           label="Conversion tracking"
           checked={draft.conversion_tracking}
           onChecked={(checked) => onChange("conversion_tracking", checked)}

@@ -7,6 +7,7 @@ import type { ShortUrl } from "./short-url";
 
 interface LinkRowProps {
   link: ShortUrl;
+  onEdit: (link: ShortUrl) => void;
   onDelete: (link: ShortUrl) => void;
 }
 
@@ -22,7 +23,7 @@ function tagHref(tag: string): string {
  * One link. The data-label attributes name each cell where narrow screens show the row as a card
  * (the column headers are then hidden).
  */
-export function LinkRow({ link, onDelete }: LinkRowProps) {
+export function LinkRow({ link, onEdit, onDelete }: LinkRowProps) {
   const shortUrlId = `short-url-${link.linkId}`;
   return (
     <tr>
@@ -76,6 +77,29 @@ export function LinkRow({ link, onDelete }: LinkRowProps) {
         </time>
       </td>
       <td class="cell-actions">
+        {/* The other pages read ?link= as the short code (the custom alias, when there is one). */}
+        <AppLink
+          href={`/app/analytics?link=${encodeURIComponent(link.shortCode)}`}
+          class="button button-secondary button-small"
+          aria-describedby={shortUrlId}
+        >
+          Analytics
+        </AppLink>
+        <AppLink
+          href={`/app/qr?link=${encodeURIComponent(link.shortCode)}`}
+          class="button button-secondary button-small"
+          aria-describedby={shortUrlId}
+        >
+          QR code
+        </AppLink>
+        <button
+          type="button"
+          class="button button-secondary button-small"
+          onClick={() => onEdit(link)}
+          aria-describedby={shortUrlId}
+        >
+          Edit
+        </button>
         <button
           type="button"
           class="button button-danger button-small"

@@ -7,6 +7,7 @@ import { updateSearch, useLocation } from "../../router";
 import { fieldId } from "./create-link-draft";
 import { CreateLinkForm } from "./create-link-form";
 import { DeleteLinkDialog } from "./delete-link-dialog";
+import { EditLinkDialog } from "./edit-link-dialog";
 import { LinkList } from "./link-list";
 import { LinkListToolbar } from "./link-list-toolbar";
 import { hasFilters, linksQueryKey, readLinksQuery } from "./links-query";
@@ -14,8 +15,8 @@ import { listLinks } from "./list-links";
 import type { ShortUrl } from "./short-url";
 
 /**
- * The links page: create a link, and the list of links with search, sort, tag filter and paging
- * (all in the URL), copy and delete.
+ * The links page: create a link, and the list of links with search, sort, tag and campaign filters and paging
+ * (all in the URL), copy, edit and delete, and each link's analytics and QR code.
  */
 export function LinksPage() {
   usePageTitle("Links");
@@ -24,6 +25,7 @@ export function LinksPage() {
   const [refreshKey, setRefreshKey] = useState(0);
   const links = useApiQuery(`${linksQueryKey(query)}#${refreshKey}`, (signal) => listLinks(query, signal));
   const [toDelete, setToDelete] = useState<ShortUrl | null>(null);
+  const [toEdit, setToEdit] = useState<ShortUrl | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const focusListHeading = useRef(false);
 
@@ -49,6 +51,13 @@ export function LinksPage() {
     setRefreshKey((key) => key + 1);
   };
 
+  const updated = () => {
+    setToEdit(null);
+    announce("Link updated");
+    // Reloaded rather than patched in place: a changed name or tag may move it in this view.
+    setRefreshKey((key) => key + 1);
+  };
+
   const startCreating = () => document.getElementById(fieldId("url"))?.focus();
 
   return (
@@ -71,8 +80,11 @@ export function LinksPage() {
         <LinkList
           links={links}
           filtered={hasFilters(query)}
+          onEdit={setToEdit}
           onDelete={setToDelete}
-          onClearFilters={() => updateSearch({ search: undefined, tag: undefined, page: undefined })}
+          onClearFilters={() =>
+            updateSearch({ search: undefined, tag: undefined, campaign: undefined, page: undefined })
+          }
           onStartCreating={startCreating}
           onFirstPage={() => updateSearch({ page: undefined })}
         />
@@ -92,6 +104,7 @@ export function LinksPage() {
         )}
       </section>
 
+      {toEdit && <EditLinkDialog link={toEdit} onCancel={() => setToEdit(null)} onSaved={updated} />}
       {toDelete && (
         <DeleteLinkDialog link={toDelete} onCancel={() => setToDelete(null)} onDeleted={deleted} />
       )}

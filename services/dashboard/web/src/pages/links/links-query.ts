@@ -9,11 +9,14 @@ export interface LinksQuery {
   page: number;
   limit: number;
   tag: string;
+  /** A campaign's id: the list call's campaign_id. */
+  campaign: string;
 }
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_LIMIT = 20;
 const SORTS: readonly SortBy[] = ["created_at", "clicks", "name"];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The API's own default direction for each sort: names A–Z, the rest largest/newest first. */
 export const defaultOrder = (sortBy: SortBy): SortOrder => (sortBy === "name" ? "asc" : "desc");
@@ -36,6 +39,8 @@ export function readLinksQuery(params: URLSearchParams): LinksQuery {
     page: positiveInt(params.get("page"), 1, 100_000),
     limit: PAGE_SIZES.some((size) => size === limit) ? limit : DEFAULT_LIMIT,
     tag: (params.get("tag") ?? "").trim().slice(0, 100),
+    // Only a UUID: the API refuses anything else, and a hand-edited URL should not break the list.
+    campaign: UUID.test(params.get("campaign") ?? "") ? (params.get("campaign") ?? "") : "",
   };
 }
 
@@ -47,7 +52,8 @@ export function sortParams(sortBy: SortBy, order: SortOrder) {
   };
 }
 
-export const hasFilters = (query: LinksQuery): boolean => query.search !== "" || query.tag !== "";
+export const hasFilters = (query: LinksQuery): boolean =>
+  query.search !== "" || query.tag !== "" || query.campaign !== "";
 
 /** Everything the list call depends on, as one string (the data hook reloads when it changes). */
 export const linksQueryKey = (query: LinksQuery): string => JSON.stringify(query);

@@ -14,6 +14,7 @@ export function listLinks(query: LinksQuery, signal: AbortSignal) {
           order: query.order,
           ...(query.search ? { search: query.search } : {}),
           ...(query.tag ? { tag: query.tag } : {}),
+          ...(query.campaign ? { campaign_id: query.campaign } : {}),
         },
       },
       signal,

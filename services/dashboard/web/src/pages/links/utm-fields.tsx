@@ -13,6 +13,8 @@ interface UtmFieldsProps {
   draft: CreateLinkDraft;
   errors: Map<DraftField, string>;
   onChange: (field: DraftField, value: string) => void;
+  /** The id of a field's control: the edit dialog's differ from the create form's on the same page. */
+  idOf?: (field: DraftField) => string;
 }
 
 /** What visitors will land on: the destination with the filled UTM parameters added. */
@@ -29,7 +31,7 @@ function withUtm(draft: CreateLinkDraft): string | undefined {
 }
 
 /** The UTM builder: the API takes each parameter as its own field and merges them into the destination. */
-export function UtmFields({ draft, errors, onChange }: UtmFieldsProps) {
+export function UtmFields({ draft, errors, onChange, idOf = fieldId }: UtmFieldsProps) {
   const preview = withUtm(draft);
   return (
     <fieldset class="fieldset">
@@ -41,7 +43,7 @@ export function UtmFields({ draft, errors, onChange }: UtmFieldsProps) {
         {UTM.map(({ field, label, placeholder }) => (
           <TextField
             key={field}
-            id={fieldId(field)}
+            id={idOf(field)}
             label={label}
             value={draft[field]}
             onValue={(value) => onChange(field, value)}

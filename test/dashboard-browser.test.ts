@@ -240,6 +240,7 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(/\/app\/signed-out$/);
     await screenshot("signed-out");
+    expect(await accessibilityViolations()).toEqual([]);
     // The old session is gone: the dashboard asks to sign in again.
     const session = await page.request.get(`${flow.edgeUrl}/app/session`);
     expect(await session.json()).toMatchObject({ signedIn: false });

@@ -1,22 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { AppError } from "@kurz/errors";
 import { count, eq } from "drizzle-orm";
 import { assertWithinQuota } from "../accounts/assert-within-quota";
 import { qrCodes } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
 import { createLink } from "../links/create-link";
-import { decodeLogo, logoBytesFromText } from "./decode-logo";
 import { enqueueQrChanged } from "./enqueue-qr-changed";
-import { buildQrContent, type QrContentType } from "./qr-content";
+import { planQrDesign } from "./plan-qr-design";
 import type { CreateQrInput } from "./qr-input-schemas";
 import type { QrRecord } from "./qr-record";
-import { DEFAULT_QR_STYLE } from "./qr-style";
 import { checkRenderable, effectiveErrorCorrection } from "./render-qr";
-import { resolveQrStyle } from "./resolve-qr-style";
-
-function defaultType(content: CreateQrInput["content"]): QrContentType {
-  return typeof content === "string" && /^https?:\/\//i.test(content.trim()) ? "url" : "text";
-}
 
 /**
  * Creates a QR code. Dynamic and password-protected codes encode a short link (created in the
@@ -29,17 +21,7 @@ export async function createQrCode(
   accountId: string,
   input: CreateQrInput,
 ): Promise<QrRecord> {
-  const type = input.type ?? defaultType(input.content);
-  const built = buildQrContent(type, input.content);
-  const logo = input.logo === undefined ? undefined : decodeLogo(logoBytesFromText(input.logo));
-  const style = resolveQrStyle(DEFAULT_QR_STYLE, input);
-  const needsLink = Boolean(input.dynamic || input.password);
-  if (needsLink && type !== "url") {
-    throw new AppError("VALIDATION_ERROR", {
-      message: "dynamic and password-protected QR codes encode a short link: type must be url",
-      details: { field: "type" },
-    });
-  }
+  const { type, content: built, logo, style, needsLink } = planQrDesign(input);
   if (!needsLink) checkRenderable(built.payload, style, Boolean(logo));
   const plan = await ctx.plans.getPlan(accountId);
 

@@ -561,3 +561,24 @@ describe("POST /api/v1/conversions", () => {
     expect(response.json()).toMatchObject({ required_scope: "conversion:write" });
   });
 });
+
+describe("the documented report shapes", () => {
+  // After the conversions above, so conversion groups are not empty.
+  it("match every analytics route's real answer, member for member (the OpenAPI document cannot drift)", async () => {
+    const params: Record<string, string> = { id: "promo", campaignId: CAMPAIGN, abTestId: uuidv7() };
+    const routes = h.app.http
+      .routes()
+      .filter((route) => route.method === "GET" && route.url.startsWith("/api/v1/analytics/"));
+    expect(routes.length).toBe(28);
+    for (const route of routes) {
+      const url = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => params[name] ?? name);
+      const { status, body } = await getJson(`${url}?period=7d`);
+      expect(status, `${url}: ${JSON.stringify(body)}`).toBe(200);
+      const responses = (route.schema?.response ?? {}) as Record<number, { parse(value: unknown): unknown }>;
+      const schema = responses[200];
+      // parse() throws on a missing member or a wrong type and drops members it does not know,
+      // so equality also catches a member the document does not name.
+      expect(schema?.parse(body), url).toEqual(body);
+    }
+  });
+});

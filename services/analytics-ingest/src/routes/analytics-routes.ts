@@ -9,6 +9,7 @@ import {
   parseAnalyticsQuery,
   rangeOf,
 } from "./parse-analytics-query";
+import { REPORT_SCHEMAS, type ReportKind } from "./report-schemas";
 
 type Run = (
   reader: AnalyticsReader,
@@ -34,14 +35,15 @@ function paramsOf(url: string) {
   };
 }
 
-/** One report: what it answers (its OpenAPI summary) and how. */
+/** One report: what it answers (its OpenAPI summary), the shape of its answer, and how. */
 interface Report {
   summary: string;
+  kind: ReportKind;
   run: Run;
 }
 
-function report(summary: string, run: Run): Report {
-  return { summary, run };
+function report(summary: string, kind: ReportKind, run: Run): Report {
+  return { summary, kind, run };
 }
 
 /** Per link: `{id}` is a link id or a short code / alias of the calling account. */
@@ -49,81 +51,86 @@ const LINK_ROUTES: Record<string, Report> = {
   // What people expect at a link's analytics address: the whole report (as /complete).
   "": report(
     "Every report of one link: counts, timeline, geography, devices, referrers, UTM, bots",
+    "complete",
     (r, a, q, p) => r.getLinkStats(a, p.id ?? "", rangeOf(q), q.limit),
   ),
-  "/geography": report("Clicks of one link by country, region and city", (r, a, q, p) =>
+  "/geography": report("Clicks of one link by country, region and city", "geography", (r, a, q, p) =>
     r.getGeography(a, p.id, rangeOf(q), q.limit),
   ),
-  "/devices": report("Clicks of one link by device, browser and OS", (r, a, q, p) =>
+  "/devices": report("Clicks of one link by device, browser and OS", "devices", (r, a, q, p) =>
     r.getDevices(a, p.id, rangeOf(q), q.limit),
   ),
-  "/referrers": report("Clicks of one link by referrer", (r, a, q, p) =>
+  "/referrers": report("Clicks of one link by referrer", "referrers", (r, a, q, p) =>
     r.getReferrers(a, p.id, rangeOf(q), q.limit),
   ),
-  "/utm": report("Clicks of one link by UTM parameter", (r, a, q, p) =>
+  "/utm": report("Clicks of one link by UTM parameter", "utm", (r, a, q, p) =>
     r.getUtmBreakdown(a, p.id, rangeOf(q), q.limit),
   ),
-  "/timeline": report("Clicks of one link over time", (r, a, q, p) =>
+  "/timeline": report("Clicks of one link over time", "timeline", (r, a, q, p) =>
     r.getClicksTimeline(a, p.id, rangeOf(q)),
   ),
-  "/clicks": report("Single clicks of one link, newest first", (r, a, q, p) =>
+  "/clicks": report("Single clicks of one link, newest first", "clicks", (r, a, q, p) =>
     r.listClickDetails(a, p.id, rangeOf(q), q, q.includeBots ?? false),
   ),
-  "/traffic-quality": report("Human versus bot clicks of one link", (r, a, q, p) =>
+  "/traffic-quality": report("Human versus bot clicks of one link", "trafficQuality", (r, a, q, p) =>
     r.getTrafficQuality(a, p.id, rangeOf(q)),
   ),
-  "/conversions": report("Conversions of one link", (r, a, q, p) =>
+  "/conversions": report("Conversions of one link", "conversions", (r, a, q, p) =>
     r.getConversionStats(a, p.id, rangeOf(q)),
   ),
-  "/qr": report("QR scans of one link", (r, a, q, p) => r.getQrAnalytics(a, p.id, rangeOf(q))),
-  "/complete": report("Every report of one link at once", (r, a, q, p) =>
+  "/qr": report("QR scans of one link", "qr", (r, a, q, p) => r.getQrAnalytics(a, p.id, rangeOf(q))),
+  "/complete": report("Every report of one link at once", "complete", (r, a, q, p) =>
     r.getCompleteAnalytics(a, p.id, rangeOf(q), q.limit),
   ),
 };
 
 /** The calling account as a whole. */
 const ACCOUNT_ROUTES: Record<string, Report> = {
-  "/overview": report("Totals of your account", (r, a, q) => r.getAccountOverview(a, rangeOf(q))),
-  "/timeline": report("Clicks of your account over time", (r, a, q) =>
+  "/overview": report("Totals of your account", "overview", (r, a, q) => r.getAccountOverview(a, rangeOf(q))),
+  "/timeline": report("Clicks of your account over time", "timeline", (r, a, q) =>
     r.getClicksTimeline(a, undefined, rangeOf(q)),
   ),
-  "/top-links": report("Your links with the most clicks", (r, a, q) =>
+  "/top-links": report("Your links with the most clicks", "topLinks", (r, a, q) =>
     r.getTopLinks(a, rangeOf(q), q.limit, q.order),
   ),
-  "/geography": report("Clicks of your account by country, region and city", (r, a, q) =>
+  "/geography": report("Clicks of your account by country, region and city", "geography", (r, a, q) =>
     r.getGeography(a, undefined, rangeOf(q), q.limit),
   ),
-  "/devices": report("Clicks of your account by device, browser and OS", (r, a, q) =>
+  "/devices": report("Clicks of your account by device, browser and OS", "devices", (r, a, q) =>
     r.getDevices(a, undefined, rangeOf(q), q.limit),
   ),
-  "/referrers": report("Clicks of your account by referrer", (r, a, q) =>
+  "/referrers": report("Clicks of your account by referrer", "referrers", (r, a, q) =>
     r.getReferrers(a, undefined, rangeOf(q), q.limit),
   ),
-  "/utm": report("Clicks of your account by UTM parameter", (r, a, q) =>
+  "/utm": report("Clicks of your account by UTM parameter", "utm", (r, a, q) =>
     r.getUtmBreakdown(a, undefined, rangeOf(q), q.limit),
   ),
-  "/utm-links": report("Your links that were clicked with UTM parameters", (r, a, q) =>
+  "/utm-links": report("Your links that were clicked with UTM parameters", "utmLinks", (r, a, q) =>
     r.listLinksWithUtm(a, rangeOf(q), q),
   ),
-  "/traffic-quality": report("Human versus bot clicks of your account", (r, a, q) =>
+  "/traffic-quality": report("Human versus bot clicks of your account", "trafficQuality", (r, a, q) =>
     r.getTrafficQuality(a, undefined, rangeOf(q)),
   ),
-  "/clicks": report("Single clicks of your account, newest first", (r, a, q) =>
+  "/clicks": report("Single clicks of your account, newest first", "clicks", (r, a, q) =>
     r.listClickDetails(a, undefined, rangeOf(q), q, q.includeBots ?? false),
   ),
-  "/recent": report("Latest activity of your account", (r, a, q) => r.getRecentActivity(a, q.limit)),
-  "/domains": report("Clicks by short host (your branded domains and subdomains)", (r, a, q) =>
+  "/recent": report("Latest activity of your account", "recent", (r, a, q) =>
+    r.getRecentActivity(a, q.limit),
+  ),
+  "/domains": report("Clicks by short host (your branded domains and subdomains)", "domains", (r, a, q) =>
     r.getDomainAnalytics(a, rangeOf(q), q.host),
   ),
-  "/qr": report("QR scans of your account", (r, a, q) => r.getQrAnalytics(a, undefined, rangeOf(q))),
-  "/conversions": report("Conversions of your account", (r, a, q) =>
+  "/qr": report("QR scans of your account", "qr", (r, a, q) => r.getQrAnalytics(a, undefined, rangeOf(q))),
+  "/conversions": report("Conversions of your account", "conversions", (r, a, q) =>
     r.getConversionStats(a, undefined, rangeOf(q)),
   ),
-  "/campaigns/:campaignId": report("Clicks of one campaign's links", (r, a, q, p) =>
+  "/campaigns/:campaignId": report("Clicks of one campaign's links", "campaign", (r, a, q, p) =>
     r.getCampaignAnalytics(a, p.campaignId ?? "", rangeOf(q)),
   ),
-  "/ab-tests/:abTestId": report("Exposures and conversions of an A/B test's variants", (r, a, q, p) =>
-    r.getVariantStats(a, p.abTestId ?? "", q.days),
+  "/ab-tests/:abTestId": report(
+    "Exposures and conversions of an A/B test's variants",
+    "variants",
+    (r, a, q, p) => r.getVariantStats(a, p.abTestId ?? "", q.days),
   ),
 };
 
@@ -137,7 +144,7 @@ export function registerAnalyticsRoutes(
   verifier: TokenVerifier,
 ): void {
   const guard = requireScope(verifier, "analytics:read");
-  const route = (url: string, { summary, run }: Report) =>
+  const route = (url: string, { summary, kind, run }: Report) =>
     app.get(
       url,
       {
@@ -148,7 +155,7 @@ export function registerAnalyticsRoutes(
           ...paramsOf(url),
           querystring: analyticsQuerySchema,
           response: {
-            200: z.object({ success: z.literal(true), analytics: z.unknown().describe("The report") }),
+            200: z.object({ success: z.literal(true), analytics: REPORT_SCHEMAS[kind] }),
             ...errorResponses(404, 503),
           },
           security: bearerSecurity("analytics:read"),
@@ -174,7 +181,7 @@ export function registerAnalyticsRoutes(
   // The quick-reference route of the spec (§4.2): everything about one link.
   route(
     "/api/v1/analytics/url/:id/overview",
-    report("Every report of one link at once (quick-reference path)", (r, a, q, p) =>
+    report("Every report of one link at once (quick-reference path)", "complete", (r, a, q, p) =>
       r.getCompleteAnalytics(a, p.id, rangeOf(q), q.limit),
     ),
   );

@@ -1250,8 +1250,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["VariantReport"];
                         };
                     };
                 };
@@ -1360,8 +1359,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["CampaignReport"];
                         };
                     };
                 };
@@ -1467,8 +1465,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["ClicksReport"];
                         };
                     };
                 };
@@ -1574,8 +1571,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["ConversionsReport"];
                         };
                     };
                 };
@@ -1681,8 +1677,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["DevicesReport"];
                         };
                     };
                 };
@@ -1788,8 +1783,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["DomainReport"];
                         };
                     };
                 };
@@ -1895,8 +1889,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["GeographyReport"];
                         };
                     };
                 };
@@ -2002,8 +1995,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["AccountOverview"];
                         };
                     };
                 };
@@ -2109,8 +2101,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["QrReport"];
                         };
                     };
                 };
@@ -2216,8 +2207,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["RecentActivity"];
                         };
                     };
                 };
@@ -2323,8 +2313,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["ReferrersReport"];
                         };
                     };
                 };
@@ -2430,8 +2419,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["TimelineReport"];
                         };
                     };
                 };
@@ -2537,8 +2525,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["TopLinksReport"];
                         };
                     };
                 };
@@ -2644,8 +2631,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["TrafficQualityReport"];
                         };
                     };
                 };
@@ -2751,8 +2737,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["UtmReport"];
                         };
                     };
                 };
@@ -2858,8 +2843,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["UtmLinksReport"];
                         };
                     };
                 };
@@ -2968,8 +2952,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["CompleteReport"];
                         };
                     };
                 };
@@ -3078,8 +3061,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["CompleteReport"];
                         };
                     };
                 };
@@ -3188,8 +3170,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["ClicksReport"];
                         };
                     };
                 };
@@ -3298,8 +3279,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["CompleteReport"];
                         };
                     };
                 };
@@ -3408,8 +3388,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["ConversionsReport"];
                         };
                     };
                 };
@@ -3518,8 +3497,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["DevicesReport"];
                         };
                     };
                 };
@@ -3628,8 +3606,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["GeographyReport"];
                         };
                     };
                 };
@@ -3738,8 +3715,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["QrReport"];
                         };
                     };
                 };
@@ -3848,8 +3824,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["ReferrersReport"];
                         };
                     };
                 };
@@ -3958,8 +3933,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["TimelineReport"];
                         };
                     };
                 };
@@ -4068,8 +4042,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["TrafficQualityReport"];
                         };
                     };
                 };
@@ -4178,8 +4151,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            /** @description The report */
-                            analytics: unknown;
+                            analytics: components["schemas"]["UtmReport"];
                         };
                     };
                 };
@@ -11217,6 +11189,32 @@ export interface components {
                 grantable_scopes: string[];
             };
         };
+        AccountOverview: {
+            range: components["schemas"]["ReportRange"];
+            counts: components["schemas"]["ClickCounts"];
+            /** @description The same span just before this one */
+            previous: components["schemas"]["ClickCounts"];
+            /** @description Links with at least one human click */
+            linksClicked: number;
+            /** @description Five, most clicks first */
+            topLinks: components["schemas"]["LinkStats"][];
+            topCountries: components["schemas"]["BreakdownEntry"][];
+            topReferrers: components["schemas"]["BreakdownEntry"][];
+            conversions: number;
+        };
+        AccountOverviewInput: {
+            range: components["schemas"]["ReportRangeInput"];
+            counts: components["schemas"]["ClickCountsInput"];
+            /** @description The same span just before this one */
+            previous: components["schemas"]["ClickCountsInput"];
+            /** @description Links with at least one human click */
+            linksClicked: number;
+            /** @description Five, most clicks first */
+            topLinks: components["schemas"]["LinkStatsInput"][];
+            topCountries: components["schemas"]["BreakdownEntryInput"][];
+            topReferrers: components["schemas"]["BreakdownEntryInput"][];
+            conversions: number;
+        };
         ApiKey: {
             id: string;
             name: string;
@@ -11273,6 +11271,34 @@ export interface components {
             createdAt: string;
             updatedAt: string;
         };
+        BreakdownEntry: {
+            /** @description "" when unknown (no referrer, an address outside the geography data, …) */
+            key: string;
+            clicks: number;
+            uniqueVisitors: number;
+            bots: number;
+            headRequests: number;
+            /** @description Of the scope's human clicks */
+            share: number;
+            /** @description Regions and cities: their country */
+            country?: string;
+            /** @description Cities: their region */
+            region?: string;
+        };
+        BreakdownEntryInput: {
+            /** @description "" when unknown (no referrer, an address outside the geography data, …) */
+            key: string;
+            clicks: number;
+            uniqueVisitors: number;
+            bots: number;
+            headRequests: number;
+            /** @description Of the scope's human clicks */
+            share: number;
+            /** @description Regions and cities: their country */
+            country?: string;
+            /** @description Cities: their region */
+            region?: string;
+        };
         Campaign: {
             id: string;
             name: string;
@@ -11290,6 +11316,248 @@ export interface components {
             linkCount: number;
             createdAt: string;
             updatedAt: string;
+        };
+        CampaignReport: {
+            range: components["schemas"]["ReportRange"];
+            counts: components["schemas"]["ClickCounts"];
+            /** @description Every bucket of the range, empty ones included */
+            timeline: components["schemas"]["TimelinePoint"][];
+            /** @description The campaign's links by clicks, at most 100 */
+            links: components["schemas"]["LinkStats"][];
+            conversions: components["schemas"]["ConversionStats"];
+            referrers: components["schemas"]["Referrers"];
+        };
+        CampaignReportInput: {
+            range: components["schemas"]["ReportRangeInput"];
+            counts: components["schemas"]["ClickCountsInput"];
+            /** @description Every bucket of the range, empty ones included */
+            timeline: components["schemas"]["TimelinePointInput"][];
+            /** @description The campaign's links by clicks, at most 100 */
+            links: components["schemas"]["LinkStatsInput"][];
+            conversions: components["schemas"]["ConversionStatsInput"];
+            referrers: components["schemas"]["ReferrersInput"];
+        };
+        ClickCounts: {
+            /** @description Human clicks (GET, not a bot) */
+            clicks: number;
+            /** @description Distinct human visitors (salted daily hashes; approximate) */
+            uniqueVisitors: number;
+            bots: number;
+            headRequests: number;
+            /** @description clicks + bots + headRequests */
+            totalRequests: number;
+            /** @description Human clicks that came from a QR code */
+            qrScans: number;
+        };
+        ClickCountsInput: {
+            /** @description Human clicks (GET, not a bot) */
+            clicks: number;
+            /** @description Distinct human visitors (salted daily hashes; approximate) */
+            uniqueVisitors: number;
+            bots: number;
+            headRequests: number;
+            /** @description clicks + bots + headRequests */
+            totalRequests: number;
+            /** @description Human clicks that came from a QR code */
+            qrScans: number;
+        };
+        ClickDetail: {
+            clickId: string;
+            /** @description ISO 8601 time, UTC */
+            clickedAt: string;
+            link: components["schemas"]["LinkRef"];
+            method: string;
+            bot: boolean;
+            botReason: string;
+            qr: boolean;
+            deviceType: string;
+            browser: string;
+            browserVersion: string;
+            os: string;
+            osVersion: string;
+            country: string;
+            region: string;
+            city: string;
+            referrer: string;
+            referrerHost: string;
+            referrerCategory: string;
+            utmSource: string;
+            utmMedium: string;
+            utmCampaign: string;
+            utmTerm: string;
+            utmContent: string;
+            abTestId: string;
+            variantId: string;
+            campaignId: string;
+            destinationUrl: string;
+        };
+        ClickDetailInput: {
+            clickId: string;
+            /** @description ISO 8601 time, UTC */
+            clickedAt: string;
+            link: components["schemas"]["LinkRefInput"];
+            method: string;
+            bot: boolean;
+            botReason: string;
+            qr: boolean;
+            deviceType: string;
+            browser: string;
+            browserVersion: string;
+            os: string;
+            osVersion: string;
+            country: string;
+            region: string;
+            city: string;
+            referrer: string;
+            referrerHost: string;
+            referrerCategory: string;
+            utmSource: string;
+            utmMedium: string;
+            utmCampaign: string;
+            utmTerm: string;
+            utmContent: string;
+            abTestId: string;
+            variantId: string;
+            campaignId: string;
+            destinationUrl: string;
+        };
+        ClicksReport: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRef"][];
+            range: components["schemas"]["ReportRange"];
+            clicks: components["schemas"]["ClickDetail"][];
+            page: components["schemas"]["PageInfo"];
+        };
+        ClicksReportInput: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRefInput"][];
+            range: components["schemas"]["ReportRangeInput"];
+            clicks: components["schemas"]["ClickDetailInput"][];
+            page: components["schemas"]["PageInfoInput"];
+        };
+        CompleteReport: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRef"][];
+            range: components["schemas"]["ReportRange"];
+            counts: components["schemas"]["ClickCounts"];
+            /** @description Every bucket of the range, empty ones included */
+            timeline: components["schemas"]["TimelinePoint"][];
+            geography: components["schemas"]["Geography"];
+            devices: components["schemas"]["Devices"];
+            referrers: components["schemas"]["Referrers"];
+            utm: components["schemas"]["UtmBreakdown"];
+            trafficQuality: components["schemas"]["TrafficQuality"];
+            conversions: components["schemas"]["ConversionStats"];
+        };
+        CompleteReportInput: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRefInput"][];
+            range: components["schemas"]["ReportRangeInput"];
+            counts: components["schemas"]["ClickCountsInput"];
+            /** @description Every bucket of the range, empty ones included */
+            timeline: components["schemas"]["TimelinePointInput"][];
+            geography: components["schemas"]["GeographyInput"];
+            devices: components["schemas"]["DevicesInput"];
+            referrers: components["schemas"]["ReferrersInput"];
+            utm: components["schemas"]["UtmBreakdownInput"];
+            trafficQuality: components["schemas"]["TrafficQualityInput"];
+            conversions: components["schemas"]["ConversionStatsInput"];
+        };
+        ConversionGroup: {
+            /** @description Event name, or variant id */
+            key: string;
+            conversions: number;
+            values: components["schemas"]["CurrencyTotal"][];
+            clicks: number;
+            conversionRate: number;
+        };
+        ConversionGroupInput: {
+            /** @description Event name, or variant id */
+            key: string;
+            conversions: number;
+            values: components["schemas"]["CurrencyTotalInput"][];
+            clicks: number;
+            conversionRate: number;
+        };
+        ConversionStats: {
+            conversions: number;
+            clicks: number;
+            /** @description conversions / clicks */
+            conversionRate: number;
+            values: components["schemas"]["CurrencyTotal"][];
+            byEvent: components["schemas"]["ConversionGroup"][];
+            byVariant: components["schemas"]["ConversionGroup"][];
+        };
+        ConversionStatsInput: {
+            conversions: number;
+            clicks: number;
+            /** @description conversions / clicks */
+            conversionRate: number;
+            values: components["schemas"]["CurrencyTotalInput"][];
+            byEvent: components["schemas"]["ConversionGroupInput"][];
+            byVariant: components["schemas"]["ConversionGroupInput"][];
+        };
+        ConversionsReport: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRef"][];
+            range: components["schemas"]["ReportRange"];
+            stats: components["schemas"]["ConversionStats"];
+        };
+        ConversionsReportInput: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRefInput"][];
+            range: components["schemas"]["ReportRangeInput"];
+            stats: components["schemas"]["ConversionStatsInput"];
+        };
+        CurrencyTotal: {
+            /** @description ISO 4217; "" for values sent without one */
+            currency: string;
+            value: number;
+        };
+        CurrencyTotalInput: {
+            /** @description ISO 4217; "" for values sent without one */
+            currency: string;
+            value: number;
+        };
+        Devices: {
+            deviceTypes: components["schemas"]["BreakdownEntry"][];
+            browsers: components["schemas"]["BreakdownEntry"][];
+            operatingSystems: components["schemas"]["BreakdownEntry"][];
+        };
+        DevicesInput: {
+            deviceTypes: components["schemas"]["BreakdownEntryInput"][];
+            browsers: components["schemas"]["BreakdownEntryInput"][];
+            operatingSystems: components["schemas"]["BreakdownEntryInput"][];
+        };
+        DevicesReport: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRef"][];
+            range: components["schemas"]["ReportRange"];
+            devices: components["schemas"]["Devices"];
+        };
+        DevicesReportInput: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRefInput"][];
+            range: components["schemas"]["ReportRangeInput"];
+            devices: components["schemas"]["DevicesInput"];
+        };
+        DomainReport: {
+            range: components["schemas"]["ReportRange"];
+            domains: {
+                host: string;
+                counts: components["schemas"]["ClickCounts"];
+                /** @description Links of the host with any request in the range */
+                links: number;
+            }[];
+        };
+        DomainReportInput: {
+            range: components["schemas"]["ReportRangeInput"];
+            domains: {
+                host: string;
+                counts: components["schemas"]["ClickCountsInput"];
+                /** @description Links of the host with any request in the range */
+                links: number;
+            }[];
         };
         Error: {
             /** @constant */
@@ -11318,6 +11586,52 @@ export interface components {
             /** @description What to do next; on 429, when to retry */
             hint?: string;
             retryable?: boolean;
+        };
+        Geography: {
+            countries: components["schemas"]["BreakdownEntry"][];
+            regions: components["schemas"]["BreakdownEntry"][];
+            cities: components["schemas"]["BreakdownEntry"][];
+        };
+        GeographyInput: {
+            countries: components["schemas"]["BreakdownEntryInput"][];
+            regions: components["schemas"]["BreakdownEntryInput"][];
+            cities: components["schemas"]["BreakdownEntryInput"][];
+        };
+        GeographyReport: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRef"][];
+            range: components["schemas"]["ReportRange"];
+            geography: components["schemas"]["Geography"];
+        };
+        GeographyReportInput: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRefInput"][];
+            range: components["schemas"]["ReportRangeInput"];
+            geography: components["schemas"]["GeographyInput"];
+        };
+        LinkRef: {
+            linkId: string;
+            /** @description Short host */
+            host: string;
+            code: string;
+        };
+        LinkRefInput: {
+            linkId: string;
+            /** @description Short host */
+            host: string;
+            code: string;
+        };
+        LinkStats: {
+            link: components["schemas"]["LinkRef"];
+            counts: components["schemas"]["ClickCounts"];
+            destinationUrl: string;
+            lastClickAt: string | null;
+        };
+        LinkStatsInput: {
+            link: components["schemas"]["LinkRefInput"];
+            counts: components["schemas"]["ClickCountsInput"];
+            destinationUrl: string;
+            lastClickAt: string | null;
         };
         OAuthClient: {
             /** @description <prefix>_client_<opaque> */
@@ -11362,6 +11676,16 @@ export interface components {
             /** @description invalid_request, invalid_client, invalid_grant, invalid_scope, ... */
             error: string;
             error_description?: string;
+        };
+        PageInfo: {
+            page: number;
+            limit: number;
+            total: number;
+        };
+        PageInfoInput: {
+            page: number;
+            limit: number;
+            total: number;
         };
         Pagination: {
             page: number;
@@ -11434,6 +11758,76 @@ export interface components {
             hasLogo: boolean;
             createdAt: string;
             updatedAt: string;
+        };
+        QrReport: {
+            range: components["schemas"]["ReportRange"];
+            counts: components["schemas"]["ClickCounts"];
+            /** @description Every bucket of the range, empty ones included */
+            timeline: components["schemas"]["TimelinePoint"][];
+            /** @description Links by QR scans, most first */
+            links: components["schemas"]["LinkStats"][];
+            countries: components["schemas"]["BreakdownEntry"][];
+            deviceTypes: components["schemas"]["BreakdownEntry"][];
+        };
+        QrReportInput: {
+            range: components["schemas"]["ReportRangeInput"];
+            counts: components["schemas"]["ClickCountsInput"];
+            /** @description Every bucket of the range, empty ones included */
+            timeline: components["schemas"]["TimelinePointInput"][];
+            /** @description Links by QR scans, most first */
+            links: components["schemas"]["LinkStatsInput"][];
+            countries: components["schemas"]["BreakdownEntryInput"][];
+            deviceTypes: components["schemas"]["BreakdownEntryInput"][];
+        };
+        RecentActivity: {
+            clicks: components["schemas"]["ClickDetail"][];
+        };
+        RecentActivityInput: {
+            clicks: components["schemas"]["ClickDetailInput"][];
+        };
+        Referrers: {
+            hosts: components["schemas"]["BreakdownEntry"][];
+            /** @description direct, search, social, email, internal, referral */
+            categories: components["schemas"]["BreakdownEntry"][];
+        };
+        ReferrersInput: {
+            hosts: components["schemas"]["BreakdownEntryInput"][];
+            /** @description direct, search, social, email, internal, referral */
+            categories: components["schemas"]["BreakdownEntryInput"][];
+        };
+        ReferrersReport: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRef"][];
+            range: components["schemas"]["ReportRange"];
+            referrers: components["schemas"]["Referrers"];
+        };
+        ReferrersReportInput: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRefInput"][];
+            range: components["schemas"]["ReportRangeInput"];
+            referrers: components["schemas"]["ReferrersInput"];
+        };
+        ReportRange: {
+            /** @description ISO 8601 time, UTC */
+            start: string;
+            /** @description ISO 8601 time, UTC */
+            end: string;
+            /**
+             * @description Of the timeline's buckets
+             * @enum {string}
+             */
+            granularity: "hour" | "day" | "week" | "month";
+        };
+        ReportRangeInput: {
+            /** @description ISO 8601 time, UTC */
+            start: string;
+            /** @description ISO 8601 time, UTC */
+            end: string;
+            /**
+             * @description Of the timeline's buckets
+             * @enum {string}
+             */
+            granularity: "hour" | "day" | "week" | "month";
         };
         ShortUrl: {
             /** @description Short code or custom alias */
@@ -11533,6 +11927,36 @@ export interface components {
             createdAt: string;
             updatedAt: string;
         };
+        TimelinePoint: {
+            /** @description Start of the bucket */
+            start: string;
+            clicks: number;
+            uniqueVisitors: number;
+            bots: number;
+            headRequests: number;
+        };
+        TimelinePointInput: {
+            /** @description Start of the bucket */
+            start: string;
+            clicks: number;
+            uniqueVisitors: number;
+            bots: number;
+            headRequests: number;
+        };
+        TimelineReport: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRef"][];
+            range: components["schemas"]["ReportRange"];
+            /** @description Every bucket of the range, empty ones included */
+            timeline: components["schemas"]["TimelinePoint"][];
+        };
+        TimelineReportInput: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRefInput"][];
+            range: components["schemas"]["ReportRangeInput"];
+            /** @description Every bucket of the range, empty ones included */
+            timeline: components["schemas"]["TimelinePointInput"][];
+        };
         TokenResponse: {
             /** @description JWT, valid expires_in seconds */
             access_token: string;
@@ -11554,6 +11978,120 @@ export interface components {
             refresh_token?: string;
             /** @description Space-separated scopes: shorturl:read, shorturl:create, shorturl:update, shorturl:delete, qrcode:read, qrcode:create, qrcode:update, qrcode:delete, analytics:read, campaign:read, campaign:write, domain:read, domain:write, abtest:read, abtest:write, webhook:read, webhook:write, conversion:write, account:read, account:write */
             scope: string;
+        };
+        TopLinksReport: {
+            range: components["schemas"]["ReportRange"];
+            links: components["schemas"]["LinkStats"][];
+        };
+        TopLinksReportInput: {
+            range: components["schemas"]["ReportRangeInput"];
+            links: components["schemas"]["LinkStatsInput"][];
+        };
+        TrafficQuality: {
+            counts: components["schemas"]["ClickCounts"];
+            /** @description bots / (clicks + bots) */
+            botShare: number;
+            botReasons: components["schemas"]["BreakdownEntry"][];
+            /** @description Human clicks without a referrer */
+            directClicks: number;
+        };
+        TrafficQualityInput: {
+            counts: components["schemas"]["ClickCountsInput"];
+            /** @description bots / (clicks + bots) */
+            botShare: number;
+            botReasons: components["schemas"]["BreakdownEntryInput"][];
+            /** @description Human clicks without a referrer */
+            directClicks: number;
+        };
+        TrafficQualityReport: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRef"][];
+            range: components["schemas"]["ReportRange"];
+            quality: components["schemas"]["TrafficQuality"];
+        };
+        TrafficQualityReportInput: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRefInput"][];
+            range: components["schemas"]["ReportRangeInput"];
+            quality: components["schemas"]["TrafficQualityInput"];
+        };
+        UtmBreakdown: {
+            sources: components["schemas"]["BreakdownEntry"][];
+            mediums: components["schemas"]["BreakdownEntry"][];
+            campaigns: components["schemas"]["BreakdownEntry"][];
+            terms: components["schemas"]["BreakdownEntry"][];
+            contents: components["schemas"]["BreakdownEntry"][];
+            /** @description Human clicks that carried any UTM parameter */
+            taggedClicks: number;
+        };
+        UtmBreakdownInput: {
+            sources: components["schemas"]["BreakdownEntryInput"][];
+            mediums: components["schemas"]["BreakdownEntryInput"][];
+            campaigns: components["schemas"]["BreakdownEntryInput"][];
+            terms: components["schemas"]["BreakdownEntryInput"][];
+            contents: components["schemas"]["BreakdownEntryInput"][];
+            /** @description Human clicks that carried any UTM parameter */
+            taggedClicks: number;
+        };
+        UtmLinksReport: {
+            range: components["schemas"]["ReportRange"];
+            links: {
+                link: components["schemas"]["LinkRef"];
+                counts: components["schemas"]["ClickCounts"];
+                taggedClicks: number;
+                topSource: string;
+                topMedium: string;
+                topCampaign: string;
+            }[];
+            page: components["schemas"]["PageInfo"];
+        };
+        UtmLinksReportInput: {
+            range: components["schemas"]["ReportRangeInput"];
+            links: {
+                link: components["schemas"]["LinkRefInput"];
+                counts: components["schemas"]["ClickCountsInput"];
+                taggedClicks: number;
+                topSource: string;
+                topMedium: string;
+                topCampaign: string;
+            }[];
+            page: components["schemas"]["PageInfoInput"];
+        };
+        UtmReport: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRef"][];
+            range: components["schemas"]["ReportRange"];
+            utm: components["schemas"]["UtmBreakdown"];
+        };
+        UtmReportInput: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRefInput"][];
+            range: components["schemas"]["ReportRangeInput"];
+            utm: components["schemas"]["UtmBreakdownInput"];
+        };
+        VariantReport: {
+            range: components["schemas"]["ReportRange"];
+            variants: {
+                variantId: string;
+                clicks: number;
+                uniqueVisitors: number;
+                conversions: number;
+                conversionRate: number;
+                /** @description Every bucket of the range, empty ones included */
+                timeline: components["schemas"]["TimelinePoint"][];
+            }[];
+        };
+        VariantReportInput: {
+            range: components["schemas"]["ReportRangeInput"];
+            variants: {
+                variantId: string;
+                clicks: number;
+                uniqueVisitors: number;
+                conversions: number;
+                conversionRate: number;
+                /** @description Every bucket of the range, empty ones included */
+                timeline: components["schemas"]["TimelinePointInput"][];
+            }[];
         };
     };
     responses: never;

@@ -2,7 +2,6 @@ import { api } from "../../api/client";
 import { readData } from "../../api/read-data";
 import { type AnalyticsRange, rangeParams } from "./analytics-query";
 import { TABLE_ROWS } from "./report-limits";
-import type { Devices } from "./report-types";
 
 /** The account's clicks by device type, browser and operating system. */
 export async function getAccountDevices(range: AnalyticsRange, signal: AbortSignal) {
@@ -12,5 +11,5 @@ export async function getAccountDevices(range: AnalyticsRange, signal: AbortSign
       signal,
     }),
   );
-  return (data.analytics as { devices: Devices }).devices;
+  return data.analytics.devices;
 }

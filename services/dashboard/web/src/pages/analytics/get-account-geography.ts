@@ -2,7 +2,6 @@ import { api } from "../../api/client";
 import { readData } from "../../api/read-data";
 import { type AnalyticsRange, rangeParams } from "./analytics-query";
 import { TABLE_ROWS } from "./report-limits";
-import type { Geography } from "./report-types";
 
 /** The account's clicks by country, region and city. */
 export async function getAccountGeography(range: AnalyticsRange, signal: AbortSignal) {
@@ -12,5 +11,5 @@ export async function getAccountGeography(range: AnalyticsRange, signal: AbortSi
       signal,
     }),
   );
-  return (data.analytics as { geography: Geography }).geography;
+  return data.analytics.geography;
 }

@@ -2,7 +2,6 @@ import { api } from "../../api/client";
 import { readData } from "../../api/read-data";
 import { type AnalyticsRange, rangeParams } from "./analytics-query";
 import { TABLE_ROWS } from "./report-limits";
-import type { Referrers } from "./report-types";
 
 /** The account's clicks by referring site and by kind of source (search, social, direct, …). */
 export async function getAccountReferrers(range: AnalyticsRange, signal: AbortSignal) {
@@ -12,5 +11,5 @@ export async function getAccountReferrers(range: AnalyticsRange, signal: AbortSi
       signal,
     }),
   );
-  return (data.analytics as { referrers: Referrers }).referrers;
+  return data.analytics.referrers;
 }

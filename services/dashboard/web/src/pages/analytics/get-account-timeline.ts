@@ -1,12 +1,11 @@
 import { api } from "../../api/client";
 import { readData } from "../../api/read-data";
 import { type AnalyticsRange, rangeParams } from "./analytics-query";
-import type { ReportRange, TimelinePoint } from "./report-types";
 
 /** The account's clicks per hour, day or week (the API picks the step from the span). */
 export async function getAccountTimeline(range: AnalyticsRange, signal: AbortSignal) {
   const data = await readData(
     api.GET("/api/v1/analytics/account/timeline", { params: { query: rangeParams(range) }, signal }),
   );
-  return data.analytics as { range: ReportRange; timeline: TimelinePoint[] };
+  return data.analytics;
 }

@@ -2,7 +2,6 @@ import { api } from "../../api/client";
 import { readData } from "../../api/read-data";
 import { type AnalyticsRange, rangeParams } from "./analytics-query";
 import { TABLE_ROWS } from "./report-limits";
-import type { LinkStats } from "./report-types";
 
 /** The account's most clicked links in the period. */
 export async function getAccountTopLinks(range: AnalyticsRange, signal: AbortSignal) {
@@ -12,5 +11,5 @@ export async function getAccountTopLinks(range: AnalyticsRange, signal: AbortSig
       signal,
     }),
   );
-  return (data.analytics as { links: LinkStats[] }).links;
+  return data.analytics.links;
 }

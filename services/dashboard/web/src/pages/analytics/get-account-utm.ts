@@ -2,7 +2,6 @@ import { api } from "../../api/client";
 import { readData } from "../../api/read-data";
 import { type AnalyticsRange, rangeParams } from "./analytics-query";
 import { TABLE_ROWS } from "./report-limits";
-import type { UtmBreakdown } from "./report-types";
 
 /** The account's clicks by UTM source, medium and campaign. */
 export async function getAccountUtm(range: AnalyticsRange, signal: AbortSignal) {
@@ -12,5 +11,5 @@ export async function getAccountUtm(range: AnalyticsRange, signal: AbortSignal) 
       signal,
     }),
   );
-  return (data.analytics as { utm: UtmBreakdown }).utm;
+  return data.analytics.utm;
 }

@@ -1,7 +1,6 @@
 import { api } from "../../api/client";
 import { readData } from "../../api/read-data";
 import { type AnalyticsRange, rangeParams } from "./analytics-query";
-import type { CampaignReport } from "./report-types";
 
 /** One campaign's totals, timeline, links, referrers and conversions, in one call. */
 export async function getCampaignAnalytics(campaignId: string, range: AnalyticsRange, signal: AbortSignal) {
@@ -11,5 +10,5 @@ export async function getCampaignAnalytics(campaignId: string, range: AnalyticsR
       signal,
     }),
   );
-  return data.analytics as CampaignReport;
+  return data.analytics;
 }

@@ -1,7 +1,6 @@
 import { api } from "../../api/client";
 import { readData } from "../../api/read-data";
 import { type AnalyticsRange, rangeParams } from "./analytics-query";
-import type { HostTotals, ReportRange } from "./report-types";
 
 /** The totals of one short host (a branded domain or subdomain of the account). */
 export async function getDomainAnalytics(host: string, range: AnalyticsRange, signal: AbortSignal) {
@@ -11,5 +10,5 @@ export async function getDomainAnalytics(host: string, range: AnalyticsRange, si
       signal,
     }),
   );
-  return data.analytics as { range: ReportRange; domains: HostTotals[] };
+  return data.analytics;
 }

@@ -2,7 +2,6 @@ import { api } from "../../api/client";
 import { readData } from "../../api/read-data";
 import { type AnalyticsRange, rangeParams } from "./analytics-query";
 import { TABLE_ROWS } from "./report-limits";
-import type { CompleteReport } from "./report-types";
 
 /** Every report of one link in one call: the API's combined endpoint, rather than one per section. */
 export async function getLinkAnalytics(ref: string, range: AnalyticsRange, signal: AbortSignal) {
@@ -12,5 +11,5 @@ export async function getLinkAnalytics(ref: string, range: AnalyticsRange, signa
       signal,
     }),
   );
-  return data.analytics as CompleteReport;
+  return data.analytics;
 }

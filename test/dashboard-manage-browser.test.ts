@@ -206,6 +206,35 @@ describe.skipIf(!executable.available)(
       expect(await accessibilityViolations()).toEqual([]);
       await page.setViewportSize({ width: 1280, height: 800 });
 
+      // Links: the link moved onto the subdomain from its edit dialog, then the list by domain.
+      await section("Links").click();
+      await page.getByRole("heading", { name: "Links", level: 1 }).waitFor();
+      const linkRow = page.getByRole("row", { name: /autumn-sale/ });
+      await linkRow.getByRole("button", { name: "Edit" }).click();
+      const editDialog = page.getByRole("dialog", { name: /^Edit / });
+      const domainSelect = editDialog.getByLabel("Domain");
+      const subdomainOption = domainSelect.locator("option", { hasText: `${suggested}.` });
+      await subdomainOption.waitFor({ state: "attached" });
+      const subdomainHost = (await subdomainOption.getAttribute("value")) ?? "";
+      await domainSelect.selectOption(subdomainHost);
+      await editDialog.getByText("Another domain changes the short URL").waitFor();
+      expect(await accessibilityViolations()).toEqual([]);
+      await editDialog.getByRole("button", { name: "Save changes" }).click();
+      await editDialog.waitFor({ state: "detached" });
+      await linkRow.getByText(new RegExp(`${subdomainHost}(:\\d+)?/autumn-sale`)).first().waitFor();
+
+      const domainFilter = page.locator("#links-domain");
+      await domainFilter.selectOption(subdomainHost);
+      await expect.poll(() => new URL(page.url()).searchParams.get("domain")).toBe(subdomainHost);
+      await linkRow.waitFor();
+      await screenshot("links-by-domain");
+      expect(await accessibilityViolations()).toEqual([]);
+      const standard = domainFilter.locator("option", { hasText: "(standard)" });
+      await domainFilter.selectOption((await standard.getAttribute("value")) ?? "");
+      await page.getByText("No links match this search").waitFor();
+      await page.getByRole("button", { name: "Clear search and filters" }).click();
+      await linkRow.waitFor();
+
       // Account: usage against the Pro plan, an MCP key shown once, then revoked.
       await section("Account").click();
       await page.getByRole("heading", { name: "Plan: Pro" }).waitFor();

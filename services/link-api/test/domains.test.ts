@@ -68,6 +68,14 @@ describe("subdomains", () => {
     expect(resolved.found).toBe(true);
 
     expect((await call(account, "GET", `/domains/subdomains/${label}`)).json().subdomain.linkCount).toBe(1);
+    // The list's domain filter: only the links answering on that host, the host in any case.
+    const shared = await call(account, "POST", "/urls", { url: "https://example.com/shared" });
+    const onSubdomain = await call(account, "GET", `/urls?domain=${label.toUpperCase()}.KURZ.test`);
+    expect(onSubdomain.json().urls.map((url: { id: string }) => url.id)).toEqual([link.json().url.id]);
+    const onShared = await call(account, "GET", `/urls?domain=${shared.json().url.domain}`);
+    expect(onShared.json().urls.map((url: { id: string }) => url.id)).toEqual([shared.json().url.id]);
+    expect((await call(account, "GET", "/urls?domain=nowhere.example")).json().pagination.total).toBe(0);
+    expect((await call(account, "GET", `/urls?domain=${"a".repeat(254)}`)).statusCode).toBe(400);
     const renamed = await call(account, "PATCH", `/domains/subdomains/${label}`, { name: "Store" });
     expect(renamed.json().subdomain.name).toBe("Store");
 

@@ -59,6 +59,9 @@ describe("LinkService", () => {
     );
     expect(listed.links.map((entry) => entry.id)).toEqual([link.id]);
     expect(listed.page).toMatchObject({ page: 1, limit: 100, total: 1n });
+    const byDomain = (domain: string) => api.links.listLinks({ domain }, { accountId });
+    expect((await byDomain("LocalHost")).links.map((entry) => entry.id)).toEqual([link.id]);
+    expect((await byDomain("go.example")).links).toEqual([]);
 
     const updated = await api.links.updateLink(
       {

@@ -99,6 +99,7 @@ export function createLinkService(
               : undefined,
         tag: optionalText(request.tag),
         campaign_id: optionalText(request.campaignId),
+        domain: optionalText(request.domain),
       });
       const page = await listLinks(ctx.db, accountId, query);
       return { links: page.items.map(toMessage), page: pageInfoOf(page) };

@@ -81,6 +81,15 @@ export const listLinksQuerySchema = z.strictObject({
   order: z.enum(["asc", "desc"]).optional(),
   tag: z.string().trim().max(100).optional(),
   campaign_id: z.uuid().optional(),
+  domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253)
+    .optional()
+    .describe(
+      "Only links answering on this host (a link's `domain`: the shared host, a subdomain or a branded domain)",
+    ),
 });
 
 export type ListLinksQuery = z.output<typeof listLinksQuerySchema>;

@@ -31,6 +31,7 @@ export async function listLinks(
   }
   if (query.tag) conditions.push(sql`${normalizeTag(query.tag)} = any(${links.tags})`);
   if (query.campaign_id) conditions.push(eq(links.campaignId, query.campaign_id));
+  if (query.domain) conditions.push(eq(links.host, query.domain));
   const where = and(...conditions);
 
   const column =

@@ -56,7 +56,8 @@ export function registerDomainRoutes(root: FastifyInstance, deps: ApiDependencie
       response: {
         200: z.object({
           success: z.literal(true),
-          subdomainHost: z.string(),
+          standardHost: z.string().describe("The host standard links answer on"),
+          subdomainHost: z.string().describe("The shared host subdomains live on"),
           subdomains: z.array(subdomainViewSchema),
           brandedDomains: z.array(brandedDomainViewSchema),
         }),
@@ -68,6 +69,7 @@ export function registerDomainRoutes(root: FastifyInstance, deps: ApiDependencie
       const domains = await listDomains(ctx.db, accountOf(request));
       return {
         success: true as const,
+        standardHost: ctx.hosts.standardHost,
         subdomainHost: ctx.hosts.subdomainBaseHost,
         subdomains: domains.subdomains.map((row) => toSubdomainView(row, ctx.hosts)),
         brandedDomains: domains.brandedDomains.map(toBrandedDomainView),

@@ -5337,6 +5337,9 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
+                            /** @description The host standard links answer on */
+                            standardHost: string;
+                            /** @description The shared host subdomains live on */
                             subdomainHost: string;
                             subdomains: components["schemas"]["Subdomain"][];
                             brandedDomains: components["schemas"]["BrandedDomain"][];
@@ -7559,6 +7562,8 @@ export interface paths {
                     order?: "asc" | "desc";
                     tag?: string;
                     campaign_id?: string;
+                    /** @description Only links answering on this host (a link's `domain`: the shared host, a subdomain or a branded domain) */
+                    domain?: string;
                 };
                 header?: never;
                 path?: never;
@@ -8445,6 +8450,8 @@ export interface paths {
                     order?: "asc" | "desc";
                     tag?: string;
                     campaign_id?: string;
+                    /** @description Only links answering on this host (a link's `domain`: the shared host, a subdomain or a branded domain) */
+                    domain?: string;
                 };
                 header?: never;
                 path?: never;

@@ -12,6 +12,8 @@ interface SelectFieldProps {
   /** Marks the label "(optional)" in a form where other fields are required. */
   optional?: boolean;
   error?: string | undefined;
+  /** A sentence under the control on what the choice means. */
+  hint?: string | undefined;
   class?: string;
 }
 
@@ -24,9 +26,12 @@ export function SelectField({
   onValue,
   optional,
   error,
+  hint,
   class: extra,
 }: SelectFieldProps) {
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error && errorId, hint && hintId].filter(Boolean).join(" ") || undefined;
   return (
     <div class={["field", error && "field-invalid", extra].filter(Boolean).join(" ")}>
       <label for={id}>
@@ -44,7 +49,7 @@ export function SelectField({
         value={value}
         onChange={(event) => onValue(event.currentTarget.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -55,6 +60,11 @@ export function SelectField({
       {error && (
         <p id={errorId} class="field-error">
           {error}
+        </p>
+      )}
+      {hint && (
+        <p id={hintId} class="field-hint">
+          {hint}
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { type CreateLinkDraft, type DraftField, splitTags } from "./create-link-draft";
+import type { DomainChoice } from "./link-choices";
 import type { UpdateLinkBody } from "./update-link";
 
 const UTM_FIELDS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
@@ -18,6 +19,7 @@ export function buildUpdateLinkBody(
   initial: CreateLinkDraft,
   draft: CreateLinkDraft,
   removePassword: boolean,
+  domains: DomainChoice[],
 ): BuiltUpdate {
   const errors = new Map<DraftField, string>();
   const body: UpdateLinkBody = {};
@@ -29,6 +31,15 @@ export function buildUpdateLinkBody(
   }
   const name = draft.name.trim();
   if (name !== initial.name) body.name = name;
+
+  // Another host: the link keeps its code and answers there (the API refuses it for a QR code's link).
+  if (draft.domain !== initial.domain) {
+    const host = domains.find((d) => d.host === draft.domain);
+    if (draft.domain === "") body.urlType = "standard";
+    else if (host?.kind === "subdomain") Object.assign(body, { urlType: "subdomain", subdomain: host.value });
+    else if (host?.kind === "branded")
+      Object.assign(body, { urlType: "branded", branded_domain: host.value });
+  }
 
   const tags = splitTags(draft.tags);
   if (!sameTags(tags, splitTags(initial.tags))) body.tags = tags;

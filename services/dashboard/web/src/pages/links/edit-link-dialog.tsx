@@ -75,7 +75,7 @@ export function EditLinkDialog({ link, onCancel, onSaved }: EditLinkDialogProps)
     event.preventDefault();
     if (pending) return;
     setProblem(null);
-    const built = buildUpdateLinkBody(initial, draft, removePassword);
+    const built = buildUpdateLinkBody(initial, draft, removePassword, choices.domains);
     if (!built.ok) {
       setErrors(built.errors);
       focusFirstInvalid(built.errors);
@@ -158,6 +158,29 @@ export function EditLinkDialog({ link, onCancel, onSaved }: EditLinkDialogProps)
             maxLength={200}
             autoComplete="off"
           />
+          {(choices.domains.length > 0 || draft.domain !== "") && (
+            <SelectField
+              id={editFieldId("domain")}
+              label="Domain"
+              optional
+              value={draft.domain}
+              onValue={(value) => change("domain", value)}
+              error={errors.get("domain")}
+              hint={
+                link.qr
+                  ? "A QR code points at this link: it stays on its domain so printed codes keep working."
+                  : "Another domain changes the short URL; the old one stops working."
+              }
+              options={[
+                { value: "", label: "Standard short domain" },
+                ...choices.domains.map((domain) => ({ value: domain.host, label: domain.label })),
+                // Its domain before the list has loaded (or one no longer verified).
+                ...(draft.domain && !choices.domains.some((d) => d.host === draft.domain)
+                  ? [{ value: draft.domain, label: draft.domain }]
+                  : []),
+              ]}
+            />
+          )}
           <TextField
             id={editFieldId("tags")}
             label="Tags"

@@ -21,6 +21,8 @@ export function draftFromLink(link: ShortUrl): CreateLinkDraft {
   return {
     ...EMPTY_DRAFT,
     url: link.originalUrl,
+    // The create form's domain choice: a host, "" for the standard short domain.
+    domain: link.urlType === "standard" ? "" : link.domain,
     name: link.name,
     tags: link.tags.join(", "),
     campaign_id: link.campaignId ?? "",

@@ -12,13 +12,15 @@ export interface DomainChoice {
 }
 
 export interface LinkChoices {
+  /** The host standard links answer on; "" until known. */
+  standardHost: string;
   domains: DomainChoice[];
   campaigns: { id: string; name: string }[];
 }
 
-async function loadDomains(signal: AbortSignal): Promise<DomainChoice[]> {
+async function loadDomains(signal: AbortSignal) {
   const data = await readData(api.GET("/api/v1/domains", { signal }));
-  return [
+  const domains: DomainChoice[] = [
     ...data.subdomains.map((s) => ({
       host: s.host,
       label: s.name ? `${s.host} (${s.name})` : s.host,
@@ -35,6 +37,7 @@ async function loadDomains(signal: AbortSignal): Promise<DomainChoice[]> {
         value: d.domain,
       })),
   ];
+  return { standardHost: data.standardHost, domains };
 }
 
 async function loadCampaigns(signal: AbortSignal) {
@@ -47,15 +50,15 @@ async function loadCampaigns(signal: AbortSignal) {
  * lack its scope, the plan may have none): the form then simply leaves that choice out.
  */
 export function useLinkChoices(): LinkChoices {
-  const [choices, setChoices] = useState<LinkChoices>({ domains: [], campaigns: [] });
+  const [choices, setChoices] = useState<LinkChoices>({ standardHost: "", domains: [], campaigns: [] });
   useEffect(() => {
     const controller = new AbortController();
-    const orNone = <T>(promise: Promise<T[]>) => promise.catch((): T[] => []);
-    Promise.all([orNone(loadDomains(controller.signal)), orNone(loadCampaigns(controller.signal))]).then(
-      ([domains, campaigns]) => {
-        if (!controller.signal.aborted) setChoices({ domains, campaigns });
-      },
-    );
+    Promise.all([
+      loadDomains(controller.signal).catch(() => ({ standardHost: "", domains: [] })),
+      loadCampaigns(controller.signal).catch(() => []),
+    ]).then(([{ standardHost, domains }, campaigns]) => {
+      if (!controller.signal.aborted) setChoices({ standardHost, domains, campaigns });
+    });
     return () => controller.abort();
   }, []);
   return choices;

@@ -28,7 +28,7 @@ const SORT_OPTIONS = [
 ] as const;
 
 /**
- * Search, sort, tag and campaign filters and page size of the list. Each writes to the URL (a new search
+ * Search, sort, tag, campaign and domain filters and page size of the list. Each writes to the URL (a new search
  * replaces the history entry rather than adding one per keystroke) and goes back to page 1.
  */
 export function LinkListToolbar({ query, refreshKey }: { query: LinksQuery; refreshKey: number }) {
@@ -36,8 +36,7 @@ export function LinkListToolbar({ query, refreshKey }: { query: LinksQuery; refr
   const settled = useDebouncedValue(text, SEARCH_DELAY_MS);
   // New links may bring new tags: refreshKey changes after each create and delete.
   const tags = useApiQuery(`tags:${refreshKey}`, listTags);
-  // The list endpoint filters by campaign but not by domain, so only campaigns are offered.
-  const { campaigns } = useLinkChoices();
+  const { campaigns, domains, standardHost } = useLinkChoices();
 
   // Back/forward or "Clear filters" changed the search: show it in the box.
   useEffect(() => {
@@ -115,6 +114,23 @@ export function LinkListToolbar({ query, refreshKey }: { query: LinksQuery; refr
               : []),
           ]}
           onValue={(campaign) => updateSearch({ campaign, page: undefined })}
+        />
+      )}
+      {(domains.length > 0 || query.domain !== "") && (
+        <SelectField
+          id="links-domain"
+          label="Domain"
+          value={query.domain}
+          options={[
+            { value: "", label: "All domains" },
+            ...(standardHost ? [{ value: standardHost, label: `${standardHost} (standard)` }] : []),
+            ...domains.map((domain) => ({ value: domain.host, label: domain.label })),
+            // A host from the URL before the choices have loaded (or one since removed).
+            ...(query.domain && query.domain !== standardHost && !domains.some((d) => d.host === query.domain)
+              ? [{ value: query.domain, label: query.domain }]
+              : []),
+          ]}
+          onValue={(domain) => updateSearch({ domain, page: undefined })}
         />
       )}
       <SelectField

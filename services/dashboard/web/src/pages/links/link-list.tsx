@@ -92,7 +92,7 @@ export function LinkList({
       return (
         <div class="empty-state">
           <p class="empty-title">No links match this search</p>
-          <p>Try other words, or another tag or campaign.</p>
+          <p>Try other words, or another tag, campaign or domain.</p>
           <button type="button" class="button button-secondary" onClick={onClearFilters}>
             Clear search and filters
           </button>

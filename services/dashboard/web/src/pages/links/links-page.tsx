@@ -83,7 +83,13 @@ export function LinksPage() {
           onEdit={setToEdit}
           onDelete={setToDelete}
           onClearFilters={() =>
-            updateSearch({ search: undefined, tag: undefined, campaign: undefined, page: undefined })
+            updateSearch({
+              search: undefined,
+              tag: undefined,
+              campaign: undefined,
+              domain: undefined,
+              page: undefined,
+            })
           }
           onStartCreating={startCreating}
           onFirstPage={() => updateSearch({ page: undefined })}

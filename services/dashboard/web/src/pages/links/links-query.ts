@@ -11,12 +11,15 @@ export interface LinksQuery {
   tag: string;
   /** A campaign's id: the list call's campaign_id. */
   campaign: string;
+  /** A host the links answer on (lowercase), "" for all. */
+  domain: string;
 }
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_LIMIT = 20;
 const SORTS: readonly SortBy[] = ["created_at", "clicks", "name"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HOST = /^[a-z0-9.-]{1,253}$/;
 
 /** The API's own default direction for each sort: names A–Z, the rest largest/newest first. */
 export const defaultOrder = (sortBy: SortBy): SortOrder => (sortBy === "name" ? "asc" : "desc");
@@ -41,6 +44,9 @@ export function readLinksQuery(params: URLSearchParams): LinksQuery {
     tag: (params.get("tag") ?? "").trim().slice(0, 100),
     // Only a UUID: the API refuses anything else, and a hand-edited URL should not break the list.
     campaign: UUID.test(params.get("campaign") ?? "") ? (params.get("campaign") ?? "") : "",
+    domain: HOST.test((params.get("domain") ?? "").toLowerCase())
+      ? (params.get("domain") ?? "").toLowerCase()
+      : "",
   };
 }
 
@@ -53,7 +59,7 @@ export function sortParams(sortBy: SortBy, order: SortOrder) {
 }
 
 export const hasFilters = (query: LinksQuery): boolean =>
-  query.search !== "" || query.tag !== "" || query.campaign !== "";
+  query.search !== "" || query.tag !== "" || query.campaign !== "" || query.domain !== "";
 
 /** Everything the list call depends on, as one string (the data hook reloads when it changes). */
 export const linksQueryKey = (query: LinksQuery): string => JSON.stringify(query);

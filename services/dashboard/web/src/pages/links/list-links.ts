@@ -15,6 +15,7 @@ export function listLinks(query: LinksQuery, signal: AbortSignal) {
           ...(query.search ? { search: query.search } : {}),
           ...(query.tag ? { tag: query.tag } : {}),
           ...(query.campaign ? { campaign_id: query.campaign } : {}),
+          ...(query.domain ? { domain: query.domain } : {}),
         },
       },
       signal,

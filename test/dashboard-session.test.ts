@@ -106,6 +106,9 @@ describe("the dashboard's backend-for-frontend", () => {
     const listed = await api("GET", "/app/api/v1/urls");
     expect(listed.status).toBe(200);
     expect(JSON.stringify(listed.body)).toContain("dash-csrf");
+    // The dashboard's own rate window (DASHBOARD_REQUESTS_PER_MINUTE), not the Free plan's 60 a minute.
+    expect(listed.headers.get("ratelimit-policy")).toBe('"default";q=600;w=60');
+    expect(listed.headers.get("ratelimit")).toMatch(/^"default";r=\d+;t=\d+$/);
     // The API's own errors come through as they are.
     const invalid = await api("POST", "/app/api/v1/urls", { body: { url: "not a url" }, csrf: csrfToken });
     expect(invalid.status).toBe(400);

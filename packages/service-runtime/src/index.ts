@@ -9,6 +9,7 @@ export {
   type SharedInfrastructure,
 } from "./connect-infrastructure";
 export { createHttpApp, type HttpApp, type HttpAppOptions, type RegisteredRoute } from "./create-http-app";
+export { DASHBOARD_CLIENT_ID } from "./dashboard-client-id";
 export { downstreamReadiness } from "./downstream-readiness";
 export { answerClientError } from "./input/answer-client-error";
 export { destinationUrlField } from "./input/destination-url-field";

@@ -6,6 +6,7 @@ import {
   cacheAccountQuotas,
   createHttpApp,
   createRestRateLimit,
+  DASHBOARD_CLIENT_ID,
   limitRestRoutes,
   type RestRateLimitOptions,
 } from "../src";
@@ -41,7 +42,11 @@ function build(overrides: Partial<RestRateLimitOptions> = {}) {
   limitRestRoutes(app, limit);
   // Stands in for requireScope: the verified account rides on request.accessToken.
   const authenticate = async (request: { headers: Record<string, unknown>; accessToken?: unknown }) => {
-    request.accessToken = { accountId: String(request.headers["x-account"]) };
+    const client = request.headers["x-client"];
+    request.accessToken = {
+      accountId: String(request.headers["x-account"]),
+      clientId: typeof client === "string" ? client : "some-app",
+    };
   };
   app.get("/api/v1/things", { preHandler: authenticate }, async () => ({ success: true }));
   // Stands in for requireScope refusing a request without a credential.
@@ -60,11 +65,13 @@ function build(overrides: Partial<RestRateLimitOptions> = {}) {
 }
 
 type App = ReturnType<typeof build>["app"];
-const get = (app: App, url: string, account?: string) =>
+const get = (app: App, url: string, account?: string, client?: string) =>
   app.inject({
     method: "GET",
     url,
-    headers: account ? { "x-account": account, authorization: "Bearer stand-in" } : {},
+    headers: account
+      ? { "x-account": account, authorization: "Bearer stand-in", ...(client ? { "x-client": client } : {}) }
+      : {},
   });
 
 describe("the REST rate limit", () => {
@@ -110,6 +117,38 @@ describe("the REST rate limit", () => {
     const again = await get(app, "/api/v1/things", "a1");
     expect(again.statusCode).toBe(200);
     expect(again.headers.ratelimit).toMatch(/^"default";r=2;t=(59|60)$/);
+  });
+
+  it("counts the dashboard's requests in a window of their own, at the higher of its rate and the plan's", async () => {
+    const { app, clock } = build({ dashboardPerMinute: 5 });
+    // An integration spends the plan's window ...
+    for (let i = 0; i < 3; i++) expect((await get(app, "/api/v1/things", "a1")).statusCode).toBe(200);
+    expect((await get(app, "/api/v1/things", "a1")).statusCode).toBe(429);
+    // ... and the person in the dashboard goes on, up to the dashboard's own rate.
+    for (let i = 0; i < 5; i++) {
+      const served = await get(app, "/api/v1/things", "a1", DASHBOARD_CLIENT_ID);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers["ratelimit-policy"]).toBe('"default";q=5;w=60');
+    }
+    const refused = await get(app, "/api/v1/things", "a1", DASHBOARD_CLIENT_ID);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: "PLAN_LIMIT_EXCEEDED", retryable: true });
+    expect(refused.json().error).toContain("dashboard");
+    // Another account has a dashboard window of its own.
+    expect((await get(app, "/api/v1/things", "a2", DASHBOARD_CLIENT_ID)).statusCode).toBe(200);
+    clock.advance(MINUTE_MS);
+    expect((await get(app, "/api/v1/things", "a1", DASHBOARD_CLIENT_ID)).statusCode).toBe(200);
+
+    // A plan above the dashboard's rate keeps its own rate in the dashboard too.
+    const generous = build({ dashboardPerMinute: 2, accountQuota: async () => 4 });
+    for (let i = 0; i < 4; i++)
+      expect((await get(generous.app, "/api/v1/things", "a1", DASHBOARD_CLIENT_ID)).statusCode).toBe(200);
+    expect((await get(generous.app, "/api/v1/things", "a1", DASHBOARD_CLIENT_ID)).statusCode).toBe(429);
+
+    // Without the option, the dashboard's requests share the plan's window like any client's.
+    const shared = build();
+    for (let i = 0; i < 3; i++) expect((await get(shared.app, "/api/v1/things", "a1")).statusCode).toBe(200);
+    expect((await get(shared.app, "/api/v1/things", "a1", DASHBOARD_CLIENT_ID)).statusCode).toBe(429);
   });
 
   it("limits routes without a token per address with 429 RATE_LIMITED", async () => {

@@ -87,6 +87,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     }),
     defaultPerMinute: ctx.config.REST_REQUESTS_PER_MINUTE,
     perIpPerMinute: ctx.config.REST_REQUESTS_PER_MINUTE_PER_IP,
+    dashboardPerMinute: ctx.config.DASHBOARD_REQUESTS_PER_MINUTE,
   });
   limitRestRoutes(app, rateLimit);
 

@@ -77,6 +77,7 @@ export function startLinkApi(
           ),
           defaultPerMinute: config.REST_REQUESTS_PER_MINUTE,
           perIpPerMinute: config.REST_REQUESTS_PER_MINUTE_PER_IP,
+          dashboardPerMinute: config.DASHBOARD_REQUESTS_PER_MINUTE,
         }),
         hosts: createShortHosts({
           shortHost: config.SHORT_HOST,

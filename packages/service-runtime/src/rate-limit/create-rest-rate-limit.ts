@@ -3,6 +3,7 @@ import { AppError, toRestErrorBody } from "@kurz/errors";
 import type { Logger } from "@kurz/logger";
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { type Clock, systemClock } from "../clock";
+import { DASHBOARD_CLIENT_ID } from "../dashboard-client-id";
 import type { AccountQuotaLookup } from "./cache-account-quotas";
 import { createRateWindows, type QuotaPolicy, type WindowUsage } from "./count-in-windows";
 import { setRateLimitFields } from "./rate-limit-fields";
@@ -27,8 +28,20 @@ export interface RestRateLimitOptions {
   defaultPerMinute: number;
   /** Requests per minute per client address, on routes without a verified token. */
   perIpPerMinute: number;
-  /** The verified account of a request. Default: `request.accessToken.accountId` (auth-verifier). */
-  accountOf?: (request: FastifyRequest) => string | undefined;
+  /**
+   * Requests per minute per account with the dashboard's tokens (client DASHBOARD_CLIENT_ID), in
+   * a window apart from the plan's; the plan's rate when that is higher. Absent: the dashboard's
+   * requests count in the plan's window like any client's.
+   */
+  dashboardPerMinute?: number;
+  /** The verified token of a request. Default: `request.accessToken` (auth-verifier). */
+  tokenOf?: (request: FastifyRequest) => VerifiedCaller | undefined;
+}
+
+/** Who a verified request is from: its account, and the OAuth client its token was issued to. */
+export interface VerifiedCaller {
+  accountId: string;
+  clientId?: string;
 }
 
 export interface RestRateLimit {
@@ -56,10 +69,14 @@ export interface RestRateLimit {
 /** One warning per this long while the counters are unreachable, not one per request. */
 const OUTAGE_LOG_INTERVAL_MS = 60_000;
 
-function verifiedAccountOf(request: FastifyRequest): string | undefined {
+function verifiedTokenOf(request: FastifyRequest): VerifiedCaller | undefined {
   // Set by @kurz/auth-verifier's requireScope, which this package does not depend on.
-  const token = (request as { accessToken?: { accountId?: unknown } }).accessToken;
-  return typeof token?.accountId === "string" ? token.accountId : undefined;
+  const token = (request as { accessToken?: { accountId?: unknown; clientId?: unknown } }).accessToken;
+  if (typeof token?.accountId !== "string") return undefined;
+  return {
+    accountId: token.accountId,
+    ...(typeof token.clientId === "string" ? { clientId: token.clientId } : {}),
+  };
 }
 
 /**
@@ -90,7 +107,7 @@ function refusalBody(code: "PLAN_LIMIT_EXCEEDED" | "RATE_LIMITED", usage: Window
 export function createRestRateLimit(options: RestRateLimitOptions): RestRateLimit {
   const clock = options.clock ?? systemClock;
   const windows = createRateWindows({ store: options.store, clock });
-  const accountOf = options.accountOf ?? verifiedAccountOf;
+  const tokenOf = options.tokenOf ?? verifiedTokenOf;
   let lastOutageLog = Number.NEGATIVE_INFINITY;
 
   async function consume(reply: FastifyReply, policy: QuotaPolicy, partition: string) {
@@ -141,25 +158,39 @@ export function createRestRateLimit(options: RestRateLimitOptions): RestRateLimi
   };
 
   const preHandler: preHandlerAsyncHookHandler = async function limitRestRate(request, reply) {
-    const accountId = accountOf(request);
-    if (accountId === undefined) {
+    const caller = tokenOf(request);
+    if (caller === undefined) {
       if ((request as unknown as Record<symbol, boolean>)[COUNTED_BY_ADDRESS]) return;
       const usage = await consume(reply, addressPolicy, `ip:${request.ip}`);
       if (usage && !usage.allowed) return refuseAddress(reply, usage);
       return;
     }
-    const usage = await consume(
-      reply,
-      { name: REST_POLICY, quota: await quotaOf(accountId), windowSeconds: MINUTE },
-      `account:${accountId}`,
-    );
+    const planQuota = await quotaOf(caller.accountId);
+    const viaDashboard = options.dashboardPerMinute !== undefined && caller.clientId === DASHBOARD_CLIENT_ID;
+    const usage = viaDashboard
+      ? await consume(
+          reply,
+          {
+            name: REST_POLICY,
+            quota: Math.max(planQuota, options.dashboardPerMinute ?? 0),
+            windowSeconds: MINUTE,
+          },
+          `dashboard:${caller.accountId}`,
+        )
+      : await consume(
+          reply,
+          { name: REST_POLICY, quota: planQuota, windowSeconds: MINUTE },
+          `account:${caller.accountId}`,
+        );
     if (!usage || usage.allowed) return;
     return refuse(
       reply,
       refusalBody(
         "PLAN_LIMIT_EXCEEDED",
         usage,
-        `Rate limit of your plan reached: ${usage.policy.quota} requests per minute`,
+        viaDashboard
+          ? `Too many requests from the dashboard: ${usage.policy.quota} per minute`
+          : `Rate limit of your plan reached: ${usage.policy.quota} requests per minute`,
       ),
     );
   };

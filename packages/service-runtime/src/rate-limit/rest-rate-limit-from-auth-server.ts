@@ -33,5 +33,6 @@ export function restRateLimitFromAuthServer(options: {
     }),
     defaultPerMinute: config.REST_REQUESTS_PER_MINUTE,
     perIpPerMinute: config.REST_REQUESTS_PER_MINUTE_PER_IP,
+    dashboardPerMinute: config.DASHBOARD_REQUESTS_PER_MINUTE,
   });
 }

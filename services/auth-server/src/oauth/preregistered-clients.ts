@@ -1,3 +1,4 @@
+import { DASHBOARD_CLIENT_ID } from "@kurz/service-runtime";
 import type { AuthContext } from "../auth-context";
 import type { AuthServerConfig } from "../config";
 import { sha256Hex } from "../crypto/opaque-secret";
@@ -18,9 +19,6 @@ export interface PreregisteredClient {
    */
   firstParty: boolean;
 }
-
-/** The dashboard's client_id (services/dashboard uses the same). */
-export const DASHBOARD_CLIENT_ID = "kurz-dashboard";
 
 /**
  * The three application kinds of spec §2.1: an AI chat assistant with actions (ChatGPT), an

@@ -1,8 +1,6 @@
 import { SCOPE_NAMES } from "@kurz/auth-verifier";
+import { DASHBOARD_CLIENT_ID } from "@kurz/service-runtime";
 import * as oauth from "oauth4webapi";
-
-/** auth-server's id for the dashboard (its pre-registered first-party client). */
-export const DASHBOARD_CLIENT_ID = "kurz-dashboard";
 
 /**
  * Every scope: the dashboard is a first-party client, so auth-server narrows what it asks for to

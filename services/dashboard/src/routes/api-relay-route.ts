@@ -29,9 +29,9 @@ const RETURNED_HEADERS = [
   "retry-after",
   "content-disposition",
   "x-request-id",
-  "ratelimit-limit",
-  "ratelimit-remaining",
-  "ratelimit-reset",
+  // The IETF RateLimit fields every service sends (packages/service-runtime).
+  "ratelimit",
+  "ratelimit-policy",
 ];
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 

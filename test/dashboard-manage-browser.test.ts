@@ -221,7 +221,10 @@ describe.skipIf(!executable.available)(
       expect(await accessibilityViolations()).toEqual([]);
       await editDialog.getByRole("button", { name: "Save changes" }).click();
       await editDialog.waitFor({ state: "detached" });
-      await linkRow.getByText(new RegExp(`${subdomainHost}(:\\d+)?/autumn-sale`)).first().waitFor();
+      await linkRow
+        .getByText(new RegExp(`${subdomainHost}(:\\d+)?/autumn-sale`))
+        .first()
+        .waitFor();
 
       const domainFilter = page.locator("#links-domain");
       await domainFilter.selectOption(subdomainHost);

@@ -193,4 +193,29 @@ describe("the dashboard's backend-for-frontend", () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain("Sign in again");
   });
+
+  // Last: it moves the shared clock a week on.
+  it("on the clock: a sign-in left open over 10 minutes starts again; a session unused for its idle time ends, a used one does not", async () => {
+    const browser = new Browser(flow.edgeUrl);
+    await browser.signUp("clock@example.com", PASSWORD, "Clock Person");
+    const login = await browser.get("/app/auth/login");
+    clock.advance(10 * 60_000 + 1_000);
+    const authorized = await browser.get(login.location ?? "");
+    expect(authorized.location).toMatch(/\/app\/auth\/callback\?code=/);
+    const late = await browser.get(authorized.location ?? "");
+    expect(late.status).toBe(400);
+    expect(late.body).toContain("expired");
+    expect([...browser.cookies.keys()]).not.toContain("kurz_app");
+
+    const idle = await signedInBrowser("idle@example.com");
+    const active = await signedInBrowser("active@example.com");
+    // Six days on, the active person's call refreshes the token, which renews the session.
+    clock.advance(6 * 24 * 3_600_000);
+    expect((await dashboardApi(active)("GET", "/app/api/v1/account")).status).toBe(200);
+    clock.advance(24 * 3_600_000 + 60_000);
+    expect((await dashboardApi(idle)("GET", "/app/session")).body.signedIn).toBe(false);
+    expect((await dashboardApi(idle)("GET", "/app/api/v1/account")).status).toBe(401);
+    expect((await dashboardApi(active)("GET", "/app/session")).body.signedIn).toBe(true);
+    expect((await dashboardApi(active)("GET", "/app/api/v1/account")).status).toBe(200);
+  });
 });

@@ -60,7 +60,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     clock: deps.clock,
     cache: deps.cache,
     locks: deps.locks,
-    sessions: createSessionStore(deps.cache, { idleMs: config.DASHBOARD_SESSION_IDLE_MS, clock: deps.clock }),
+    sessions: createSessionStore(deps.cache, { idleMs: config.DASHBOARD_SESSION_IDLE_MS }),
     oauth: createDashboardOAuthClient({
       issuer: config.ISSUER,
       authServerUrl: config.AUTH_SERVER_HTTP_URL,

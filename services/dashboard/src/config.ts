@@ -23,7 +23,7 @@ const schema = z
     AUTH_SERVER_HTTP_URL: z.url().default("http://127.0.0.1:3001"),
     /** The dashboard's client secret at auth-server (OAUTH_CLIENT_DASHBOARD_SECRET there); unset: PKCE only. */
     DASHBOARD_OAUTH_CLIENT_SECRET: z.string().min(16).optional(),
-    /** A session unused this long ends (each request renews it); at most the refresh token's life. */
+    /** A session not renewed this long ends (each token refresh renews it); at most the refresh token's life. */
     DASHBOARD_SESSION_IDLE_MS: durationMs(7 * 24 * 3_600_000),
     /** Where the built web app is (web/dist by default). */
     DASHBOARD_WEB_DIR: z.string().optional(),

@@ -17,6 +17,9 @@ export function createMemoryCacheStore(
     max: maxEntries,
     ttlAutopurge: false,
     perf: cacheTimer(clock),
+    // Read the clock on every check: lru-cache otherwise reuses a reading for 1 ms of real time,
+    // so a read straight after a test clock's advance still saw the time before it.
+    ttlResolution: 0,
   });
 
   const store: CacheStore = {

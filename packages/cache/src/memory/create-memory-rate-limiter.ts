@@ -22,6 +22,8 @@ export function createMemoryRateLimiter(
     max: maxEntries,
     ttlAutopurge: false,
     perf: cacheTimer(clock),
+    // Every check reads the clock (lru-cache would reuse a reading for 1 ms of real time).
+    ttlResolution: 0,
   });
 
   const rateLimiter: RateLimiter = {

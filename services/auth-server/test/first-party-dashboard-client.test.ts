@@ -1,6 +1,6 @@
+import { DASHBOARD_CLIENT_ID } from "@kurz/service-runtime";
 import * as oauth from "oauth4webapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DASHBOARD_CLIENT_ID } from "@kurz/service-runtime";
 import { Browser, hiddenFields } from "./support/browser";
 import { startTestAuthServer, type TestAuthServer } from "./support/start-test-auth-server";
 

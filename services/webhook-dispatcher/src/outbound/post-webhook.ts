@@ -67,7 +67,7 @@ export async function postWebhook(
       detail: `the payload is ${bodyBytes} bytes; at most ${MAX_WEBHOOK_BODY_BYTES} are sent`,
     });
   }
-  const target = sendableUrl(request.url, options.allowedTargets ?? options.agent.allowedTargets);
+  const target = sendableUrlOf(request.url, options.allowedTargets ?? options.agent.allowedTargets);
   if (!(target instanceof URL)) return failed(target);
 
   const controller = new AbortController();
@@ -88,7 +88,9 @@ export async function postWebhook(
     });
     status = response.statusCode;
     const retryAfterSeconds = parseRetryAfter(response.headers["retry-after"], clock.now());
-    const excerpt = await readExcerpt(response.body);
+    // Nothing to read (most receivers answer 204 or an empty 200): skip the stream machinery.
+    const empty = status === 204 || status === 304 || response.headers["content-length"] === "0";
+    const excerpt = empty ? (await response.body.dump(), "") : await readExcerpt(response.body);
     const outcome: DeliveryOutcome = {
       ok: status >= 200 && status < 300,
       status,
@@ -112,6 +114,25 @@ export async function postWebhook(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Verdicts already reached, per allowed-targets set and URL: every attempt of an endpoint asks again. */
+const VERDICTS = new WeakMap<AllowedTargets, Map<string, URL | DeliveryFailure>>();
+const MAX_VERDICTS = 10_000;
+
+function sendableUrlOf(raw: string, allowedTargets: AllowedTargets): URL | DeliveryFailure {
+  let verdicts = VERDICTS.get(allowedTargets);
+  if (verdicts === undefined) {
+    verdicts = new Map();
+    VERDICTS.set(allowedTargets, verdicts);
+  }
+  let verdict = verdicts.get(raw);
+  if (verdict === undefined) {
+    verdict = sendableUrl(raw, allowedTargets);
+    if (verdicts.size >= MAX_VERDICTS) verdicts.delete(verdicts.keys().next().value!);
+    verdicts.set(raw, verdict);
+  }
+  return verdict;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
 import { decodeWebhookSecret } from "./decode-webhook-secret";
 
 /** One delivery attempt, as the receiver will see it. */
@@ -14,6 +14,20 @@ export interface WebhookMessage {
 // Unix seconds pass 10^11 in the year 5138; anything larger is a milliseconds value, which every
 // receiver would reject as "too new" with no hint of why.
 const MAX_TIMESTAMP_SECONDS = 1e11;
+
+/** Keys already decoded and imported, by secret: every attempt of an endpoint signs with the same. */
+const KEYS = new Map<string, KeyObject>();
+const MAX_KEYS = 10_000;
+
+function keyOf(secret: string): KeyObject {
+  let key = KEYS.get(secret);
+  if (key === undefined) {
+    key = createSecretKey(decodeWebhookSecret(secret));
+    if (KEYS.size >= MAX_KEYS) KEYS.delete(KEYS.keys().next().value!);
+    KEYS.set(secret, key);
+  }
+  return key;
+}
 
 /**
  * The `webhook-signature` header value: one `v1,<base64 HMAC-SHA256>` per secret, space-separated,
@@ -33,7 +47,7 @@ export function signWebhook(message: WebhookMessage, secrets: readonly string[])
   }
   return secrets
     .map((secret) => {
-      const signature = createHmac("sha256", decodeWebhookSecret(secret))
+      const signature = createHmac("sha256", keyOf(secret))
         .update(`${id}.${timestampSeconds}.`)
         .update(body)
         .digest("base64");

@@ -90,7 +90,9 @@ export async function postWebhook(
     const retryAfterSeconds = parseRetryAfter(response.headers["retry-after"], clock.now());
     // Nothing to read (most receivers answer 204 or an empty 200): skip the stream machinery.
     const empty = status === 204 || status === 304 || response.headers["content-length"] === "0";
-    const excerpt = empty ? (await response.body.dump(), "") : await readExcerpt(response.body);
+    let excerpt = "";
+    if (empty) await response.body.dump();
+    else excerpt = await readExcerpt(response.body);
     const outcome: DeliveryOutcome = {
       ok: status >= 200 && status < 300,
       status,

@@ -19,6 +19,7 @@ import {
 } from "./create-link-draft";
 import { CreatedLinkNotice } from "./created-link-notice";
 import { useLinkChoices } from "./link-choices";
+import { LinkDomainField } from "./link-domain-field";
 import { LinkOptionsFields } from "./link-options-fields";
 import type { ShortUrl } from "./short-url";
 import { UtmFields } from "./utm-fields";
@@ -145,20 +146,13 @@ export function CreateLinkForm({ onCreated }: { onCreated: (link: ShortUrl) => v
           spellcheck={false}
           maxLength={50}
         />
-        {choices.domains.length > 0 && (
-          <SelectField
-            id={fieldId("domain")}
-            label="Domain"
-            optional
-            value={draft.domain}
-            onValue={(value) => change("domain", value)}
-            error={errors.get("domain")}
-            options={[
-              { value: "", label: "Standard short domain" },
-              ...choices.domains.map((domain) => ({ value: domain.host, label: domain.label })),
-            ]}
-          />
-        )}
+        <LinkDomainField
+          id={fieldId("domain")}
+          value={draft.domain}
+          domains={choices.domains}
+          onValue={(value) => change("domain", value)}
+          error={errors.get("domain")}
+        />
         <TextField
           id={fieldId("name")}
           label="Name"

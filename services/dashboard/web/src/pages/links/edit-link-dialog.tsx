@@ -9,6 +9,7 @@ import { buildUpdateLinkBody } from "./build-update-link-body";
 import { type CreateLinkDraft, DRAFT_FIELDS, type DraftField, draftFieldOf } from "./create-link-draft";
 import { draftFromLink, editFieldId } from "./edit-link-draft";
 import { useLinkChoices } from "./link-choices";
+import { LinkDomainField } from "./link-domain-field";
 import { LinkOptionsFields } from "./link-options-fields";
 import type { ShortUrl } from "./short-url";
 import { updateLink } from "./update-link";
@@ -158,29 +159,18 @@ export function EditLinkDialog({ link, onCancel, onSaved }: EditLinkDialogProps)
             maxLength={200}
             autoComplete="off"
           />
-          {(choices.domains.length > 0 || draft.domain !== "") && (
-            <SelectField
-              id={editFieldId("domain")}
-              label="Domain"
-              optional
-              value={draft.domain}
-              onValue={(value) => change("domain", value)}
-              error={errors.get("domain")}
-              hint={
-                link.qr
-                  ? "A QR code points at this link: it stays on its domain so printed codes keep working."
-                  : "Another domain changes the short URL; the old one stops working."
-              }
-              options={[
-                { value: "", label: "Standard short domain" },
-                ...choices.domains.map((domain) => ({ value: domain.host, label: domain.label })),
-                // Its domain before the list has loaded (or one no longer verified).
-                ...(draft.domain && !choices.domains.some((d) => d.host === draft.domain)
-                  ? [{ value: draft.domain, label: draft.domain }]
-                  : []),
-              ]}
-            />
-          )}
+          <LinkDomainField
+            id={editFieldId("domain")}
+            value={draft.domain}
+            domains={choices.domains}
+            onValue={(value) => change("domain", value)}
+            error={errors.get("domain")}
+            hint={
+              link.qr
+                ? "A QR code points at this link: it stays on its domain so printed codes keep working."
+                : "Another domain changes the short URL; the old one stops working."
+            }
+          />
           <TextField
             id={editFieldId("tags")}
             label="Tags"

@@ -29,8 +29,9 @@ bench-analytics: deps ## Every analytics report timed on 1 M generated clicks (B
 bench-mcp: deps ## The MCP gateway's added latency (tools/call vs direct gRPC) and the memory of 1,000 idle SSE sessions
 	@pnpm --filter @kurz/mcp-bench bench
 
-bench-webhooks: deps ## Webhook deliveries per second through the dispatcher vs a plain POST loop to the same receiver
+bench-webhooks: deps ## Webhook deliveries per second through the dispatcher vs a plain POST loop; link.clicked fan-out vs the redirect edge
 	@pnpm --filter @kurz/webhook-dispatcher bench
+	@pnpm --filter @kurz/webhook-fanout-bench bench
 
 fuzz: deps ## Fuzz every public surface of a fresh embedded Kurz (FUZZ_RUNS per route, default 300; FUZZ_SEED replays)
 	@pnpm --filter @kurz/fuzz fuzz

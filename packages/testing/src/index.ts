@@ -13,6 +13,7 @@ export { Browser, hiddenFields, type PageResponse, unescapeHtml } from "./form-b
 export { freePort } from "./free-port";
 export { checkGrpcHealth } from "./grpc-health";
 export * from "./kafka";
+export { LoadGenerator, type LoadOptions, type LoadResult } from "./load-generator";
 export { type DashboardSession, openDashboardSession } from "./open-dashboard-session";
 export * from "./postgres";
 export { probeServiceCall, requestServiceToken, type ServiceCallProbe } from "./probe-service-call";

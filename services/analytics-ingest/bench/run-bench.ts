@@ -22,9 +22,9 @@
  * time), the costliest case. Its throughput must stay within 5 % of the plain rotation's.
  */
 
+import { LoadGenerator, type LoadResult } from "@kurz/testing";
 import { startEmbeddedStack } from "../test/embedded-stack";
 import { routeLinkThroughTest } from "./route-link-through-test";
-import { LoadGenerator, type LoadResult } from "./run-autocannon";
 import { startBaselineServer } from "./start-baseline-server";
 
 const CONNECTIONS = 64;

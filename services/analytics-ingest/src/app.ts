@@ -12,7 +12,9 @@ import {
   type ReadinessCheck,
   type RestRateLimit,
 } from "@kurz/service-runtime";
+import type { AccountGenerations } from "./analytics/account-generations";
 import { type AnalyticsReader, createAnalyticsReader } from "./analytics/analytics-reader";
+import { cacheDayCoverage } from "./analytics/cache-day-coverage";
 import { type AnalyticsIngestConfig, SERVICE_NAME } from "./config";
 import type { ConversionRecorderDeps } from "./conversions/record-conversion";
 import { createAnalyticsService } from "./grpc/analytics-service";
@@ -40,6 +42,8 @@ export interface AppDependencies {
   restRateLimit: RestRateLimit;
   /** The running consumer, for the lag metric (absent until it joined). */
   consumer(): EventConsumer | undefined;
+  /** Per-account write counters: with them, each report's day coverage is remembered. */
+  generations?: AccountGenerations;
 }
 
 export interface App {
@@ -59,7 +63,11 @@ export function buildApp(deps: AppDependencies): App {
     trustProxy: config.TRUST_PROXY,
   });
   const grpc = createGrpcServer({ logger, authenticate: deps.authenticateCall });
-  const reader = createAnalyticsReader(deps.store, deps.directory);
+  const reader = createAnalyticsReader(
+    deps.store,
+    deps.directory,
+    deps.generations ? { coverage: cacheDayCoverage(deps.store, deps.generations) } : {},
+  );
   const conversions: ConversionRecorderDeps = {
     store: deps.store,
     producer: deps.eventProducer,

@@ -16,12 +16,14 @@ import {
   type SharedInfrastructure,
   startService,
 } from "@kurz/service-runtime";
+import { createAccountGenerations } from "./analytics/account-generations";
 import { buildApp } from "./app";
 import { type ClickCountFeed, createClickCountFeed } from "./click-counts/create-click-count-feed";
 import { sendClickCountsToLinkApi } from "./click-counts/send-click-counts-to-link-api";
 import { type AnalyticsIngestConfig, SERVICE_NAME } from "./config";
 import { createRetentionLookup } from "./enrichment/retention-lookup";
 import { createVisitorHasher } from "./enrichment/visitor-hasher";
+import { accountsWithLateClicks } from "./ingest/accounts-with-late-clicks";
 import { createIngestPipeline } from "./ingest/create-ingest-pipeline";
 import { createClickEnricher } from "./ingest/enrich-click";
 import { startIngestConsumer } from "./ingest/start-ingest-consumer";
@@ -96,6 +98,7 @@ export function startAnalyticsIngest(
         ...(options.clickCountTimer ? { timer: options.clickCountTimer } : {}),
       });
 
+      const generations = createAccountGenerations(infra.cache!.cache, logger);
       const pipeline = createIngestPipeline({
         store,
         enricher: createClickEnricher({
@@ -114,6 +117,7 @@ export function startAnalyticsIngest(
         batchMaxWaitMs: config.INGEST_BATCH_MAX_WAIT_MS,
         maxPendingRows: config.INGEST_MAX_PENDING_ROWS,
         onClicksWritten: clickCounts.noteClicks,
+        afterClicksWritten: (rows) => generations.bump(accountsWithLateClicks(rows, clock.now().getTime())),
       });
       // Phase "producers" runs after the consumer stopped and before the click store closes:
       // rows still held (a conversion's, say) reach ClickHouse on a graceful stop.
@@ -141,6 +145,7 @@ export function startAnalyticsIngest(
         directory: createLinkApiDirectory({ client: ownership, ttlMs: config.OWNERSHIP_CACHE_TTL_MS, clock }),
         restRateLimit: restRateLimitFromAuthServer({ config, store: infra.cache!.cache, authServer, logger }),
         consumer: () => consumer,
+        generations,
       });
       const started = await startIngestConsumer(infra.bus!, pipeline, config.INGEST_BATCH_MAX_ROWS);
       consumer = started;

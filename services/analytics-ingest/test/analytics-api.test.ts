@@ -1,4 +1,5 @@
 import { create } from "@bufbuild/protobuf";
+import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { createGrpcClient } from "@kurz/grpc";
 import { analyticsV1, clicksV1 } from "@kurz/proto";
 import { v7 as uuidv7 } from "uuid";
@@ -580,5 +581,25 @@ describe("the documented report shapes", () => {
       // so equality also catches a member the document does not name.
       expect(schema?.parse(body), url).toEqual(body);
     }
+  });
+});
+
+describe("the day coverage a report remembers", () => {
+  // Last: it adds a click to an earlier day.
+  it("counts a click written for an earlier day after the same report was read (the write moves the account's generation)", async () => {
+    const path = "/api/v1/analytics/account/traffic-quality?period=7d";
+    const before = (await getJson(path)).body.analytics.quality.counts.clicks as number;
+    // Read twice: the second answer is planned from the remembered coverage.
+    expect((await getJson(path)).body.analytics.quality.counts.clicks).toBe(before);
+    await h.publishClicks([
+      {
+        ...promo,
+        ip: "81.2.69.142",
+        userAgent: CHROME_WINDOWS,
+        clickedAt: timestampFromMs(Date.now() - 2 * 86_400_000),
+      },
+    ]);
+    await h.settle();
+    expect((await getJson(path)).body.analytics.quality.counts.clicks).toBe(before + 1);
   });
 });

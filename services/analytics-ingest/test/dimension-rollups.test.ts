@@ -19,7 +19,9 @@ import {
   type DatasetOptions,
   generateBatches,
 } from "../bench/analytics/generate-clicks";
+import { createAccountGenerations } from "../src/analytics/account-generations";
 import { type AnalyticsReader, createAnalyticsReader } from "../src/analytics/analytics-reader";
+import { cacheDayCoverage } from "../src/analytics/cache-day-coverage";
 import { createDimensionRollups } from "../src/rollups/create-dimension-rollups";
 
 const MIGRATIONS = fileURLToPath(new URL("../clickhouse", import.meta.url));
@@ -36,6 +38,8 @@ let catalog: Catalog;
 let reader: AnalyticsReader;
 let nowMs = MIDNIGHT + 5 * 60_000;
 const cache = createCache();
+/** As the service runs: each report's day coverage remembered until the account's clicks are written. */
+const generations = createAccountGenerations(cache.cache);
 
 const rollups = () =>
   createDimensionRollups({
@@ -108,7 +112,9 @@ describe("the dimension rollup job", { timeout: 60_000 }, () => {
     await store.migrate(MIGRATIONS);
     catalog = createCatalog(OPTIONS);
     await insertDataset(store, generateBatches(OPTIONS, catalog));
-    reader = createAnalyticsReader(store, createDatasetDirectory(catalog));
+    reader = createAnalyticsReader(store, createDatasetDirectory(catalog), {
+      coverage: cacheDayCoverage(store, generations),
+    });
   });
 
   afterAll(async () => {
@@ -152,6 +158,13 @@ describe("the dimension rollup job", { timeout: 60_000 }, () => {
     });
     const stale = await rolledRequests(yesterday);
     expect(stale.raw - stale.link).toBe(40);
+    // Written around the ingest pipeline, nothing moved the account's generation: the remembered
+    // coverage still calls yesterday rolled up, and the report misses the late clicks. (The
+    // pipeline moves it after every write, before the batch is acknowledged.)
+    expect(await countriesFromReport(accountId, start, end)).not.toEqual(
+      await countriesFromRaw(accountId, start, end),
+    );
+    await generations.bump([accountId]);
     // The rollup is stale for that day: the report reads it from clicks_v1 and stays exact.
     expect(await countriesFromReport(accountId, start, end)).toEqual(
       await countriesFromRaw(accountId, start, end),

@@ -17,10 +17,12 @@ import { clicksV1 } from "@kurz/proto";
 import { type AccountQuotaLookup, type Clock, createRestRateLimit } from "@kurz/service-runtime";
 import { startTestIssuer, TEST_SERVICE_CLIENT_SECRET, type TestIssuer } from "@kurz/testing";
 import { v7 as uuidv7 } from "uuid";
+import { createAccountGenerations } from "../src/analytics/account-generations";
 import { type App, buildApp } from "../src/app";
 import { type AnalyticsIngestConfig, loadConfig, SERVICE_NAME } from "../src/config";
 import { createRetentionLookup } from "../src/enrichment/retention-lookup";
 import { createVisitorHasher } from "../src/enrichment/visitor-hasher";
+import { accountsWithLateClicks } from "../src/ingest/accounts-with-late-clicks";
 import { createIngestPipeline, type IngestPipeline } from "../src/ingest/create-ingest-pipeline";
 import { createClickEnricher } from "../src/ingest/enrich-click";
 import { startIngestConsumer } from "../src/ingest/start-ingest-consumer";
@@ -124,6 +126,8 @@ export async function startIngestHarness(
     ttlMs: 60_000,
     logger,
   });
+  // As the service runs: reports remember their day coverage until the account's clicks are written.
+  const generations = createAccountGenerations(cache.cache, logger);
   const newPipeline = () =>
     createIngestPipeline({
       store,
@@ -133,6 +137,7 @@ export async function startIngestHarness(
       batchMaxRows: config.INGEST_BATCH_MAX_ROWS,
       batchMaxWaitMs: config.INGEST_BATCH_MAX_WAIT_MS,
       maxPendingRows: config.INGEST_MAX_PENDING_ROWS,
+      afterClicksWritten: (rows) => generations.bump(accountsWithLateClicks(rows, Date.now())),
     });
   const producer = bus.producer({ lingerMs: 1 });
   const eventProducer = bus.producer({ lingerMs: 1 });
@@ -167,6 +172,7 @@ export async function startIngestHarness(
       perIpPerMinute: config.REST_REQUESTS_PER_MINUTE_PER_IP,
     }),
     consumer: () => harness.consumer,
+    generations,
   });
   await app.http.app.ready();
 

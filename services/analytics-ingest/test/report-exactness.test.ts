@@ -14,6 +14,7 @@
  */
 
 import { fileURLToPath } from "node:url";
+import { createCache } from "@kurz/cache";
 import { type ClickStore, createClickStore } from "@kurz/clickstore";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { insertDataset } from "../bench/analytics/build-dataset";
@@ -26,8 +27,10 @@ import {
   type LinkSpec,
 } from "../bench/analytics/generate-clicks";
 import { rollUpDataset } from "../bench/analytics/roll-up-dataset";
+import { createAccountGenerations } from "../src/analytics/account-generations";
 import { type AnalyticsReader, createAnalyticsReader } from "../src/analytics/analytics-reader";
 import type { LinkRef, Period } from "../src/analytics/analytics-types";
+import { cacheDayCoverage } from "../src/analytics/cache-day-coverage";
 import type { ClickRow, ConversionRow } from "../src/ingest/click-row";
 import {
   createExpectedReports,
@@ -103,6 +106,7 @@ function expectReport(actual: unknown, expected: unknown, what: string): void {
 
 let store: ClickStore;
 let catalog: Catalog;
+const cache = createCache();
 let reader: AnalyticsReader;
 let oracle: ExpectedReports;
 const clickRows: ClickRow[] = [];
@@ -168,7 +172,10 @@ describe("every analytics report equals a brute-force count of the generated cli
     // The clock stands still at the data's end: period reports (7d, recent activity, A/B tests)
     // cover exactly what the expected answers cover.
     vi.useFakeTimers({ toFake: ["Date"], now: NOW });
-    reader = createAnalyticsReader(store, createDatasetDirectory(catalog));
+    // As the service runs: the day coverage remembered (every report of a window after the first).
+    reader = createAnalyticsReader(store, createDatasetDirectory(catalog), {
+      coverage: cacheDayCoverage(store, createAccountGenerations(cache.cache)),
+    });
     oracle = createExpectedReports(clickRows, conversionRows);
     const counts = new Map<string, number>();
     for (const c of clickRows) counts.set(c.link_id, (counts.get(c.link_id) ?? 0) + 1);
@@ -178,6 +185,7 @@ describe("every analytics report equals a brute-force count of the generated cli
   afterAll(async () => {
     vi.useRealTimers();
     await store?.close();
+    await cache.close();
   });
 
   it("stores every generated click and conversion once, in the raw table and every rollup", async () => {

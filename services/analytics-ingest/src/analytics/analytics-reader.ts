@@ -23,6 +23,7 @@ import type {
   ResolvedRange,
   TimelinePoint,
 } from "./analytics-types";
+import type { DayCoverageLookup } from "./cache-day-coverage";
 import {
   conversionStatsOf,
   devicesOf,
@@ -67,7 +68,13 @@ function paging(
  * campaigns and hosts named by the caller are checked with link-api first (`directory`), so an
  * unknown or foreign one is a 404, never a report of zeros.
  */
-export function createAnalyticsReader(store: ClickStore, directory: ResourceDirectory) {
+export function createAnalyticsReader(
+  store: ClickStore,
+  directory: ResourceDirectory,
+  options: { coverage?: DayCoverageLookup } = {},
+) {
+  const coverageLookup: DayCoverageLookup =
+    options.coverage ?? ((scope, range) => coverageOf(store, scope, range));
   /**
    * A link reference (id or code) of the account as link ids: the link link-api knows (URL_NOT_FOUND
    * when it knows none of the account's), plus the account's other clicked links with that code.
@@ -104,7 +111,7 @@ export function createAnalyticsReader(store: ClickStore, directory: ResourceDire
   const breakdownLimit = (limit: number | undefined) => clamp(limit, 50, 500);
 
   /** Which whole days of the scope's window the job-written rollups answer (one statement). */
-  const coverage = (scope: QueryScope, range: ResolvedRange = scope.range) => coverageOf(store, scope, range);
+  const coverage = (scope: QueryScope, range: ResolvedRange = scope.range) => coverageLookup(scope, range);
   /** The coverage a totals-only report needs: accounts and campaigns over whole days. */
   const totalsCoverage = (scope: QueryScope) =>
     isAccountScope(scope) && scope.range.granularity !== "hour"

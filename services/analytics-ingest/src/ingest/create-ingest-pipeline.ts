@@ -43,6 +43,11 @@ export interface IngestPipelineOptions {
   maxPendingRows: number;
   /** Told of every click batch once it is in ClickHouse (the click-count feed notes its links). */
   onClicksWritten?: (rows: readonly ClickRow[]) => void;
+  /**
+   * Awaited after every click batch is in ClickHouse and before its messages are acknowledged
+   * (what reports remember of the accounts' past days is moved on: account-generations.ts).
+   */
+  afterClicksWritten?: (rows: readonly ClickRow[]) => Promise<void>;
 }
 
 /**
@@ -68,6 +73,7 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
       const outcome = await writeRowsOnce(store, retention, clickSpec, rows);
       counters.duplicates.clicks_v1 += outcome.duplicates;
       options.onClicksWritten?.(rows);
+      await options.afterClicksWritten?.(rows);
     },
   });
   const conversions = createRowBatcher<ConversionRow>({

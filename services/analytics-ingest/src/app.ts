@@ -12,9 +12,10 @@ import {
   type ReadinessCheck,
   type RestRateLimit,
 } from "@kurz/service-runtime";
-import type { AccountGenerations } from "./analytics/account-generations";
+import type { ReportGenerations } from "./analytics/account-generations";
 import { type AnalyticsReader, createAnalyticsReader } from "./analytics/analytics-reader";
 import { cacheDayCoverage } from "./analytics/cache-day-coverage";
+import { cacheLinkLookup } from "./analytics/cache-link-lookup";
 import { type AnalyticsIngestConfig, SERVICE_NAME } from "./config";
 import type { ConversionRecorderDeps } from "./conversions/record-conversion";
 import { createAnalyticsService } from "./grpc/analytics-service";
@@ -42,8 +43,8 @@ export interface AppDependencies {
   restRateLimit: RestRateLimit;
   /** The running consumer, for the lag metric (absent until it joined). */
   consumer(): EventConsumer | undefined;
-  /** Per-account write counters: with them, each report's day coverage is remembered. */
-  generations?: AccountGenerations;
+  /** Per-account write counters: with them, reports remember their day coverage and link sets. */
+  generations?: ReportGenerations;
 }
 
 export interface App {
@@ -66,7 +67,12 @@ export function buildApp(deps: AppDependencies): App {
   const reader = createAnalyticsReader(
     deps.store,
     deps.directory,
-    deps.generations ? { coverage: cacheDayCoverage(deps.store, deps.generations) } : {},
+    deps.generations
+      ? {
+          coverage: cacheDayCoverage(deps.store, deps.generations.days),
+          links: cacheLinkLookup(deps.store, deps.generations.links),
+        }
+      : {},
   );
   const conversions: ConversionRecorderDeps = {
     store: deps.store,

@@ -16,16 +16,16 @@ import {
   type SharedInfrastructure,
   startService,
 } from "@kurz/service-runtime";
-import { createAccountGenerations } from "./analytics/account-generations";
+import { createReportGenerations } from "./analytics/account-generations";
 import { buildApp } from "./app";
 import { type ClickCountFeed, createClickCountFeed } from "./click-counts/create-click-count-feed";
 import { sendClickCountsToLinkApi } from "./click-counts/send-click-counts-to-link-api";
 import { type AnalyticsIngestConfig, SERVICE_NAME } from "./config";
 import { createRetentionLookup } from "./enrichment/retention-lookup";
 import { createVisitorHasher } from "./enrichment/visitor-hasher";
-import { accountsWithLateClicks } from "./ingest/accounts-with-late-clicks";
 import { createIngestPipeline } from "./ingest/create-ingest-pipeline";
 import { createClickEnricher } from "./ingest/enrich-click";
+import { moveReportGenerations } from "./ingest/move-report-generations";
 import { startIngestConsumer } from "./ingest/start-ingest-consumer";
 import { createLinkApiDirectory } from "./ownership/create-link-api-directory";
 import { createDimensionRollups, type DimensionRollups } from "./rollups/create-dimension-rollups";
@@ -98,7 +98,7 @@ export function startAnalyticsIngest(
         ...(options.clickCountTimer ? { timer: options.clickCountTimer } : {}),
       });
 
-      const generations = createAccountGenerations(infra.cache!.cache, logger);
+      const generations = createReportGenerations(infra.cache!.cache, logger);
       const pipeline = createIngestPipeline({
         store,
         enricher: createClickEnricher({
@@ -117,7 +117,7 @@ export function startAnalyticsIngest(
         batchMaxWaitMs: config.INGEST_BATCH_MAX_WAIT_MS,
         maxPendingRows: config.INGEST_MAX_PENDING_ROWS,
         onClicksWritten: clickCounts.noteClicks,
-        afterClicksWritten: (rows) => generations.bump(accountsWithLateClicks(rows, clock.now().getTime())),
+        afterClicksWritten: moveReportGenerations(generations, clock),
       });
       // Phase "producers" runs after the consumer stopped and before the click store closes:
       // rows still held (a conversion's, say) reach ClickHouse on a graceful stop.

@@ -602,4 +602,27 @@ describe("the day coverage a report remembers", () => {
     await h.settle();
     expect((await getJson(path)).body.analytics.quality.counts.clicks).toBe(before + 1);
   });
+
+  it("counts a new link's clicks under a code already reported on (its first clicks move the account's links generation)", async () => {
+    const path = "/api/v1/analytics/promo/traffic-quality?period=7d";
+    const before = (await getJson(path)).body.analytics;
+    // Read twice: the second answer takes the code's links from what was remembered.
+    expect((await getJson(path)).body.analytics.quality.counts.clicks).toBe(before.quality.counts.clicks);
+    const sameCode = "0190a000-0000-7000-8000-000000000009";
+    await h.publishClicks([
+      {
+        accountId: ACCOUNT,
+        linkId: sameCode,
+        host: "go.other.test",
+        code: "promo",
+        destinationUrl: "https://shop.example/other",
+        ip: "81.2.69.142",
+        userAgent: CHROME_WINDOWS,
+      },
+    ]);
+    await h.settle();
+    const after = (await getJson(path)).body.analytics;
+    expect(after.links.map((link: { linkId: string }) => link.linkId)).toContain(sameCode);
+    expect(after.quality.counts.clicks).toBe(before.quality.counts.clicks + 1);
+  });
 });

@@ -17,14 +17,14 @@ import { clicksV1 } from "@kurz/proto";
 import { type AccountQuotaLookup, type Clock, createRestRateLimit } from "@kurz/service-runtime";
 import { startTestIssuer, TEST_SERVICE_CLIENT_SECRET, type TestIssuer } from "@kurz/testing";
 import { v7 as uuidv7 } from "uuid";
-import { createAccountGenerations } from "../src/analytics/account-generations";
+import { createReportGenerations } from "../src/analytics/account-generations";
 import { type App, buildApp } from "../src/app";
 import { type AnalyticsIngestConfig, loadConfig, SERVICE_NAME } from "../src/config";
 import { createRetentionLookup } from "../src/enrichment/retention-lookup";
 import { createVisitorHasher } from "../src/enrichment/visitor-hasher";
-import { accountsWithLateClicks } from "../src/ingest/accounts-with-late-clicks";
 import { createIngestPipeline, type IngestPipeline } from "../src/ingest/create-ingest-pipeline";
 import { createClickEnricher } from "../src/ingest/enrich-click";
+import { moveReportGenerations } from "../src/ingest/move-report-generations";
 import { startIngestConsumer } from "../src/ingest/start-ingest-consumer";
 import { createKnownResources, type KnownResources } from "./known-resources";
 
@@ -127,7 +127,8 @@ export async function startIngestHarness(
     logger,
   });
   // As the service runs: reports remember their day coverage until the account's clicks are written.
-  const generations = createAccountGenerations(cache.cache, logger);
+  const generations = createReportGenerations(cache.cache, logger);
+  const afterClicksWritten = moveReportGenerations(generations, { now: () => new Date() });
   const newPipeline = () =>
     createIngestPipeline({
       store,
@@ -137,7 +138,7 @@ export async function startIngestHarness(
       batchMaxRows: config.INGEST_BATCH_MAX_ROWS,
       batchMaxWaitMs: config.INGEST_BATCH_MAX_WAIT_MS,
       maxPendingRows: config.INGEST_MAX_PENDING_ROWS,
-      afterClicksWritten: (rows) => generations.bump(accountsWithLateClicks(rows, Date.now())),
+      afterClicksWritten,
     });
   const producer = bus.producer({ lingerMs: 1 });
   const eventProducer = bus.producer({ lingerMs: 1 });

@@ -27,10 +27,11 @@ import {
   type LinkSpec,
 } from "../bench/analytics/generate-clicks";
 import { rollUpDataset } from "../bench/analytics/roll-up-dataset";
-import { createAccountGenerations } from "../src/analytics/account-generations";
+import { createReportGenerations } from "../src/analytics/account-generations";
 import { type AnalyticsReader, createAnalyticsReader } from "../src/analytics/analytics-reader";
 import type { LinkRef, Period } from "../src/analytics/analytics-types";
 import { cacheDayCoverage } from "../src/analytics/cache-day-coverage";
+import { cacheLinkLookup } from "../src/analytics/cache-link-lookup";
 import type { ClickRow, ConversionRow } from "../src/ingest/click-row";
 import {
   createExpectedReports,
@@ -173,8 +174,10 @@ describe("every analytics report equals a brute-force count of the generated cli
     // cover exactly what the expected answers cover.
     vi.useFakeTimers({ toFake: ["Date"], now: NOW });
     // As the service runs: the day coverage remembered (every report of a window after the first).
+    const generations = createReportGenerations(cache.cache);
     reader = createAnalyticsReader(store, createDatasetDirectory(catalog), {
-      coverage: cacheDayCoverage(store, createAccountGenerations(cache.cache)),
+      coverage: cacheDayCoverage(store, generations.days),
+      links: cacheLinkLookup(store, generations.links),
     });
     oracle = createExpectedReports(clickRows, conversionRows);
     const counts = new Map<string, number>();

@@ -16,9 +16,10 @@
 import { parseArgs } from "node:util";
 import { createCache } from "@kurz/cache";
 import type { ClickStore } from "@kurz/clickstore";
-import { createAccountGenerations } from "../../src/analytics/account-generations";
+import { createReportGenerations } from "../../src/analytics/account-generations";
 import { createAnalyticsReader } from "../../src/analytics/analytics-reader";
 import { cacheDayCoverage } from "../../src/analytics/cache-day-coverage";
+import { cacheLinkLookup } from "../../src/analytics/cache-link-lookup";
 import { openDataset } from "./build-dataset";
 import { createDatasetDirectory } from "./create-dataset-directory";
 import { listBenchCalls, pickSubjects } from "./list-bench-calls";
@@ -99,10 +100,13 @@ try {
       }) as ClickStore["client"]["query"],
     },
   };
-  // As the service runs: each report's day coverage remembered until the account's past days get
-  // clicks (a generation in the cache port: here in memory; over Redis it adds one GET, ~0.3 ms).
+  // As the service runs: each report's day coverage and a code's links remembered until the
+  // account's writes move their generations (in the cache port: here in memory; over Redis each
+  // adds one GET, ~0.3 ms).
+  const generations = createReportGenerations(generationCache.cache);
   const reader = createAnalyticsReader(countingStore, createDatasetDirectory(catalog), {
-    coverage: cacheDayCoverage(countingStore, createAccountGenerations(generationCache.cache)),
+    coverage: cacheDayCoverage(countingStore, generations.days),
+    links: cacheLinkLookup(countingStore, generations.links),
   });
   const subjects = await pickSubjects(store, catalog);
   printSubjects(subjects);

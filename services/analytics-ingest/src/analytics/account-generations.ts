@@ -16,9 +16,17 @@ export interface AccountGenerations {
 
 /** A generation outlives any cached answer keyed by it (those live a minute at most). */
 const GENERATION_TTL_MS = 7 * 24 * 3_600_000;
-const keyOf = (accountId: string) => `analytics:generation:${accountId}`;
 
-export function createAccountGenerations(cache: CacheStore, logger?: Logger): AccountGenerations {
+/**
+ * `kind` names what the counter tracks: "days" (clicks written for an account's past days) or
+ * "links" (an account's first clicks of a link), each moved by its own writes.
+ */
+export function createAccountGenerations(
+  cache: CacheStore,
+  logger?: Logger,
+  kind: "days" | "links" = "days",
+): AccountGenerations {
+  const keyOf = (accountId: string) => `analytics:generation:${kind}:${accountId}`;
   return {
     async current(accountId) {
       try {
@@ -41,5 +49,18 @@ export function createAccountGenerations(cache: CacheStore, logger?: Logger): Ac
         );
       }
     },
+  };
+}
+
+/** The counters reports' remembered lookups are keyed by (cache-day-coverage, cache-link-lookup). */
+export interface ReportGenerations {
+  days: AccountGenerations;
+  links: AccountGenerations;
+}
+
+export function createReportGenerations(cache: CacheStore, logger?: Logger): ReportGenerations {
+  return {
+    days: createAccountGenerations(cache, logger, "days"),
+    links: createAccountGenerations(cache, logger, "links"),
   };
 }

@@ -24,6 +24,7 @@ import type {
   TimelinePoint,
 } from "./analytics-types";
 import type { DayCoverageLookup } from "./cache-day-coverage";
+import type { LinkLookup } from "./cache-link-lookup";
 import {
   conversionStatsOf,
   devicesOf,
@@ -71,8 +72,9 @@ function paging(
 export function createAnalyticsReader(
   store: ClickStore,
   directory: ResourceDirectory,
-  options: { coverage?: DayCoverageLookup } = {},
+  options: { coverage?: DayCoverageLookup; links?: LinkLookup } = {},
 ) {
+  const linkLookup: LinkLookup = options.links ?? ((accountId, code) => findLinks(store, accountId, code));
   const coverageLookup: DayCoverageLookup =
     options.coverage ?? ((scope, range) => coverageOf(store, scope, range));
   /**
@@ -89,7 +91,7 @@ export function createAnalyticsReader(
     }
     const [owned, clicked] = await Promise.all([
       directory.findLink(accountId, trimmed),
-      UUID.test(trimmed) ? [] : findLinks(store, accountId, trimmed),
+      UUID.test(trimmed) ? [] : linkLookup(accountId, trimmed),
     ]);
     const links = clicked.some((link) => link.linkId === owned.linkId)
       ? clicked

@@ -1,19 +1,13 @@
 import type { ClickStore } from "@kurz/clickstore";
-import { LRUCache } from "lru-cache";
 import { type DayCoverage, findRolledDays } from "../queries/find-rolled-days";
 import { coverageOf, usesFinalDays } from "../queries/plan-reads";
 import type { QueryScope } from "../queries/query-scope";
 import { DAY_MS, splitWindow } from "../queries/time-windows";
 import type { AccountGenerations } from "./account-generations";
 import type { ResolvedRange } from "./analytics-types";
+import { type RememberOptions, rememberByGeneration } from "./remember-by-generation";
 
 export type DayCoverageLookup = (scope: QueryScope, range: ResolvedRange) => Promise<DayCoverage | undefined>;
-
-export interface DayCoverageCacheOptions {
-  /** How long an answer is used at most, whatever the generation (retention drops old days). */
-  ttlMs?: number;
-  maxEntries?: number;
-}
 
 /**
  * The day coverage (which whole days the job-written rollups answer) is one statement before
@@ -27,29 +21,18 @@ export interface DayCoverageCacheOptions {
 export function cacheDayCoverage(
   store: ClickStore,
   generations: AccountGenerations,
-  options: DayCoverageCacheOptions = {},
+  options: RememberOptions = {},
 ): DayCoverageLookup {
-  const known = new LRUCache<string, Promise<DayCoverage | undefined>>({
-    max: options.maxEntries ?? 10_000,
-    ttl: options.ttlMs ?? 60_000,
-  });
+  const remember = rememberByGeneration<DayCoverage>(generations, options);
   return async (scope, range) => {
     const days = splitWindow(range).days;
     // Scopes the job-written rollups do not answer need no coverage (coverageOf reads nothing);
     // a window whose whole days reach into today is asked afresh (today's clicks move no generation).
     const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
     if (!days || !usesFinalDays(scope) || days.end > today) return coverageOf(store, scope, range);
-    const generation = await generations.current(scope.accountId);
-    if (generation === undefined) return coverageOf(store, scope, range);
     // The coverage is the account's, over the window's whole days: nothing else decides it.
-    const key = `${scope.accountId}|${generation}|${days.start}|${days.end}`;
-    let answer = known.get(key);
-    if (answer === undefined) {
-      answer = findRolledDays(store, scope.accountId, days);
-      known.set(key, answer);
-      // A failed statement is not remembered: the next report asks again.
-      answer.catch(() => known.delete(key));
-    }
-    return answer;
+    return remember(scope.accountId, `${days.start}|${days.end}`, () =>
+      findRolledDays(store, scope.accountId, days),
+    );
   };
 }

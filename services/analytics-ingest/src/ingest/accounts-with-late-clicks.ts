@@ -1,6 +1,5 @@
+import { DAY_MS } from "../queries/time-windows";
 import type { ClickRow } from "./click-row";
-
-const DAY_MS = 86_400_000;
 
 /**
  * The accounts of a written batch with a click stamped before the current UTC day. Only those

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import type { Readable } from "node:stream";
 import { type Clock, systemClock } from "@kurz/clock";
 import { type AllowedTargets, bareHost, vetAddress } from "@kurz/ssrf";
+import { LRUCache } from "lru-cache";
 import { classifyDeliveryError, isProgrammingError } from "./classify-delivery-error";
 import type { WebhookAgent } from "./create-webhook-agent";
 import type { DeliveryFailure, DeliveryOutcome } from "./delivery-outcome";
@@ -119,19 +120,17 @@ export async function postWebhook(
 }
 
 /** Verdicts already reached, per allowed-targets set and URL: every attempt of an endpoint asks again. */
-const VERDICTS = new WeakMap<AllowedTargets, Map<string, URL | DeliveryFailure>>();
-const MAX_VERDICTS = 10_000;
+const VERDICTS = new WeakMap<AllowedTargets, LRUCache<string, URL | DeliveryFailure>>();
 
 function sendableUrlOf(raw: string, allowedTargets: AllowedTargets): URL | DeliveryFailure {
   let verdicts = VERDICTS.get(allowedTargets);
   if (verdicts === undefined) {
-    verdicts = new Map();
+    verdicts = new LRUCache({ max: 10_000 });
     VERDICTS.set(allowedTargets, verdicts);
   }
   let verdict = verdicts.get(raw);
   if (verdict === undefined) {
     verdict = sendableUrl(raw, allowedTargets);
-    if (verdicts.size >= MAX_VERDICTS) verdicts.delete(verdicts.keys().next().value!);
     verdicts.set(raw, verdict);
   }
   return verdict;

@@ -1,4 +1,5 @@
 import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { decodeWebhookSecret } from "./decode-webhook-secret";
 
 /** One delivery attempt, as the receiver will see it. */
@@ -16,14 +17,12 @@ export interface WebhookMessage {
 const MAX_TIMESTAMP_SECONDS = 1e11;
 
 /** Keys already decoded and imported, by secret: every attempt of an endpoint signs with the same. */
-const KEYS = new Map<string, KeyObject>();
-const MAX_KEYS = 10_000;
+const KEYS = new LRUCache<string, KeyObject>({ max: 10_000 });
 
 function keyOf(secret: string): KeyObject {
   let key = KEYS.get(secret);
   if (key === undefined) {
     key = createSecretKey(decodeWebhookSecret(secret));
-    if (KEYS.size >= MAX_KEYS) KEYS.delete(KEYS.keys().next().value!);
     KEYS.set(secret, key);
   }
   return key;

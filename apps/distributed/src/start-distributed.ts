@@ -4,8 +4,7 @@ import { allTopics } from "@kurz/events";
 import { ensureDatabase } from "@kurz/relational";
 import { EDGE_PORT, SERVICE_NAMES, SERVICES, type ServiceName, serviceVariable } from "@kurz/routes";
 import type { Stoppable } from "@kurz/service-runtime";
-import { startKafkaMock } from "@kurz/testing";
-import { freePort } from "./free-port";
+import { freePort, startKafkaMock } from "@kurz/testing";
 import { localKeyEncryptionKey } from "./local-key-encryption-key";
 import { type NodeProcess, spawnNodeProcess } from "./spawn-node-process";
 

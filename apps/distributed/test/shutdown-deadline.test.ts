@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { SHUTDOWN_DEADLINE_EXIT_CODE } from "@kurz/service-runtime";
 import {
   createTestDatabase,
+  freePort,
   postgresBackend,
   redisBackend,
   startTcpFaultProxy,
@@ -13,7 +14,6 @@ import {
   type TestDatabase,
 } from "@kurz/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../src/free-port";
 import { type NodeProcess, spawnNodeProcess } from "../src/spawn-node-process";
 
 const [postgres, redis] = await Promise.all([postgresBackend(), redisBackend()]);

@@ -1,18 +1,37 @@
 import net from "node:net";
 
 /**
- * A port free on 127.0.0.1 a moment ago, for servers whose port must be known before they start
- * (an issuer or short host that names it).
+ * Ports are picked below the OS's ephemeral range (32768–60999 on Linux): a port the OS hands
+ * out for listen(0) comes from that range, where any outgoing connection of another process may
+ * take it before the child that was given it binds it (EADDRINUSE at start, seen in CI).
  */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
+const LOW = 20_000;
+const HIGH = 32_000;
+const used = new Set<number>();
+
+function tryListen(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(undefined));
+    server.listen(port, "127.0.0.1", () => {
+      const address = server.address();
+      const bound = typeof address === "object" && address ? address.port : undefined;
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/** A TCP port that was free a moment ago on 127.0.0.1, outside the ephemeral range when possible. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = LOW + Math.floor(Math.random() * (HIGH - LOW));
+    if (used.has(port)) continue;
+    if ((await tryListen(port)) === port) {
+      used.add(port);
+      return port;
+    }
+  }
+  const port = await tryListen(0);
+  if (port === undefined) throw new Error("no free TCP port on 127.0.0.1");
+  return port;
 }

@@ -15,7 +15,7 @@ export interface ClickStoreOptions {
   dataDir?: string;
   /**
    * chDB only: connections opened on the data directory, so that independent queries run in
-   * parallel (open-chdb-session.ts). Default: the number of cores, at most 4.
+   * parallel (open-chdb-session.ts). Default: 4 (DEFAULT_CHDB_LANES), whatever the cores.
    */
   chdbLanes?: number;
   /** Server only: per-request timeout. Default 30 s (the client's default). */

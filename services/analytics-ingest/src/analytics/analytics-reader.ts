@@ -232,7 +232,7 @@ export function createAnalyticsReader(
     ): Promise<{ range: ResolvedRange; links: Array<UtmLinkRow>; page: PageInfo }> {
       const { scope } = await scopeFor(accountId, undefined, range);
       const p = paging(page);
-      const { links, total } = await listUtmLinks(store, scope, p);
+      const { links, total } = await listUtmLinks(store, scope, await coverage(scope), p);
       return { range: scope.range, links, page: { page: p.page, limit: p.limit, total } };
     },
 

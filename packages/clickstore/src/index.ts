@@ -5,6 +5,6 @@ export type {
   InsertBatch,
   MigrationResult,
 } from "./click-store";
-export { createClickStore } from "./create-click-store";
+export { createClickStore, DEFAULT_CHDB_LANES } from "./create-click-store";
 export { splitSqlStatements } from "./split-sql-statements";
 export { toClickStoreError } from "./to-click-store-error";

@@ -15,7 +15,7 @@
  */
 import { parseArgs } from "node:util";
 import { createCache } from "@kurz/cache";
-import type { ClickStore } from "@kurz/clickstore";
+import { type ClickStore, DEFAULT_CHDB_LANES } from "@kurz/clickstore";
 import { createReportGenerations } from "../../src/analytics/account-generations";
 import { createAnalyticsReader } from "../../src/analytics/analytics-reader";
 import { cacheDayCoverage } from "../../src/analytics/cache-day-coverage";
@@ -119,7 +119,7 @@ try {
     select1,
     runs,
     warmup,
-    dataset.store.kind === "chdb" ? String(chdbLanes ?? "default (one per core, at most 4)") : "n/a (server)",
+    dataset.store.kind === "chdb" ? String(chdbLanes ?? `default (${DEFAULT_CHDB_LANES})`) : "n/a (server)",
   );
   let within = 0;
   const calls = listBenchCalls(reader, subjects).filter(

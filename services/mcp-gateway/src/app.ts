@@ -19,9 +19,11 @@ import { mcpRequestsPerMinute } from "./auth/mcp-requests-per-minute";
 import { planLimitsOf } from "./auth/plan-limits-of";
 import { type McpGatewayConfig, SERVICE_NAME } from "./config";
 import { registerAuthChallenge } from "./mcp/auth-challenge";
+import { createModernServer } from "./mcp/create-modern-server";
 import { createProtocolServer } from "./mcp/create-protocol-server";
 import { registerDnsRebindingGuard } from "./mcp/dns-rebinding-guard";
 import { McpSessions } from "./mcp/mcp-sessions";
+import { createModernMcp } from "./mcp/modern-mcp-handler";
 import { createMcpRateLimit } from "./mcp/rate-limit-mcp";
 import { createToolCallMetrics } from "./mcp/tool-call-metrics";
 import { ALL_PROMPTS } from "./prompts/all-prompts";
@@ -98,18 +100,19 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   const planOf = planLimitsOf(deps.authServer);
   const metrics = createToolCallMetrics();
-  const newServer = (principal: McpPrincipal) =>
-    createProtocolServer({
-      tools: ALL_TOOLS,
-      resources: ALL_RESOURCES,
-      prompts: ALL_PROMPTS,
-      clients: deps.clients,
-      principal,
-      planOf,
-      metrics,
-      pageSize: deps.config.MCP_TOOLS_PAGE_SIZE,
-    });
-  registerMcpRoutes(http.app, { authorize, newServer, sessions });
+  const serverOptions = (principal: McpPrincipal) => ({
+    tools: ALL_TOOLS,
+    resources: ALL_RESOURCES,
+    prompts: ALL_PROMPTS,
+    clients: deps.clients,
+    principal,
+    planOf,
+    metrics,
+    pageSize: deps.config.MCP_TOOLS_PAGE_SIZE,
+  });
+  const newServer = (principal: McpPrincipal) => createProtocolServer(serverOptions(principal));
+  const modern = createModernMcp((principal) => createModernServer(serverOptions(principal)));
+  registerMcpRoutes(http.app, { authorize, newServer, sessions, modern });
   registerMcpListingRoutes(http.app, {
     authorize,
     clients: deps.clients,

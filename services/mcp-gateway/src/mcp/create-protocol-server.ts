@@ -1,139 +1,23 @@
-import { AppError } from "@kurz/errors";
-import { runAsActor } from "@kurz/grpc";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { z } from "zod";
-import type { McpPrincipal } from "../auth/mcp-principal";
-import type { PromptDefinition } from "../prompts/prompt-definition";
-import type { ResourceContext, ResourceTemplateDefinition } from "../resources/resource-definition";
-import type { ToolClients } from "../tools/tool-clients";
-import { inputSchemaOf, type ToolDefinition } from "../tools/tool-definition";
-import { ProtocolError } from "./protocol-error";
-import { registerPrompts } from "./register-prompts";
-import { registerResources } from "./register-resources";
-import type { ToolCallMetrics } from "./tool-call-metrics";
-import { toolErrorResult } from "./tool-error-result";
-import { toolListing, toolsFor } from "./tool-listing";
+import {
+  CAPABILITIES,
+  INSTRUCTIONS,
+  installKurzProtocol,
+  type ProtocolServerOptions,
+  SERVER_INFO,
+} from "./install-kurz-protocol";
+import { installOnSdkV1 } from "./install-on-sdk-v1";
 
-export const SERVER_INFO = { name: "kurz", version: "1.0.0" } as const;
-
-const INSTRUCTIONS =
-  "Kurz manages short links, QR codes, campaigns, domains and A/B tests, and reports their click analytics. " +
-  "Links are named by their short code or alias (the part after the host in the short URL). " +
-  "Tools that change something say so in their description; deleting is final. " +
-  "A failed call returns {success:false, error, code, hint, retryable}: follow the hint.";
-
-export interface ProtocolServerOptions {
-  tools: readonly ToolDefinition[];
-  resources: readonly ResourceTemplateDefinition[];
-  prompts: readonly PromptDefinition[];
-  clients: ToolClients;
-  principal: McpPrincipal;
-  planOf: ResourceContext["planOf"];
-  metrics: ToolCallMetrics;
-  /** Tools per tools/list page; 0 = all in one page (the default). */
-  pageSize: number;
-}
-
-function decodeCursor(cursor: string, total: number): number {
-  const offset = Number(Buffer.from(cursor, "base64url").toString("utf8"));
-  if (!Number.isInteger(offset) || offset < 0 || offset > total) {
-    throw new ProtocolError(
-      ErrorCode.InvalidParams,
-      new AppError("VALIDATION_ERROR", {
-        message: "Invalid cursor",
-        details: { field: "cursor" },
-        hint: "Pass the nextCursor of the previous page as it came",
-      }),
-    );
-  }
-  return offset;
-}
-
-/** The first message of a failed input check, with the parameter it concerns. */
-function validationError(error: z.ZodError): AppError {
-  const issue = error.issues[0];
-  const field = issue?.path.join(".") ?? "";
-  return new AppError("VALIDATION_ERROR", {
-    message: field === "" ? (issue?.message ?? "Invalid arguments") : `${field}: ${issue?.message}`,
-    details: {
-      field,
-      issues: error.issues.slice(0, 5).map((i) => ({ path: i.path.join("."), message: i.message })),
-    },
-    hint: "Correct the named parameter (see the tool's inputSchema) and call the tool again",
-  });
-}
+export { type ProtocolServerOptions, SERVER_INFO } from "./install-kurz-protocol";
 
 /**
- * The MCP server of one session, for one verified key: the protocol through the official SDK's
- * low-level Server (initialize, version negotiation, ping come from it); resources and prompts
- * (register-resources, register-prompts); the tools listed and called here so that order, paging, the key's read-only narrowing, input validation and the
- * error body (spec §7.3, as a tool result with isError) are ours. Tools the key's permissions do
- * not cover are neither listed nor callable.
+ * The MCP server of one session (protocol revisions 2024-11-05 to 2025-11-25), for one verified
+ * credential: the protocol through the official SDK's low-level Server (initialize, version
+ * negotiation, ping come from it) and Kurz's tools, resources and prompts
+ * (install-kurz-protocol.ts).
  */
 export function createProtocolServer(options: ProtocolServerOptions): Server {
-  const tools = toolsFor(options.principal, options.tools);
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const server = new Server(SERVER_INFO, {
-    capabilities: {
-      tools: { listChanged: false },
-      resources: { listChanged: false, subscribe: false },
-      prompts: { listChanged: false },
-    },
-    instructions: INSTRUCTIONS,
-  });
-
-  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
-    const start =
-      request.params?.cursor === undefined ? 0 : decodeCursor(request.params.cursor, tools.length);
-    const end = options.pageSize > 0 ? Math.min(tools.length, start + options.pageSize) : tools.length;
-    return {
-      tools: tools.slice(start, end).map(toolListing),
-      ...(end < tools.length ? { nextCursor: Buffer.from(String(end)).toString("base64url") } : {}),
-    };
-  });
-
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const started = performance.now();
-    const seconds = () => (performance.now() - started) / 1000;
-    const tool = byName.get(request.params.name);
-    if (tool === undefined) {
-      // A protocol error (spec: tools, error handling), not a tool result: there is no tool to
-      // have failed. Not the name sent as a metric label: made-up names would grow its series.
-      options.metrics.record("(unknown)", "unknown_tool", "VALIDATION_ERROR", seconds());
-      throw new ProtocolError(
-        ErrorCode.InvalidParams,
-        new AppError("VALIDATION_ERROR", {
-          message: `Unknown tool: ${request.params.name}`,
-          details: { field: "name" },
-          hint: "Call tools/list for the tools this key may use (a read-only key sees only read tools)",
-        }),
-      );
-    }
-    const parsed = inputSchemaOf(tool).safeParse(request.params.arguments ?? {});
-    if (!parsed.success) {
-      options.metrics.record(tool.name, "invalid_arguments", "VALIDATION_ERROR", seconds());
-      return toolErrorResult(validationError(parsed.error));
-    }
-    try {
-      const result = await runAsActor(options.principal.actor, () => tool.run(options.clients, parsed.data));
-      options.metrics.record(tool.name, "ok", undefined, seconds());
-      return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
-    } catch (error) {
-      options.metrics.record(
-        tool.name,
-        "tool_error",
-        error instanceof AppError ? error.code : "INTERNAL",
-        seconds(),
-      );
-      return toolErrorResult(error);
-    }
-  });
-  registerResources(
-    server,
-    { clients: options.clients, principal: options.principal, planOf: options.planOf },
-    options.resources,
-  );
-  registerPrompts(server, options, options.prompts);
+  const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS });
+  installKurzProtocol(installOnSdkV1(server), options);
   return server;
 }

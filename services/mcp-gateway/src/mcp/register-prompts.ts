@@ -1,17 +1,12 @@
 import { AppError } from "@kurz/errors";
 import { runAsActor } from "@kurz/grpc";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  ErrorCode,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  type Prompt,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, type Prompt } from "@modelcontextprotocol/sdk/types.js";
 import type { McpPrincipal } from "../auth/mcp-principal";
 import type { PromptDefinition } from "../prompts/prompt-definition";
 import type { ToolClients } from "../tools/tool-clients";
 import { inputSchemaOf } from "../tools/tool-definition";
 import { errorBody } from "./error-body";
+import type { HandlerInstaller } from "./handler-installer";
 import { ProtocolError } from "./protocol-error";
 import { mayUse } from "./tool-listing";
 
@@ -40,7 +35,7 @@ export function promptListing(prompt: PromptDefinition): Prompt {
  * JSON-RPC error: -32602 for bad arguments or an unknown prompt, with the §7.3 body in `data`.
  */
 export function registerPrompts(
-  server: Server,
+  install: HandlerInstaller,
   context: { clients: ToolClients; principal: McpPrincipal },
   prompts: readonly PromptDefinition[],
 ): void {
@@ -50,9 +45,9 @@ export function registerPrompts(
     throw new ProtocolError(code, error);
   };
 
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: available.map(promptListing) }));
+  install("prompts/list", async () => ({ prompts: available.map(promptListing) }));
 
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+  install<{ name: string; arguments?: Record<string, string> }>("prompts/get", async (request) => {
     const prompt = byName.get(request.params.name);
     if (prompt === undefined) {
       return refuse(

@@ -1,17 +1,11 @@
 import { AppError } from "@kurz/errors";
 import { runAsActor } from "@kurz/grpc";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  ErrorCode,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ReadResourceRequestSchema,
-  type Resource,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, type Resource } from "@modelcontextprotocol/sdk/types.js";
 import { accountUsageResource } from "../resources/account-usage-resource";
 import { linkResource } from "../resources/link-resource";
 import type { ResourceContext, ResourceTemplateDefinition } from "../resources/resource-definition";
 import { errorBody } from "./error-body";
+import type { HandlerInstaller } from "./handler-installer";
 import { ProtocolError } from "./protocol-error";
 import { matchResource, resourceListing, resourcesFor, templateListing } from "./resource-access";
 
@@ -55,18 +49,18 @@ export async function listResources(
  * with the §7.3 body in `data` like every refusal.
  */
 export function registerResources(
-  server: Server,
+  install: HandlerInstaller,
   context: ResourceContext,
   resources: readonly ResourceTemplateDefinition[],
 ): void {
   const readable = resourcesFor(context.principal, resources);
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+  install("resources/list", async () => ({
     resources: await listResources(context, resources),
   }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+  install("resources/templates/list", async () => ({
     resourceTemplates: readable.map(templateListing),
   }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  install<{ uri: string }>("resources/read", async (request) => {
     const { uri } = request.params;
     const matched = matchResource(uri, readable);
     if (matched === undefined) {

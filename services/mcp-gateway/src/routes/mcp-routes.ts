@@ -9,12 +9,15 @@ import type { McpPrincipal } from "../auth/mcp-principal";
 import { SERVER_INFO } from "../mcp/create-protocol-server";
 import { sendMcpHttpError } from "../mcp/mcp-http-error";
 import type { McpSessions } from "../mcp/mcp-sessions";
+import type { ModernMcp } from "../mcp/modern-mcp-handler";
 
 export interface McpRouteDeps {
   authorize: AuthorizeMcpRequest;
   /** A protocol server for one session of the principal's key. */
   newServer(principal: McpPrincipal): Server;
   sessions: McpSessions;
+  /** The 2026-07-28 leg (stateless, SDK v2). */
+  modern: ModernMcp;
 }
 
 const SESSION_HEADER = "mcp-session-id";
@@ -30,7 +33,8 @@ function jsonRpcIdOf(body: unknown): unknown {
 
 /**
  * The MCP endpoints (spec §4.3) on Streamable HTTP through the SDK's transport: POST /mcp
- * (JSON-RPC; an initialize without a session opens one and answers its `Mcp-Session-Id`), GET
+ * (JSON-RPC; an initialize without a session opens one and answers its `Mcp-Session-Id`; a
+ * 2026-07-28 request — `_meta` envelope, no session — goes to the SDK v2's stateless leg), GET
  * /mcp (server information as JSON, or the session's server stream with `Accept:
  * text/event-stream`), DELETE /mcp (ends the session).
  * Every request but the server information carries `x-mcp-key`, verified and rate-limited before
@@ -41,6 +45,7 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
   // shutdown's drain waits only for requests in flight.
   app.addHook("preClose", async () => {
     await deps.sessions.closeAll();
+    await deps.modern.close();
   });
 
   const authorize = deps.authorize;
@@ -86,6 +91,10 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
 
   app.post("/mcp", async (request, reply) => {
     try {
+      // 2026-07-28: no session, every request stands alone (its revision in `_meta`).
+      if (await deps.modern.isModern(request)) {
+        return reply.send(await deps.modern.serve(request, await authorize(request)));
+      }
       if (sessionIdOf(request) === undefined && isInitializeRequest(request.body)) {
         return await openSession(await authorize(request), request, reply);
       }

@@ -17,7 +17,8 @@ function jsonRpc(id: unknown, method: string, params: unknown): string {
  * sees, its arguments generated from the tool's own input schema (mostly valid, mutated with
  * hostile strings, wrong types and unknown fields; ids from the seeds), and around them broken
  * JSON-RPC, another or no session, no key or one in the wrong header, wrong content types. A tool
- * joins by being listed. A last route sends protocol methods that are not tool calls.
+ * joins by being listed. A last route sends protocol methods that are not tool calls, and one the
+ * 2026-07-28 revision's sessionless requests.
  */
 export function mcpSurface(target: FuzzTarget): Surface {
   const { key, sessionId, tools } = target.mcp;
@@ -165,6 +166,81 @@ export function mcpSurface(target: FuzzTarget): Surface {
     cases: fc
       .tuple(headerVariants, method, params, fc.oneof(fc.integer(), hostileString, fc.constant(null)))
       .map(([headers, m, p, id]) => as(protocolRoute, headers, jsonRpc(id, m, p))),
+  });
+
+  // The 2026-07-28 leg: no session, the revision in each request's `_meta` envelope and header
+  // (SDK v2). Tool calls and protocol methods under good, malformed, unsupported and mismatched
+  // envelopes, and requests that claim the revision in only one of the two places.
+  const modernRoute = "MCP 2026-07-28 requests";
+  const REVISION = "2026-07-28";
+  const { "mcp-session-id": _session, ...sessionless } = goodHeaders;
+  const modernHeaders = fc.oneof(
+    { arbitrary: fc.constant({ ...sessionless, "mcp-protocol-version": REVISION }), weight: 8 },
+    {
+      arbitrary: fc.constantFrom<Record<string, string>>(
+        sessionless,
+        { ...sessionless, "mcp-protocol-version": "2025-11-25" },
+        { ...sessionless, "mcp-protocol-version": "2099-01-01" },
+        { ...goodHeaders, "mcp-protocol-version": REVISION },
+        { ...sessionless, "mcp-protocol-version": REVISION, "x-mcp-key": `${key}x` },
+        { ...sessionless, "mcp-protocol-version": REVISION, "content-type": "text/plain" },
+      ),
+      weight: 2,
+    },
+  );
+  const envelope = fc.oneof(
+    {
+      arbitrary: fc.constant<unknown>({
+        "io.modelcontextprotocol/protocolVersion": REVISION,
+        "io.modelcontextprotocol/clientInfo": { name: "kurz-fuzz", version: "1.0.0" },
+        "io.modelcontextprotocol/clientCapabilities": {},
+      }),
+      weight: 6,
+    },
+    {
+      arbitrary: fc.oneof(
+        fc.record({ "io.modelcontextprotocol/protocolVersion": fc.oneof(hostileString, wrongJsonValue) }),
+        fc.record({
+          "io.modelcontextprotocol/protocolVersion": fc.constant(REVISION),
+          "io.modelcontextprotocol/clientInfo": fc.oneof(wrongJsonValue, fc.record({ name: hostileString })),
+          "io.modelcontextprotocol/clientCapabilities": wrongJsonValue,
+        }),
+        fc.constant<unknown>({ "io.modelcontextprotocol/protocolVersion": "2025-11-25" }),
+        fc.constant<unknown>(undefined),
+        wrongJsonValue,
+      ),
+      weight: 2,
+    },
+  );
+  const modernCall = fc.oneof(
+    ...tools.map((tool) =>
+      schemaArbitrary(tool.inputSchema as JsonSchema, () => ({})).map((a) => ({
+        method: "tools/call",
+        params: { name: tool.name, arguments: a } as Record<string, unknown>,
+      })),
+    ),
+    method.map((m) => ({ method: m, params: {} as Record<string, unknown> })),
+  );
+  routes.push({
+    route: modernRoute,
+    cases: fc
+      .tuple(
+        modernHeaders,
+        modernCall,
+        envelope,
+        fc.oneof(fc.integer(), hostileString),
+        // The revision's Mcp-Method header: the body's method, none, or another one.
+        fc.oneof({ arbitrary: fc.constant("match"), weight: 8 }, fc.constant("none"), fc.constant("other")),
+      )
+      .map(([headers, call, meta, id, methodHeader]) =>
+        as(
+          modernRoute,
+          methodHeader === "none"
+            ? headers
+            : { ...headers, "mcp-method": methodHeader === "match" ? call.method : "tools/list" },
+          jsonRpc(id, call.method, { ...call.params, _meta: meta }),
+        ),
+      ),
   });
 
   // The 2024-11-05 transport's message posts, into sessions that do not exist or are not the

@@ -1,0 +1,108 @@
+import { AppError } from "@kurz/errors";
+import { runAsActor } from "@kurz/grpc";
+import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import type { z } from "zod";
+import type { McpPrincipal } from "../auth/mcp-principal";
+import type { ToolClients } from "../tools/tool-clients";
+import { inputSchemaOf, type ToolDefinition } from "../tools/tool-definition";
+import type { HandlerInstaller } from "./handler-installer";
+import { ProtocolError } from "./protocol-error";
+import type { ToolCallMetrics } from "./tool-call-metrics";
+import { toolErrorResult } from "./tool-error-result";
+import { toolListing, toolsFor } from "./tool-listing";
+
+export interface ToolHandlerOptions {
+  tools: readonly ToolDefinition[];
+  clients: ToolClients;
+  principal: McpPrincipal;
+  metrics: ToolCallMetrics;
+  /** Tools per tools/list page; 0 = all in one page (the default). */
+  pageSize: number;
+}
+
+function decodeCursor(cursor: string, total: number): number {
+  const offset = Number(Buffer.from(cursor, "base64url").toString("utf8"));
+  if (!Number.isInteger(offset) || offset < 0 || offset > total) {
+    throw new ProtocolError(
+      ErrorCode.InvalidParams,
+      new AppError("VALIDATION_ERROR", {
+        message: "Invalid cursor",
+        details: { field: "cursor" },
+        hint: "Pass the nextCursor of the previous page as it came",
+      }),
+    );
+  }
+  return offset;
+}
+
+/** The first message of a failed input check, with the parameter it concerns. */
+function validationError(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  const field = issue?.path.join(".") ?? "";
+  return new AppError("VALIDATION_ERROR", {
+    message: field === "" ? (issue?.message ?? "Invalid arguments") : `${field}: ${issue?.message}`,
+    details: {
+      field,
+      issues: error.issues.slice(0, 5).map((i) => ({ path: i.path.join("."), message: i.message })),
+    },
+    hint: "Correct the named parameter (see the tool's inputSchema) and call the tool again",
+  });
+}
+
+/**
+ * tools/list and tools/call, ours rather than the SDK's so that order, paging, the key's
+ * read-only narrowing, input validation and the error body (spec §7.3, as a tool result with
+ * isError) are the same in every protocol revision. Tools the key's permissions do not cover are
+ * neither listed nor callable.
+ */
+export function installTools(install: HandlerInstaller, options: ToolHandlerOptions): void {
+  const tools = toolsFor(options.principal, options.tools);
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+
+  install<{ cursor?: string } | undefined>("tools/list", async (request) => {
+    const start =
+      request.params?.cursor === undefined ? 0 : decodeCursor(request.params.cursor, tools.length);
+    const end = options.pageSize > 0 ? Math.min(tools.length, start + options.pageSize) : tools.length;
+    return {
+      tools: tools.slice(start, end).map(toolListing),
+      ...(end < tools.length ? { nextCursor: Buffer.from(String(end)).toString("base64url") } : {}),
+    };
+  });
+
+  install<{ name: string; arguments?: Record<string, unknown> }>("tools/call", async (request) => {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    const tool = byName.get(request.params.name);
+    if (tool === undefined) {
+      // A protocol error (spec: tools, error handling), not a tool result: there is no tool to
+      // have failed. Not the name sent as a metric label: made-up names would grow its series.
+      options.metrics.record("(unknown)", "unknown_tool", "VALIDATION_ERROR", seconds());
+      throw new ProtocolError(
+        ErrorCode.InvalidParams,
+        new AppError("VALIDATION_ERROR", {
+          message: `Unknown tool: ${request.params.name}`,
+          details: { field: "name" },
+          hint: "Call tools/list for the tools this key may use (a read-only key sees only read tools)",
+        }),
+      );
+    }
+    const parsed = inputSchemaOf(tool).safeParse(request.params.arguments ?? {});
+    if (!parsed.success) {
+      options.metrics.record(tool.name, "invalid_arguments", "VALIDATION_ERROR", seconds());
+      return toolErrorResult(validationError(parsed.error));
+    }
+    try {
+      const result = await runAsActor(options.principal.actor, () => tool.run(options.clients, parsed.data));
+      options.metrics.record(tool.name, "ok", undefined, seconds());
+      return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
+    } catch (error) {
+      options.metrics.record(
+        tool.name,
+        "tool_error",
+        error instanceof AppError ? error.code : "INTERNAL",
+        seconds(),
+      );
+      return toolErrorResult(error);
+    }
+  });
+}

@@ -1,0 +1,65 @@
+import {
+  type AuthInfo,
+  createMcpHandler,
+  isLegacyRequest,
+  type McpHttpHandler,
+  type Server,
+} from "@modelcontextprotocol/server";
+import type { FastifyRequest } from "fastify";
+import type { McpPrincipal } from "../auth/mcp-principal";
+import { withKurzErrorBodies } from "./with-kurz-error-bodies";
+
+/**
+ * The 2026-07-28 leg of POST /mcp: the SDK v2's per-request handler, strict (`legacy: 'reject'`:
+ * earlier revisions are served by the sessions of the SDK v1, see mcp-routes.ts), answering
+ * one JSON body (tools send no progress, so nothing upgrades an answer to a stream). The credential is verified before, by the route; the principal reaches the server
+ * factory through `authInfo`.
+ */
+export interface ModernMcp {
+  /** Whether a request is for the 2026-07-28 leg: it carries the `_meta` envelope or the revision's header. */
+  isModern(request: FastifyRequest): Promise<boolean>;
+  /** Answers one request for the principal. */
+  serve(request: FastifyRequest, principal: McpPrincipal): Promise<Response>;
+  close(): Promise<void>;
+}
+
+const PRINCIPAL = "kurzPrincipal";
+
+/** A web Request of the headers (the body is passed parsed: fastify has read it). */
+function webRequestOf(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  return new Request(`http://${request.headers.host ?? "localhost"}${request.url}`, {
+    method: request.method,
+    headers,
+  });
+}
+
+export function createModernMcp(newServer: (principal: McpPrincipal) => Server): ModernMcp {
+  const handler: McpHttpHandler = createMcpHandler(
+    (context) => {
+      const principal = context.authInfo?.extra?.[PRINCIPAL] as McpPrincipal | undefined;
+      if (principal === undefined) throw new Error("a 2026-07-28 request reached the server unauthorized");
+      return newServer(principal);
+    },
+    { legacy: "reject" },
+  );
+  return {
+    isModern: async (request) => !(await isLegacyRequest(webRequestOf(request), request.body ?? null)),
+    async serve(request, principal) {
+      const authInfo: AuthInfo = {
+        token: "",
+        clientId: principal.keyId,
+        scopes: [...principal.permissions],
+        extra: { [PRINCIPAL]: principal },
+      };
+      return withKurzErrorBodies(
+        await handler.fetch(webRequestOf(request), { authInfo, parsedBody: request.body }),
+      );
+    },
+    close: () => handler.close(),
+  };
+}

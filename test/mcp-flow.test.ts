@@ -556,7 +556,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
         .toBe(1);
       await expect(client.readResource({ uri: "kurz://links/no-such-link" })).rejects.toMatchObject({
         code: -32002,
-        data: { code: "URL_NOT_FOUND" },
+        data: { code: "URL_NOT_FOUND", uri: "kurz://links/no-such-link" },
       });
       // The code once in the message: the SDK's client adds the "MCP error <code>:" prefix itself.
       await expect(client.readResource({ uri: "https://example.com/" })).rejects.toMatchObject({

@@ -4,17 +4,18 @@ import { errorBody } from "./error-body";
  * A JSON-RPC error a request handler throws: the SDK's Protocol answers `{code, message, data}`
  * from it. Unlike the SDK's McpError, the message is not prefixed with "MCP error <code>:" (SDK
  * clients add that prefix themselves, so it would appear twice). `data` is the §7.3 body of the
- * cause.
+ * cause, with `extra` members beside it (a missing resource's `uri`, as the spec asks).
  */
 export class ProtocolError extends Error {
-  readonly data: ReturnType<typeof errorBody>;
+  readonly data: ReturnType<typeof errorBody> & Record<string, unknown>;
 
   constructor(
     readonly code: number,
     cause: unknown,
+    extra: Record<string, unknown> = {},
   ) {
-    const data = errorBody(cause);
-    super(data.error);
-    this.data = data;
+    const body = errorBody(cause);
+    super(body.error);
+    this.data = { ...extra, ...body };
   }
 }

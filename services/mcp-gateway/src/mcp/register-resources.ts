@@ -46,7 +46,7 @@ export async function listResources(
 /**
  * resources/list, resources/templates/list and resources/read on a session's server. A failed
  * read is a JSON-RPC error: -32002 for a URI no family matches or whose thing does not exist,
- * with the §7.3 body in `data` like every refusal.
+ * with the §7.3 body and the `uri` in `data`.
  */
 export function registerResources(
   install: HandlerInstaller,
@@ -68,7 +68,7 @@ export function registerResources(
         message: `No resource at ${uri}`,
         hint: "Use a URI from resources/list or one of resources/templates/list's templates",
       });
-      throw new ProtocolError(RESOURCE_NOT_FOUND, error);
+      throw new ProtocolError(RESOURCE_NOT_FOUND, error, { uri });
     }
     try {
       const value = await runAsActor(context.principal.actor, () =>
@@ -77,7 +77,11 @@ export function registerResources(
       return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(value) }] };
     } catch (error) {
       const notFound = errorBody(error).code.endsWith("NOT_FOUND");
-      throw new ProtocolError(notFound ? RESOURCE_NOT_FOUND : ErrorCode.InternalError, error);
+      throw new ProtocolError(
+        notFound ? RESOURCE_NOT_FOUND : ErrorCode.InternalError,
+        error,
+        notFound ? { uri } : {},
+      );
     }
   });
 }

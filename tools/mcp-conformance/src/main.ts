@@ -1,19 +1,27 @@
 import { judgeRun } from "./judge-run";
 import { listServerScenarios } from "./list-server-scenarios";
 import { runScenario } from "./run-scenario";
-import { APPLICABLE_SCENARIOS, SKIPPED_SCENARIOS } from "./scenarios";
+import { APPLICABLE_SCENARIOS, MODERN_SCENARIOS, SKIPPED_SCENARIOS } from "./scenarios";
 import { startConformanceTarget } from "./start-conformance-target";
 import { startKeyProxy } from "./start-key-proxy";
+import { SUITE_2026_CLI } from "./suite-paths";
 
 // `make conformance`: the official MCP conformance suite against a fresh embedded Kurz, one row
 // per scenario. With no argument the applicable scenarios run and the skipped ones are listed
-// with their reason; `--all` runs every server scenario the suite lists (to re-judge a skip);
-// names run just those. Exit 1 when a scenario that applies fails.
+// with their reason, then the 2026-07-28 scenarios with the suite's 2026 line; `--all` runs every
+// server scenario 0.1.16 lists (to re-judge a skip); names run just those (a 2026-07-28 scenario
+// with the 2026 line). Exit 1 when a scenario that applies fails.
 const args = process.argv.slice(2);
 const all = args.includes("--all");
 const named = args.filter((arg) => !arg.startsWith("--"));
-const scenarios = named.length > 0 ? named : all ? await listServerScenarios() : [...APPLICABLE_SCENARIOS];
-const applicable = new Set<string>(APPLICABLE_SCENARIOS);
+const scenarios =
+  named.length > 0
+    ? named
+    : all
+      ? await listServerScenarios()
+      : [...APPLICABLE_SCENARIOS, ...MODERN_SCENARIOS];
+const modern = new Set<string>(MODERN_SCENARIOS);
+const applicable = new Set<string>([...APPLICABLE_SCENARIOS, ...MODERN_SCENARIOS]);
 
 const started = performance.now();
 process.stdout.write(
@@ -29,7 +37,10 @@ let failures = 0;
 try {
   for (const scenario of scenarios) {
     try {
-      const run = await runScenario(url, scenario, { timeoutMs: 90_000 });
+      const run = await runScenario(url, scenario, {
+        timeoutMs: 90_000,
+        ...(modern.has(scenario) ? { suiteCli: SUITE_2026_CLI } : {}),
+      });
       const verdict = judgeRun(run);
       const counts = ["SUCCESS", "FAILURE", "WARNING", "INFO"]
         .map((status) => [status, run.checks.filter((check) => check.status === status).length] as const)

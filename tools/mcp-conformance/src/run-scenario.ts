@@ -38,14 +38,14 @@ function readChecks(outputDir: string): ConformanceCheck[] | undefined {
 }
 
 /**
- * Runs one server scenario of the official suite against `url`, in its own Node 22 process with
+ * Runs one server scenario of the official suite (`suiteCli`: default 0.1.16's) against `url`, in its own Node 22 process with
  * its own output directory, and returns the checks it recorded. A suite that records no checks
  * (crashed, or timed out) throws with its output.
  */
 export async function runScenario(
   url: string,
   scenario: string,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; suiteCli?: string } = {},
 ): Promise<ScenarioRun> {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const outputDir = mkdtempSync(path.join(tmpdir(), "kurz-mcp-conformance-results-"));
@@ -53,7 +53,16 @@ export async function runScenario(
   try {
     const child = spawn(
       NODE_22,
-      [SUITE_CLI, "server", "--url", url, "--scenario", scenario, "--output-dir", outputDir],
+      [
+        options.suiteCli ?? SUITE_CLI,
+        "server",
+        "--url",
+        url,
+        "--scenario",
+        scenario,
+        "--output-dir",
+        outputDir,
+      ],
       {
         // NO_COLOR: the suite's console output, kept for a failure's message, without ANSI codes.
         env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), NO_COLOR: "1" },

@@ -65,3 +65,14 @@ export const SKIPPED_SCENARIOS: Readonly<Record<string, string>> = {
   "prompts-get-embedded-resource": FIXTURE("prompt test_prompt_with_embedded_resource"),
   "prompts-get-with-image": FIXTURE("prompt test_prompt_with_image"),
 };
+
+/**
+ * Scenarios of the 2026-07-28 revision, run with the suite's 2026 line (SUITE_2026_CLI) against
+ * the same server: the stateless leg's cache hints, its header checks and a missing resource.
+ * Of that line's other 2026-07-28 scenarios, not run: server-stateless (24 checks pass; four need
+ * the suite's diagnostic fixture tools `test_missing_capability`, `test_streaming_elicitation`,
+ * `test_logging_tool` and so fail as "not testable"), http-custom-header-server-validation (needs
+ * tools annotated with `x-mcp-header`, which no Kurz tool has), input-required-* (the server never
+ * asks the client for input), and the fixture scenarios the table above skips for 0.1.16.
+ */
+export const MODERN_SCENARIOS = ["caching", "http-header-validation", "sep-2164-resource-not-found"] as const;

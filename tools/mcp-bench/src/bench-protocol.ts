@@ -1,3 +1,5 @@
+import type { BenchRevision } from "./open-mcp-session";
+
 /** What the bench's parent tells its client process (bench-client.ts). */
 export interface BenchTarget {
   gatewayUrl: string;
@@ -17,8 +19,8 @@ export interface BenchAccount {
 }
 
 export type BenchCommand =
-  /** Opens `sessions` MCP sessions for the account (before a measurement, not timed). */
-  | { kind: "open"; account: BenchAccount; sessions: number }
+  /** Opens `sessions` MCP sessions of a revision for the account (before a measurement, not timed). */
+  | { kind: "open"; account: BenchAccount; sessions: number; revision: BenchRevision }
   /** `calls` calls in each of `sessions` loops: direct gRPC, or through the account's sessions. */
   | { kind: "direct" | "gateway"; account: BenchAccount; sessions: number; calls: number }
   | { kind: "open-sse"; key: string; sessions: number }

@@ -31,7 +31,9 @@ export async function measureCalls<W>(
         try {
           await call(worker);
           latencies.push(performance.now() - t0);
-        } catch {
+        } catch (error) {
+          if (errors === 0 && process.env.MCP_BENCH_DEBUG)
+            process.stderr.write(`first error: ${String(error).slice(0, 400)}\n`);
           errors++;
         }
       }

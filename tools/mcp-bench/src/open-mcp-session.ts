@@ -7,20 +7,34 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-const PROTOCOL_VERSION = "2025-06-18";
+/** A session of 2025-06-18 (initialize, Mcp-Session-Id), or 2026-07-28's stateless requests. */
+export type BenchRevision = "2025-06-18" | "2026-07-28";
+
+const MODERN_META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": { name: "mcp-bench", version: "1.0.0" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
 
 /**
- * Opens a session (initialize, then notifications/initialized) on `gatewayUrl`'s /mcp. A lean
- * client, not the SDK's: the bench measures the server, and the SDK client's own work (fetch,
- * response validation) would take CPU from it on a two-core machine.
+ * Opens a session on `gatewayUrl`'s /mcp: for 2025-06-18 initialize, then
+ * notifications/initialized; for 2026-07-28 nothing (each request carries the revision's `_meta`
+ * envelope and headers, no session id). A lean client, not the SDK's: the bench measures the
+ * server, and the SDK client's own work (fetch, response validation) would take CPU from it on a
+ * two-core machine.
  */
-export async function openMcpSession(gatewayUrl: string, key: string): Promise<McpSession> {
+export async function openMcpSession(
+  gatewayUrl: string,
+  key: string,
+  revision: BenchRevision = "2025-06-18",
+): Promise<McpSession> {
+  const modern = revision === "2026-07-28";
   const url = new URL("/mcp", gatewayUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let sessionId: string | undefined;
   let nextId = 1;
 
-  const post = (body: unknown, method = "POST") =>
+  const post = (body: unknown, method = "POST", mcpMethod?: string, mcpName?: string) =>
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
       const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
       const request = http.request(
@@ -31,7 +45,9 @@ export async function openMcpSession(gatewayUrl: string, key: string): Promise<M
           headers: {
             accept: "application/json, text/event-stream",
             "x-mcp-key": key,
-            "mcp-protocol-version": PROTOCOL_VERSION,
+            "mcp-protocol-version": revision,
+            ...(modern && mcpMethod ? { "mcp-method": mcpMethod } : {}),
+            ...(modern && mcpName ? { "mcp-name": mcpName } : {}),
             ...(payload ? { "content-type": "application/json", "content-length": payload.length } : {}),
             ...(sessionId ? { "mcp-session-id": sessionId } : {}),
           },
@@ -55,15 +71,21 @@ export async function openMcpSession(gatewayUrl: string, key: string): Promise<M
 
   const request = async (method: string, params: Record<string, unknown>) => {
     const id = nextId++;
-    const answer = await post({ jsonrpc: "2.0", id, method, params });
+    const answer = await post(
+      { jsonrpc: "2.0", id, method, params: modern ? { ...params, _meta: MODERN_META } : params },
+      "POST",
+      method,
+      typeof params.name === "string" ? params.name : undefined,
+    );
     const message = answer.status === 200 ? JSON.parse(answer.text) : undefined;
     if (message?.result === undefined) throw new Error(`${method} answered ${answer.status}: ${answer.text}`);
     if (method === "initialize") sessionId = String(answer.headers["mcp-session-id"]);
     return message.result as unknown;
   };
 
+  if (modern) return { request, close: async () => agent.destroy() };
   await request("initialize", {
-    protocolVersion: PROTOCOL_VERSION,
+    protocolVersion: revision,
     capabilities: {},
     clientInfo: { name: "mcp-bench", version: "1.0.0" },
   });

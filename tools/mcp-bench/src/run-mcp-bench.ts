@@ -5,7 +5,9 @@
  *    per loop, to the gateway's own port) against the same `LinkService.GetLink` made directly
  *    over gRPC with the same credential (the API key, exchanged at auth-server, as the gateway
  *    does): p50/p99 of each, their ratio and the milliseconds the gateway adds (target: ≤ 2 ms at
- *    p50 with 16 concurrent sessions), and the CPU the Kurz process spends per call on each path.
+ *    p50 with 16 concurrent sessions), and the CPU the Kurz process spends per call on each path;
+ *    then the same 16 loops as 2026-07-28 stateless requests (no session: the revision's `_meta`
+ *    envelope and headers on each).
  * 2. The memory of idle SSE sessions (`GET /mcp/sse`): the gateway process's heap and RSS growth
  *    per session.
  *
@@ -28,6 +30,7 @@ import { SERVICE_NAMES, serviceVariable } from "@kurz/routes";
 import { createMcpKey, freePort, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
 import type { BenchAccount } from "./bench-protocol";
 import type { CallStats } from "./measure-calls";
+import type { BenchRevision } from "./open-mcp-session";
 import { startBenchClient } from "./start-bench-client";
 import { startGatewayProcess } from "./start-gateway-process";
 
@@ -91,8 +94,10 @@ async function main(): Promise<void> {
     };
     // Warm-up (the gateway's code compiled hot), one session alone, all sessions at once.
     const warm = await newAccount("mcp-bench-warm");
+    const warmModern = await newAccount("mcp-bench-warm-modern");
     const alone = await newAccount("mcp-bench-alone");
     const loaded = await newAccount("mcp-bench-loaded");
+    const loadedModern = await newAccount("mcp-bench-loaded-modern");
 
     // The gateway as deployed: its own process (pod), calling the embedded services over gRPC.
     const addresses = Object.fromEntries(
@@ -120,8 +125,9 @@ async function main(): Promise<void> {
         account: BenchAccount,
         sessions: number,
         calls: number,
+        revision: BenchRevision = "2025-06-18",
       ) => {
-        if (kind === "gateway") await client.send({ kind: "open", account, sessions });
+        if (kind === "gateway") await client.send({ kind: "open", account, sessions, revision });
         const cpuBefore = process.cpuUsage();
         const gatewayCpuBefore = await gateway.cpuMs();
         const stats = (await client.send({ kind, account, sessions, calls })) as CallStats;
@@ -136,11 +142,13 @@ async function main(): Promise<void> {
       };
       await measure("direct", warm, SESSIONS, WARM_UP_CALLS);
       await measure("gateway", warm, SESSIONS, WARM_UP_CALLS);
+      await measure("gateway", warmModern, SESSIONS, WARM_UP_CALLS, "2026-07-28");
       // One session alone: the latency the gateway adds to a call; then all of them at once.
       const directAlone = await measure("direct", alone, 1, CALLS);
       const gatewayAlone = await measure("gateway", alone, 1, CALLS);
       const directStats = await measure("direct", loaded, SESSIONS, CALLS);
       const gatewayStats = await measure("gateway", loaded, SESSIONS, CALLS);
+      const modernStats = await measure("gateway", loadedModern, SESSIONS, CALLS, "2026-07-28");
 
       const compare = (gateway: MeasuredCalls, baseline: MeasuredCalls) =>
         `gateway / direct: p50 ${(gateway.p50Ms / baseline.p50Ms).toFixed(2)}×, p99 ${(gateway.p99Ms / baseline.p99Ms).toFixed(2)}×, rate ${(gateway.perSecond / baseline.perSecond).toFixed(2)}×; the gateway adds ${(gateway.p50Ms - baseline.p50Ms).toFixed(2)} ms at p50`;
@@ -153,6 +161,8 @@ async function main(): Promise<void> {
       print(line(`${SESSIONS} sessions: LinkService.GetLink, direct gRPC`, directStats));
       print(line(`${SESSIONS} sessions: tools/call getUrl, gateway`, gatewayStats));
       print(`${compare(gatewayStats, directStats)} (target ≤ 2 ms)`);
+      print(line(`${SESSIONS} sessions: tools/call getUrl, gateway, 2026-07-28`, modernStats));
+      print(`${compare(modernStats, directStats)} (stateless: no session, a server per request)`);
 
       // Idle SSE sessions, from another Enterprise account (the first one's minute is spent).
       const idler = await signInWithOAuth(edgeUrl, "shorturl:read account:write", {

@@ -8,6 +8,12 @@ import type { Surface } from "./openapi-surface";
 /** Ids tools take (a code, an alias, a UUID): the seeds, so some calls reach real resources. */
 const ID_PARAMETERS = new Set(["shortCode", "shortUrlId", "id", "primary_url_id"]);
 
+/** The 2026-07-28 `Mcp-Name` header of a request's params: its name or uri, when sendable as is. */
+function mcpNameOf(params: Record<string, unknown>): Record<string, string> {
+  const value = typeof params.name === "string" ? params.name : params.uri;
+  return typeof value === "string" && /^[\x20-\x7e]{1,200}$/.test(value) ? { "mcp-name": value } : {};
+}
+
 function jsonRpc(id: unknown, method: string, params: unknown): string {
   return JSON.stringify({ jsonrpc: "2.0", id, method, params });
 }
@@ -219,7 +225,10 @@ export function mcpSurface(target: FuzzTarget): Surface {
         params: { name: tool.name, arguments: a } as Record<string, unknown>,
       })),
     ),
-    method.map((m) => ({ method: m, params: {} as Record<string, unknown> })),
+    fc.tuple(method, params).map(([m, p]) => ({
+      method: m,
+      params: (p !== null && typeof p === "object" && !Array.isArray(p) ? p : {}) as Record<string, unknown>,
+    })),
   );
   routes.push({
     route: modernRoute,
@@ -237,7 +246,12 @@ export function mcpSurface(target: FuzzTarget): Surface {
           modernRoute,
           methodHeader === "none"
             ? headers
-            : { ...headers, "mcp-method": methodHeader === "match" ? call.method : "tools/list" },
+            : {
+                ...headers,
+                "mcp-method": methodHeader === "match" ? call.method : "tools/list",
+                // Mcp-Name mirrors the tool's or prompt's name, or the resource's uri (ASCII here).
+                ...mcpNameOf(call.params),
+              },
           jsonRpc(id, call.method, { ...call.params, _meta: meta }),
         ),
       ),

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { resolveTimeRange } from "../src/analytics/resolve-time-range";
 import { conversionIdOf, uuidV7Time } from "../src/conversions/conversion-id";
 import { validateConversion } from "../src/conversions/validate-conversion";
+import { utmOfClick } from "../src/enrichment/utm-of-click";
 import { createVisitorHasher } from "../src/enrichment/visitor-hasher";
 import { toClickHouseTime } from "../src/ingest/click-row";
 
@@ -121,5 +122,38 @@ describe("ClickHouse times", () => {
       expect(toClickHouseTime(ms)).toBe(reference(ms));
     }
     expect(toClickHouseTime(base + 0.5)).toBe(reference(base + 0.5));
+  });
+});
+
+describe("the UTM values of a click", () => {
+  const none = { source: "", medium: "", campaign: "", term: "", content: "" };
+  const link = "https://shop.example.com/p?utm_source=news&utm_medium=email&x=1#utm_term=no";
+
+  it("are the link's own (its destination's utm_* parameters) when the visit carried none", () => {
+    expect(utmOfClick({ destinationUrl: link, utm: undefined })).toEqual({
+      ...none,
+      source: "news",
+      medium: "email",
+    });
+  });
+
+  it("take the visit's parameter over the link's, field by field", () => {
+    expect(
+      utmOfClick({ destinationUrl: link, utm: { ...none, medium: "social", campaign: "spring" } }),
+    ).toEqual({ ...none, source: "news", medium: "social", campaign: "spring" });
+  });
+
+  it("are the visit's alone for a destination without tags, and none without either", () => {
+    const visit = { ...none, source: "qr" };
+    expect(utmOfClick({ destinationUrl: "https://example.com/?utm=x", utm: visit })).toBe(visit);
+    expect(utmOfClick({ destinationUrl: "https://example.com/a", utm: undefined })).toBeUndefined();
+    expect(utmOfClick({ destinationUrl: "not a url ?utm_source=%zz", utm: undefined })?.source).toBe("%zz");
+  });
+
+  it("cut each value to 256 characters", () => {
+    const long = "x".repeat(300);
+    expect(
+      utmOfClick({ destinationUrl: `https://e.com/?utm_source=${long}`, utm: undefined })?.source,
+    ).toHaveLength(256);
   });
 });

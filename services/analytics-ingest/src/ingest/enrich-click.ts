@@ -1,5 +1,6 @@
 import { classifyReferrer, type GeoLocator, type UserAgentInfo } from "@kurz/click-enrichment";
 import { clicksV1 } from "@kurz/proto";
+import { utmOfClick } from "../enrichment/utm-of-click";
 import type { VisitorHasher } from "../enrichment/visitor-hasher";
 import { type ClickRow, toClickHouseTime } from "./click-row";
 import type { DecodedClick } from "./decode-click";
@@ -44,7 +45,7 @@ export function createClickEnricher(deps: {
       : classified;
     const place = deps.geo.locate(click.ip);
     const referrer = classifyReferrer(click.referrer, click.host);
-    const utm = click.utm;
+    const utm = utmOfClick(click);
     return {
       click_id: click.clickId.toLowerCase(),
       clicked_at: toClickHouseTime(clickedAtMs),

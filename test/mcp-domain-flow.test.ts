@@ -1,15 +1,10 @@
 import { randomBytes } from "node:crypto";
-import {
-  createMcpKey,
-  setPlanAsOperator,
-  signInWithOAuth,
-  startTestDnsServer,
-  type TestDnsServer,
-} from "@kurz/testing";
+import { createMcpKey, startTestDnsServer, type TestDnsServer } from "@kurz/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getWithHost, type HostResponse } from "./support/get-with-host";
+import { signUpOnPlan } from "./support/sign-up-on-plan";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
 // biome-ignore lint/suspicious/noExplicitAny: structured results under test
@@ -66,15 +61,7 @@ describe("MCP domain tools end to end in embedded mode (the SDK's client, real s
     dns = await startTestDnsServer();
     flow = await startFlowKurz("mcp-domain-flow", { DNS_SERVERS: dns.address });
     ({ edgeUrl, shortHost } = flow);
-    const user = await signInWithOAuth(edgeUrl, SCOPE, {
-      afterSignUp: (email) =>
-        setPlanAsOperator({
-          dataDir: flow.dataDir,
-          authServerGrpcAddress: flow.kurz.services["auth-server"].grpcAddress,
-          email,
-          plan: "business",
-        }),
-    });
+    const user = await signUpOnPlan(flow, SCOPE, "business");
     key = await createMcpKey(edgeUrl, user.accessToken, ["mcp", ...KEY_PERMISSIONS]);
     readOnlyKey = await createMcpKey(edgeUrl, user.accessToken, ["mcp", "domain:read"]);
   }, 180_000);

@@ -1,7 +1,7 @@
-import type { RunningKurz } from "@kurz/embedded";
-import { createMcpKey, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
+import { createMcpKey } from "@kurz/testing";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpOnPlan } from "./support/sign-up-on-plan";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
 const LINK_SCOPES = ["shorturl:read", "shorturl:create", "shorturl:update", "shorturl:delete"];
@@ -14,7 +14,6 @@ const REVISION = "2026-07-28";
  */
 describe("MCP 2026-07-28 end to end (the SDK v2 client, real services)", () => {
   let flow: FlowKurz;
-  let kurz: RunningKurz;
   let edgeUrl: string;
   let key: string;
   let readOnlyKey: string;
@@ -34,19 +33,11 @@ describe("MCP 2026-07-28 end to end (the SDK v2 client, real services)", () => {
 
   beforeAll(async () => {
     flow = await startFlowKurz("mcp-modern");
-    ({ kurz, edgeUrl } = flow);
-    const account = await signInWithOAuth(
-      edgeUrl,
+    ({ edgeUrl } = flow);
+    const account = await signUpOnPlan(
+      flow,
       [...LINK_SCOPES, "account:read", "account:write"].join(" "),
-      {
-        afterSignUp: (email) =>
-          setPlanAsOperator({
-            dataDir: flow.dataDir,
-            authServerGrpcAddress: kurz.services["auth-server"].grpcAddress,
-            email,
-            plan: "business",
-          }),
-      },
+      "business",
     );
     key = await createMcpKey(edgeUrl, account.accessToken, ["mcp", ...LINK_SCOPES]);
     readOnlyKey = await createMcpKey(edgeUrl, account.accessToken, ["mcp", "shorturl:read"]);

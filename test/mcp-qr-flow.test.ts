@@ -1,9 +1,9 @@
-import type { RunningKurz } from "@kurz/embedded";
-import { createMcpKey, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
+import { createMcpKey } from "@kurz/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeQrDataUrl } from "./support/decode-qr-data-url";
+import { signUpOnPlan } from "./support/sign-up-on-plan";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
 // biome-ignore lint/suspicious/noExplicitAny: structured results under test
@@ -52,7 +52,6 @@ const PHONE =
 
 describe("MCP QR code tools end to end in embedded mode (the SDK's client, real services)", () => {
   let flow: FlowKurz;
-  let kurz: RunningKurz;
   let edgeUrl: string;
   let shortHost: string;
   let key: string;
@@ -60,17 +59,9 @@ describe("MCP QR code tools end to end in embedded mode (the SDK's client, real 
 
   beforeAll(async () => {
     flow = await startFlowKurz("mcp-qr-flow");
-    ({ kurz, edgeUrl, shortHost } = flow);
+    ({ edgeUrl, shortHost } = flow);
     // Business: 300 MCP requests a minute, room for every call and poll below.
-    const user = await signInWithOAuth(edgeUrl, SCOPE, {
-      afterSignUp: (email) =>
-        setPlanAsOperator({
-          dataDir: flow.dataDir,
-          authServerGrpcAddress: kurz.services["auth-server"].grpcAddress,
-          email,
-          plan: "business",
-        }),
-    });
+    const user = await signUpOnPlan(flow, SCOPE, "business");
     key = await createMcpKey(edgeUrl, user.accessToken, ["mcp", ...KEY_SCOPES]);
     readOnlyKey = await createMcpKey(edgeUrl, user.accessToken, ["mcp", "qrcode:read"]);
   }, 180_000);

@@ -3,7 +3,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type RunningKurz, startEmbedded } from "@kurz/embedded";
-import { Browser, freePort, waitFor } from "@kurz/testing";
+import { Browser, freePort, localEdgeEnv, waitFor } from "@kurz/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SignedInUser, signInWithOAuth } from "./support/sign-in-with-oauth";
 
@@ -56,11 +56,8 @@ describe("a client cannot choose its own address (embedded, default edge)", () =
         ...process.env,
         LOG_LEVEL: "warn",
         DATA_DIR: dataDir,
-        EDGE_PORT: String(port),
+        ...localEdgeEnv(port),
         EDGE_TRUSTED_PROXIES: "",
-        PUBLIC_BASE_URL: `http://localhost:${port}`,
-        SHORT_HOST: shortHost,
-        SUBDOMAIN_HOST: shortHost,
         LOGIN_FAILURES_PER_IP: "4",
         REST_REQUESTS_PER_MINUTE_PER_IP: "5",
       },

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type RunningCluster, startDistributed } from "@kurz/distributed";
-import { freePort, kafkaBackend, postgresBackend, redisBackend } from "@kurz/testing";
+import { freePort, kafkaBackend, localEdgeEnv, postgresBackend, redisBackend } from "@kurz/testing";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { runAbTestJourney } from "./support/run-ab-test-journey";
 import { runAgentAndDashboardJourney } from "./support/run-agent-and-dashboard-journey";
@@ -34,10 +34,7 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
           DATA_DIR: dataDir,
           KURZ_POSTGRES_ADMIN_URL: postgres.value.adminUrl,
           REDIS_URL: redis.value.url,
-          EDGE_PORT: String(port),
-          PUBLIC_BASE_URL: `http://localhost:${port}`,
-          SHORT_HOST: shortHost,
-          SUBDOMAIN_HOST: shortHost,
+          ...localEdgeEnv(port),
           // The A/B journey's plan change right after sign-up must be seen by the services at once.
           PLAN_CACHE_TTL_MS: "200",
           // The operator's admin command moves the A/B journey's account to Pro.

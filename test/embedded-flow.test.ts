@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type RunningKurz, startEmbedded } from "@kurz/embedded";
-import { freePort } from "@kurz/testing";
+import { freePort, localEdgeEnv } from "@kurz/testing";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { runAgentAndDashboardJourney } from "./support/run-agent-and-dashboard-journey";
 import { runLinkJourney } from "./support/run-link-journey";
@@ -24,10 +24,7 @@ describe("embedded mode: the real services end to end through the edge", () => {
         // Visitors come from many countries (X-Forwarded-For): the test is the proxy in front of the edge.
         EDGE_TRUSTED_PROXIES: "loopback",
         DATA_DIR: dataDir,
-        EDGE_PORT: String(port),
-        PUBLIC_BASE_URL: `http://localhost:${port}`,
-        SHORT_HOST: shortHost,
-        SUBDOMAIN_HOST: shortHost,
+        ...localEdgeEnv(port),
       },
     });
   }, 120_000);

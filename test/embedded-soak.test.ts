@@ -5,7 +5,13 @@ import path from "node:path";
 import { TestClock } from "@kurz/clock";
 import { type RunningKurz, startEmbedded } from "@kurz/embedded";
 import { SERVICE_NAMES, SERVICES, type ServiceName } from "@kurz/routes";
-import { createTestDatabase, freePort, postgresBackend, type TestDatabase } from "@kurz/testing";
+import {
+  createTestDatabase,
+  freePort,
+  localEdgeEnv,
+  postgresBackend,
+  type TestDatabase,
+} from "@kurz/testing";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { runSoakRounds } from "./support/run-soak-rounds";
 
@@ -42,10 +48,7 @@ function describeSoak(
           // Visitors come from many countries (X-Forwarded-For): the test is the proxy in front of the edge.
           EDGE_TRUSTED_PROXIES: "loopback",
           DATA_DIR: dataDir,
-          EDGE_PORT: String(port),
-          PUBLIC_BASE_URL: `http://localhost:${port}`,
-          SHORT_HOST: shortHost,
-          SUBDOMAIN_HOST: shortHost,
+          ...localEdgeEnv(port),
         },
         serviceEnv: Object.fromEntries(
           Object.entries(urls).map(([service, url]) => [

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type RunningCluster, startDistributed } from "@kurz/distributed";
-import { freePort, kafkaBackend, postgresBackend, redisBackend, waitFor } from "@kurz/testing";
+import { freePort, kafkaBackend, localEdgeEnv, postgresBackend, redisBackend, waitFor } from "@kurz/testing";
 import { type OtlpReceiver, startOtlpReceiver } from "@kurz/testing/otlp-receiver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTracedJourney } from "./support/run-traced-journey";
@@ -20,16 +20,6 @@ function cleanEnv(): Record<string, string | undefined> {
 }
 
 /** Public URL variables of a Kurz reached at localhost:<port>. */
-function publicEnv(port: number) {
-  const shortHost = `localhost:${port}`;
-  return {
-    EDGE_PORT: String(port),
-    PUBLIC_BASE_URL: `http://localhost:${port}`,
-    SHORT_HOST: shortHost,
-    SUBDOMAIN_HOST: shortHost,
-  };
-}
-
 describe("telemetry, embedded: one process, each service's spans marked with kurz.service", () => {
   let receiver: OtlpReceiver;
   let child: ChildProcess;
@@ -50,7 +40,7 @@ describe("telemetry, embedded: one process, each service's spans marked with kur
         env: {
           ...cleanEnv(),
           ...receiver.env,
-          ...publicEnv(port),
+          ...localEdgeEnv(port),
           LOG_LEVEL: "warn",
           DATA_DIR: dataDir,
           KURZ_SERVICE_PORTS: "ephemeral",
@@ -118,7 +108,7 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
         env: {
           ...cleanEnv(),
           ...receiver.env,
-          ...publicEnv(port),
+          ...localEdgeEnv(port),
           LOG_LEVEL: "warn",
           DATA_DIR: dataDir,
           KURZ_POSTGRES_ADMIN_URL: postgres.value.adminUrl,

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
+import { freePort, localEdgeEnv, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonApi } from "./support/json-api";
@@ -139,11 +139,8 @@ describe("webhook deliveries survive the dispatcher killed mid-delivery (embedde
     env = {
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
-      EDGE_PORT: String(port),
+      ...localEdgeEnv(port),
       KURZ_SERVICE_PORTS: "ephemeral",
-      PUBLIC_BASE_URL: edgeUrl,
-      SHORT_HOST: `localhost:${port}`,
-      SUBDOMAIN_HOST: `localhost:${port}`,
       WEBHOOK_ALLOWED_TARGETS: "127.0.0.1/32",
       WEBHOOK_TIMEOUT_MS: "2000",
       WEBHOOK_CLAIM_LEASE_MS: String(LEASE_MS),

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Clock } from "@kurz/clock";
 import { type RunningKurz, startEmbedded } from "@kurz/embedded";
-import { freePort } from "@kurz/testing";
+import { freePort, localEdgeEnv } from "@kurz/testing";
 
 export interface FlowKurz {
   kurz: RunningKurz;
@@ -34,10 +34,7 @@ export async function startFlowKurz(
       ...process.env,
       LOG_LEVEL: "warn",
       DATA_DIR: dataDir,
-      EDGE_PORT: String(port),
-      PUBLIC_BASE_URL: `http://localhost:${port}`,
-      SHORT_HOST: shortHost,
-      SUBDOMAIN_HOST: shortHost,
+      ...localEdgeEnv(port),
       ...env,
     },
   });

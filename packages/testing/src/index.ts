@@ -14,12 +14,14 @@ export { freePort } from "./free-port";
 export { checkGrpcHealth } from "./grpc-health";
 export * from "./kafka";
 export { LoadGenerator, type LoadOptions, type LoadResult } from "./load-generator";
+export { localEdgeEnv } from "./local-edge-env";
 export { type DashboardSession, openDashboardSession } from "./open-dashboard-session";
 export * from "./postgres";
 export { probeServiceCall, requestServiceToken, type ServiceCallProbe } from "./probe-service-call";
 export { redisBackend } from "./redis";
 export { setPlanAsOperator } from "./set-plan-as-operator";
 export { type SignedInUser, type SignInOptions, signInWithOAuth } from "./sign-in-with-oauth";
+export { startWebhookReceiver, type WebhookReceiver } from "./start-webhook-receiver";
 export { startTcpFaultProxy, type TcpFaultProxy } from "./tcp-fault-proxy";
 export {
   startTestAuthService,

@@ -13,13 +13,12 @@
  * BENCH_MESSAGES (default 10 000: a few seconds, past the warm-up of claims sized by pace), BENCH_CONCURRENCY (default 4: WEBHOOK_ENDPOINT_CONCURRENCY).
  */
 import { randomBytes } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { systemClock } from "@kurz/clock";
 import { createLogger } from "@kurz/logger";
 import { createDatabase } from "@kurz/relational";
 import { parseAllowedTargets } from "@kurz/ssrf";
+import { startWebhookReceiver, type WebhookReceiver } from "@kurz/testing";
 import { sql } from "drizzle-orm";
 import { request } from "undici";
 import * as schema from "../src/db/schema";
@@ -39,25 +38,6 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const MIGRATIONS = fileURLToPath(new URL("../drizzle", import.meta.url));
 const print = (text: string) => process.stdout.write(`${text}\n`);
-
-/** A receiver answering 204 at once, counting what it got. */
-async function startReceiver() {
-  let received = 0;
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on("end", () => {
-      received++;
-      res.writeHead(204).end();
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    received: () => received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const body = (i: number) =>
   JSON.stringify({
@@ -85,7 +65,7 @@ async function baseline(url: string): Promise<number> {
   return MESSAGES / ((performance.now() - started) / 1000);
 }
 
-async function throughDispatcher(url: string, receiver: { received(): number }): Promise<number> {
+async function throughDispatcher(url: string, receiver: WebhookReceiver): Promise<number> {
   const connection = await createDatabase({
     schema,
     ...(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : {}),
@@ -118,7 +98,7 @@ async function throughDispatcher(url: string, receiver: { received(): number }):
     { ctx, post: (req) => postWebhook(req, { agent, allowedTargets, timeoutMs: 15_000 }) },
     { pollIntervalMs: 50, concurrency: 32, perEndpoint: CONCURRENCY },
   );
-  const before = receiver.received();
+  const before = receiver.requests();
   const started = performance.now();
   worker.start();
   // As the event consumer does: a batch of events (up to 100) in one transaction.
@@ -132,7 +112,7 @@ async function throughDispatcher(url: string, receiver: { received(): number }):
     worker.wake();
   }
   worker.wake();
-  while (receiver.received() - before < MESSAGES) await new Promise((resolve) => setTimeout(resolve, 5));
+  while (receiver.requests() - before < MESSAGES) await new Promise((resolve) => setTimeout(resolve, 5));
   const rate = MESSAGES / ((performance.now() - started) / 1000);
   await worker.stop();
   await agent.close();
@@ -140,7 +120,7 @@ async function throughDispatcher(url: string, receiver: { received(): number }):
   return rate;
 }
 
-const receiver = await startReceiver();
+const receiver = await startWebhookReceiver();
 try {
   await baseline(receiver.url); // warm-up: JIT and the receiver's sockets
   const plain = await baseline(receiver.url);

@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startEmbedded } from "@kurz/embedded";
-import { freePort, openDashboardSession, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
+import {
+  freePort,
+  localEdgeEnv,
+  openDashboardSession,
+  setPlanAsOperator,
+  signInWithOAuth,
+} from "@kurz/testing";
 import type { FuzzTarget } from "./fuzz-target";
 import { openMcpSession } from "./open-mcp-session";
 
@@ -47,10 +53,7 @@ export async function startTarget(): Promise<{ target: FuzzTarget; stop(): Promi
       ...process.env,
       LOG_LEVEL: "fatal",
       DATA_DIR: dataDir,
-      EDGE_PORT: String(port),
-      PUBLIC_BASE_URL: base,
-      SHORT_HOST: shortHost,
-      SUBDOMAIN_HOST: shortHost,
+      ...localEdgeEnv(port),
       // The fuzz sends thousands of requests a minute: the limits are not what is under test.
       REST_REQUESTS_PER_MINUTE: "1000000",
       REST_REQUESTS_PER_MINUTE_PER_IP: "1000000",

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SCOPE_NAMES } from "@kurz/auth-verifier";
 import { startEmbedded } from "@kurz/embedded";
-import { freePort, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
+import { freePort, localEdgeEnv, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
 
 export interface ConformanceTarget {
   /** The edge as a local client reaches it: `http://localhost:<port>`. */
@@ -43,17 +43,13 @@ export async function startConformanceTarget(): Promise<ConformanceTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "kurz-mcp-conformance-"));
   const port = await freePort();
   const edgeUrl = `http://localhost:${port}`;
-  const shortHost = `localhost:${port}`;
   const kurz = await startEmbedded({
     ports: "ephemeral",
     env: {
       ...process.env,
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       DATA_DIR: dataDir,
-      EDGE_PORT: String(port),
-      PUBLIC_BASE_URL: edgeUrl,
-      SHORT_HOST: shortHost,
-      SUBDOMAIN_HOST: shortHost,
+      ...localEdgeEnv(port),
     },
   });
   const stop = async () => {

@@ -32,13 +32,14 @@ import {
   freePort,
   kafkaBackend,
   LoadGenerator,
+  localEdgeEnv,
   postgresBackend,
   redisBackend,
   setPlanAsOperator,
   signInWithOAuth,
+  startWebhookReceiver,
 } from "@kurz/testing";
 import { processCpuSeconds } from "./process-cpu-seconds";
-import { startWebhookReceiver } from "./start-webhook-receiver";
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 6);
 const BURST_SECONDS = Number(process.env.BENCH_BURST_SECONDS ?? 2);
@@ -80,10 +81,7 @@ const cluster = await startDistributed({
     DATA_DIR: dataDir,
     KURZ_POSTGRES_ADMIN_URL: postgres.value.adminUrl,
     REDIS_URL: redis.value.url,
-    EDGE_PORT: String(port),
-    PUBLIC_BASE_URL: `http://localhost:${port}`,
-    SHORT_HOST: shortHost,
-    SUBDOMAIN_HOST: shortHost,
+    ...localEdgeEnv(port),
     PLAN_CACHE_TTL_MS: "200",
     ADMIN_SECRET: adminSecret,
     // The receiver is on this machine: let the dispatcher reach it over plain http.

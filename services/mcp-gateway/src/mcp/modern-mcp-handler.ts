@@ -12,15 +12,26 @@ import { withKurzErrorBodies } from "./with-kurz-error-bodies";
 /**
  * The 2026-07-28 leg of POST /mcp: the SDK v2's per-request handler, strict (`legacy: 'reject'`:
  * earlier revisions are served by the sessions of the SDK v1, see mcp-routes.ts), answering
- * one JSON body (tools send no progress, so nothing upgrades an answer to a stream). The credential is verified before, by the route; the principal reaches the server
- * factory through `authInfo`.
+ * one JSON body (tools send no progress, so nothing upgrades an answer to a stream). The
+ * credential is verified before, by the route; the principal reaches the server factory through
+ * `authInfo`.
  */
 export interface ModernMcp {
-  /** Whether a request is for the 2026-07-28 leg: it carries the `_meta` envelope or the revision's header. */
-  isModern(request: FastifyRequest): Promise<boolean>;
-  /** Answers one request for the principal. */
-  serve(request: FastifyRequest, principal: McpPrincipal): Promise<Response>;
+  /**
+   * The request as the 2026-07-28 leg serves it, when it is for that leg (it carries the `_meta`
+   * envelope or the revision's header; the SDK's own classification); undefined for earlier
+   * revisions.
+   */
+  modernRequest(request: FastifyRequest): Promise<ModernRequest | undefined>;
+  /** Answers one 2026-07-28 request for the principal. */
+  serve(request: ModernRequest, principal: McpPrincipal): Promise<Response>;
   close(): Promise<void>;
+}
+
+/** A 2026-07-28 request: its headers as a web Request, its body as fastify parsed it. */
+export interface ModernRequest {
+  web: Request;
+  body: unknown;
 }
 
 const PRINCIPAL = "kurzPrincipal";
@@ -48,7 +59,11 @@ export function createModernMcp(newServer: (principal: McpPrincipal) => Server):
     { legacy: "reject" },
   );
   return {
-    isModern: async (request) => !(await isLegacyRequest(webRequestOf(request), request.body ?? null)),
+    async modernRequest(request) {
+      const web = webRequestOf(request);
+      const body = request.body ?? null;
+      return (await isLegacyRequest(web, body)) ? undefined : { web, body };
+    },
     async serve(request, principal) {
       const authInfo: AuthInfo = {
         token: "",
@@ -56,9 +71,7 @@ export function createModernMcp(newServer: (principal: McpPrincipal) => Server):
         scopes: [...principal.permissions],
         extra: { [PRINCIPAL]: principal },
       };
-      return withKurzErrorBodies(
-        await handler.fetch(webRequestOf(request), { authInfo, parsedBody: request.body }),
-      );
+      return withKurzErrorBodies(await handler.fetch(request.web, { authInfo, parsedBody: request.body }));
     },
     close: () => handler.close(),
   };

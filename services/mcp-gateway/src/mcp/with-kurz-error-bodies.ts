@@ -62,6 +62,9 @@ function withBody(message: unknown): unknown {
 export async function withKurzErrorBodies(response: Response): Promise<Response> {
   if (!(response.headers.get("content-type") ?? "").includes("application/json")) return response;
   const text = await response.text();
+  // A result holds no JSON-RPC error member (the SDK writes JSON without spaces; an error in a
+  // tool result's text is escaped): only answers that may carry one are parsed.
+  if (!text.includes('"error":{')) return new Response(text, response);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

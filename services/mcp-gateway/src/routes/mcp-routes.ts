@@ -92,8 +92,9 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
   app.post("/mcp", async (request, reply) => {
     try {
       // 2026-07-28: no session, every request stands alone (its revision in `_meta`).
-      if (await deps.modern.isModern(request)) {
-        return reply.send(await deps.modern.serve(request, await authorize(request)));
+      const modern = await deps.modern.modernRequest(request);
+      if (modern !== undefined) {
+        return reply.send(await deps.modern.serve(modern, await authorize(request)));
       }
       if (sessionIdOf(request) === undefined && isInitializeRequest(request.body)) {
         return await openSession(await authorize(request), request, reply);

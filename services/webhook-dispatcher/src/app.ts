@@ -19,6 +19,7 @@ import {
   type DeliveryWorker,
   type DeliveryWorkerOptions,
 } from "./deliveries/create-delivery-worker";
+import { workerHooks } from "./deliveries/worker-hooks";
 import { accountSubscriptions } from "./events/account-subscriptions";
 import { WEBHOOK_SERVICE_ACCESS } from "./grpc/grpc-access";
 import { createWebhookService } from "./grpc/webhook-service";
@@ -60,7 +61,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     checkUrl: deps.checkUrl,
     logger: deps.logger,
     clock: deps.clock ?? systemClock,
-    deliveriesQueued: () => worker?.wake(),
+    ...workerHooks(() => worker),
     subscriptions: accountSubscriptions(deps.db, deps.clock ?? systemClock),
   };
   worker = createDeliveryWorker({ ctx, post: deps.post }, deps.delivery);

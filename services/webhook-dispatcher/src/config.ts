@@ -42,7 +42,7 @@ const schema = z
     WEBHOOK_POLL_INTERVAL_MS: durationMs(1_000).pipe(z.number().min(10)),
     /** Attempts in flight at once in one replica. */
     WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(32),
-    /** Attempts in flight at once for one endpoint, across replicas: a slow receiver holds only its own. */
+    /** Attempts in flight at once for one endpoint in this replica: a slow receiver holds only its own. */
     WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
     /** How often messages past their plan's retention are deleted with their attempt log. */
     WEBHOOK_PRUNE_INTERVAL_MS: durationMs(3_600_000).pipe(z.number().min(1_000)),

@@ -1,6 +1,8 @@
 import type { Clock } from "@kurz/clock";
 import type { Logger } from "@kurz/logger";
 import type { WebhookDatabase } from "./db/webhook-database";
+import type { ClaimedDelivery } from "./deliveries/claim-due-deliveries";
+import type { FreshClaims } from "./deliveries/enqueue-message";
 import type { AccountSubscriptions } from "./events/account-subscriptions";
 import type { WebhookAllowances } from "./plans/webhook-allowance";
 
@@ -22,8 +24,14 @@ export interface WebhookContext {
   checkUrl(url: string): Promise<string>;
   logger: Logger;
   clock: Clock;
-  /** Wakes the delivery workers after a commit that queued deliveries. */
-  deliveriesQueued(): void;
+  /**
+   * After a commit that queued deliveries: those claimed for this replica as they were written
+   * (`freshClaims`) go to its worker; when others wait (`unclaimed`, or no argument) the workers
+   * look for them now rather than at their next poll.
+   */
+  deliveriesQueued(queued?: { claimed: readonly ClaimedDelivery[]; unclaimed: number }): void;
+  /** What this replica's worker can take of fresh deliveries; absent, every one waits for a claim. */
+  freshClaims?: FreshClaims;
   /** What the account's enabled endpoints listen to (the event consumer's pre-filter). */
   subscriptions: AccountSubscriptions;
 }

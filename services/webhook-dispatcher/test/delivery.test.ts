@@ -4,10 +4,12 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages } from "../src/db/schema";
 import { claimDueDeliveries } from "../src/deliveries/claim-due-deliveries";
-import { createDeliveryWorker } from "../src/deliveries/create-delivery-worker";
+import { createDeliveryWorker, type DeliveryWorker } from "../src/deliveries/create-delivery-worker";
 import { enqueueMessage } from "../src/deliveries/enqueue-message";
 import { pruneDeliveryLog } from "../src/deliveries/prune-delivery-log";
+import { queueMessages } from "../src/deliveries/queue-messages";
 import { RETRY_DELAYS_MS } from "../src/deliveries/retry-schedule";
+import { workerHooks } from "../src/deliveries/worker-hooks";
 import { createWebhook } from "../src/endpoints/create-webhook";
 import { rotateWebhookSecret } from "../src/endpoints/rotate-webhook-secret";
 import { startDispatcherContext } from "./support/start-dispatcher-context";
@@ -47,6 +49,18 @@ async function queue(n: number, type = "link.created", sourceEventId?: (i: numbe
     );
   }
 }
+
+/** n link.created messages of the account, as the event consumer hands them to queueMessages. */
+const messages = (n: number) =>
+  Array.from({ length: n }, (_, i) => {
+    queued++;
+    return {
+      accountId: ACCOUNT,
+      eventType: "link.created",
+      body: JSON.stringify({ type: "link.created", timestamp: t.clock.now().toISOString(), data: { n: i } }),
+      sourceEventId: `event-${queued}`,
+    };
+  });
 
 const verifies = (secret: string, hit: { headers: Record<string, unknown>; body: string }) => {
   try {
@@ -231,7 +245,7 @@ for (const store of STORES) {
         const claimed = await claimDueDeliveries(t.ctx.db, {
           now: t.clock.now(),
           batchSize: 10,
-          perEndpoint: 10,
+          defaultRoom: 10,
           leaseMs: 60_000,
         });
         expect(claimed).toHaveLength(3);
@@ -284,6 +298,100 @@ for (const store of STORES) {
         } finally {
           await worker.stop();
         }
+      });
+
+      it("claims fresh deliveries for the local worker as they are queued: sent once, and no other worker can claim them", async () => {
+        const { secret } = await endpoint();
+        let release!: () => void;
+        const gate = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let worker: DeliveryWorker | undefined;
+        const ctx = { ...t.ctx, ...workerHooks(() => worker) };
+        worker = createDeliveryWorker(
+          {
+            ctx,
+            post: async (request) => {
+              await gate;
+              return t.post(request);
+            },
+          },
+          { pollIntervalMs: 1_000_000, concurrency: 8, perEndpoint: 4 },
+        );
+        try {
+          const queuedAt = t.clock.now().getTime();
+          const queued = await queueMessages(ctx, messages(3));
+          expect(queued.flatMap((message) => message?.claimed ?? [])).toHaveLength(3);
+          // Written claimed for a lease, due again at its end (should this worker die).
+          const rows = await t.ctx.db.select().from(webhookDeliveries);
+          for (const row of rows) {
+            expect(row.claimedUntil!.getTime()).toBeGreaterThanOrEqual(queuedAt + worker.leaseMs);
+            expect(row.nextAttemptAt).toEqual(row.claimedUntil);
+          }
+          // Another replica claiming now finds nothing to take.
+          expect(
+            await claimDueDeliveries(t.ctx.db, {
+              now: t.clock.now(),
+              batchSize: 10,
+              defaultRoom: 10,
+              leaseMs: 60_000,
+            }),
+          ).toHaveLength(0);
+          release();
+          await worker.drain();
+          expect(receiver.received).toHaveLength(3);
+          expect(receiver.received.every((hit) => verifies(secret, hit))).toBe(true);
+          const after = await t.ctx.db.select().from(webhookDeliveries);
+          expect(after.map((row) => [row.status, row.attempts, row.claimedUntil])).toEqual(
+            after.map(() => ["succeeded", 1, null]),
+          );
+        } finally {
+          release();
+          await worker.stop();
+        }
+      });
+
+      it("takes no more fresh deliveries than its room: the rest wait in the outbox and are claimed later, each sent once", async () => {
+        await endpoint();
+        let worker: DeliveryWorker | undefined;
+        const ctx = { ...t.ctx, ...workerHooks(() => worker) };
+        // One at a time; a 60 s lease holds two rounds of 20 s attempts: room for 2.
+        worker = createDeliveryWorker(
+          { ctx, post: t.post },
+          {
+            pollIntervalMs: 1_000_000,
+            concurrency: 1,
+            perEndpoint: 1,
+            leaseMs: 60_000,
+            attemptTimeoutMs: 20_000,
+          },
+        );
+        try {
+          const queued = await queueMessages(ctx, messages(5));
+          expect(queued.flatMap((message) => message?.claimed ?? [])).toHaveLength(2);
+          await worker.drain();
+          const ids = receiver.received.map((hit) => hit.headers["webhook-id"]);
+          expect(ids).toHaveLength(5);
+          expect(new Set(ids).size).toBe(5);
+        } finally {
+          await worker.stop();
+        }
+      });
+
+      it("attempts a fresh delivery whose worker died before sending it once its claim lapses: nothing lost", async () => {
+        await endpoint();
+        // The replica that queued them claimed them for its worker, then died before handing them over.
+        const dying = createDeliveryWorker(
+          { ctx: t.ctx, post: t.post },
+          { pollIntervalMs: 1_000_000, concurrency: 8, perEndpoint: 4, leaseMs: 60_000 },
+        );
+        const ctx = { ...t.ctx, ...workerHooks(() => dying), deliveriesQueued: () => undefined };
+        await queueMessages(ctx, messages(3));
+        await t.worker.drain();
+        expect(receiver.received).toHaveLength(0);
+        t.clock.advance(60_000);
+        await t.worker.drain();
+        expect(receiver.received).toHaveLength(3);
       });
 
       it("signs with both secrets for 24 hours after a rotation, then with the new one only", async () => {

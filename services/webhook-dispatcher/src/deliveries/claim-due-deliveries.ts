@@ -6,10 +6,13 @@ export interface ClaimOptions {
   now: Date;
   /** Deliveries claimed at most in one call. */
   batchSize: number;
-  /** Deliveries one endpoint may have claimed at once, across every replica. */
-  perEndpoint: number;
-  /** Endpoints allowed another number than perEndpoint (their pace: endpoint-pace.ts). */
-  caps?: ReadonlyMap<string, number>;
+  /** Deliveries of one endpoint this worker may claim now, unless `rooms` says otherwise. */
+  defaultRoom: number;
+  /**
+   * Endpoints whose room differs: those the worker already holds some of, or whose pace sizes
+   * their claims otherwise (endpoint-pace.ts).
+   */
+  rooms?: ReadonlyMap<string, number>;
   /** How long a claim lasts: a worker that dies before recording frees its deliveries after it. */
   leaseMs: number;
 }
@@ -52,17 +55,19 @@ interface ClaimedRow extends Record<string, unknown> {
 
 /**
  * Due deliveries one claim looks at. An endpoint with a backlog larger than this can fill the
- * window with deliveries beyond its cap; the others then wait for its backlog to drain below it.
+ * window with deliveries beyond its room; the others then wait for its backlog to drain below it.
  */
 const SCAN_LIMIT = 2_000;
 
 const dateOf = (value: string | Date | null) => (value === null ? null : new Date(value));
 
 /**
- * Claims due pending deliveries for this worker, oldest due first, never more than `perEndpoint`
- * claimed for one endpoint (counting other workers' live claims), and answers them with their
- * endpoint and body — one statement, so a batch costs one round trip. One claim at a time across
- * replicas (a transaction-scoped advisory lock), so the per-endpoint bound holds between them.
+ * Claims due pending deliveries for this worker, oldest due first, at most its room for each
+ * endpoint, and answers them with their endpoint and body — one statement, so a batch costs one
+ * round trip. A claim moves each delivery's next_attempt_at to the claim's end: the due range then
+ * holds no claimed delivery, and one whose worker died is due again when its claim lapses. One
+ * claim at a time across replicas (a transaction-scoped advisory lock, then the statement's fresh
+ * snapshot), so no delivery is claimed twice.
  */
 export async function claimDueDeliveries(
   db: WebhookDatabase,
@@ -70,26 +75,19 @@ export async function claimDueDeliveries(
 ): Promise<ClaimedDelivery[]> {
   const now = options.now.toISOString();
   const until = new Date(options.now.getTime() + options.leaseMs);
-  const caps = [...(options.caps ?? new Map<string, number>())];
+  const rooms = [...(options.rooms ?? new Map<string, number>())];
   const rows = await db.transaction(async (tx) => {
-    // A claim lost in a crash only means its deliveries are claimable again at once.
-    await tx.execute(sql`set local synchronous_commit = off`);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('webhook-dispatcher:claim'))`);
+    // A claim lost in a crash only means its deliveries are claimable again at once: no WAL flush.
+    await tx.execute(
+      sql`select set_config('synchronous_commit', 'off', true), pg_advisory_xact_lock(hashtext('webhook-dispatcher:claim'))`,
+    );
     const result = await tx.execute<ClaimedRow>(sql`
-      with held as (
-        select endpoint_id, count(*)::int as n
-        from webhook_deliveries
-        where status = 'pending' and claimed_until > ${now}::timestamptz
-        group by endpoint_id
-      ),
       -- The oldest due deliveries only (the partial index on next_attempt_at): a claim costs the
-      -- same with ten or a million waiting.
-      oldest as (
+      -- same with ten or a million waiting. A live claim is not in that range.
+      with oldest as (
         select id, endpoint_id, next_attempt_at
         from webhook_deliveries
-        where status = 'pending'
-          and next_attempt_at <= ${now}::timestamptz
-          and (claimed_until is null or claimed_until <= ${now}::timestamptz)
+        where status = 'pending' and next_attempt_at <= ${now}::timestamptz
         order by next_attempt_at
         limit ${SCAN_LIMIT}
       ),
@@ -98,27 +96,31 @@ export async function claimDueDeliveries(
           row_number() over (partition by endpoint_id order by next_attempt_at, id) as rank
         from oldest
       ),
-      caps as (
-        select * from unnest(${sql.param(caps.map(([id]) => id))}::uuid[],
-          ${sql.param(caps.map(([, cap]) => cap))}::int[]) as c(endpoint_id, cap)
+      rooms as (
+        select * from unnest(${sql.param(rooms.map(([id]) => id))}::uuid[],
+          ${sql.param(rooms.map(([, room]) => room))}::int[]) as r(endpoint_id, room)
       ),
       picked as (
-        select due.id from due left join held using (endpoint_id) left join caps using (endpoint_id)
-        where due.rank + coalesce(held.n, 0) <= coalesce(caps.cap, ${options.perEndpoint})
+        select due.id from due left join rooms using (endpoint_id)
+        where due.rank <= coalesce(rooms.room, ${options.defaultRoom})
         order by due.next_attempt_at, due.id
         limit ${options.batchSize}
       ),
+      -- The picked ids as one array: found through the primary key (an "in (select ...)" made
+      -- the planner hash the whole table for a few hundred rows).
       claimed as (
-        update webhook_deliveries set claimed_until = ${until.toISOString()}::timestamptz
-        where id in (select id from picked)
+        update webhook_deliveries
+        set claimed_until = ${until.toISOString()}::timestamptz, next_attempt_at = ${until.toISOString()}::timestamptz
+        where id = any(array(select id from picked))
         returning id, attempts, message_id, endpoint_id
       )
-      select claimed.id, claimed.attempts, claimed.message_id, m.body, claimed.endpoint_id,
-        e.account_id, e.url, e.enabled, e.secret_sealed, e.previous_secret_sealed,
+      -- Each body by its key: a join hashed every stored message, backlog included.
+      select claimed.id, claimed.attempts, claimed.message_id,
+        (select m.body from webhook_messages m where m.id = claimed.message_id) as body,
+        claimed.endpoint_id, e.account_id, e.url, e.enabled, e.secret_sealed, e.previous_secret_sealed,
         e.previous_secret_expires_at, e.failing_since
       from claimed
-      join webhook_endpoints e on e.id = claimed.endpoint_id
-      join webhook_messages m on m.id = claimed.message_id`);
+      join webhook_endpoints e on e.id = claimed.endpoint_id`);
     return result.rows;
   });
   return rows.map((row) => ({

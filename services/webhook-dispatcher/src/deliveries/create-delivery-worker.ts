@@ -4,6 +4,7 @@ import { type AttemptDependencies, attemptDelivery } from "./attempt-delivery";
 import { type ClaimedDelivery, claimDueDeliveries } from "./claim-due-deliveries";
 import { createAttemptRecorder } from "./create-attempt-recorder";
 import { claimDepth, createEndpointPace } from "./endpoint-pace";
+import type { FreshClaims } from "./enqueue-message";
 
 export { claimDepth } from "./endpoint-pace";
 
@@ -25,12 +26,14 @@ export interface DeliveryWorkerOptions {
   timer?: RepeatingTimer;
 }
 
-export interface DeliveryWorker {
+export interface DeliveryWorker extends FreshClaims {
   start(): void;
   /** Claims and attempts until nothing is due; answers how many attempts it made. */
   drain(): Promise<number>;
   /** A commit queued deliveries: look now rather than at the next poll. */
   wake(): void;
+  /** Deliveries claimed for this worker as they were queued (FreshClaims), now committed: attempts them. */
+  adopt(claimed: readonly ClaimedDelivery[]): void;
   /** Stops polling and claiming, and waits for the attempts in flight. */
   stop(): Promise<void>;
 }
@@ -61,11 +64,19 @@ export function createDeliveryWorker(
   const queues = new Map<string, ClaimedDelivery[]>();
   const running = new Map<string, number>();
   const inFlight = new Set<Promise<void>>();
+  /** Deliveries held (claimed, not yet recorded), in all and per endpoint. */
   let held = 0;
+  const heldBy = new Map<string, number>();
   /** Attempts whose request is under way (their slot not freed yet). */
   let sending = 0;
   let claiming: Promise<number> | undefined;
   let again = false;
+  /**
+   * Whether due deliveries may be waiting that this worker did not take: its last claim was cut
+   * short by its room, or a wake came since. A queue running low claims only then (fresh
+   * deliveries it took at enqueue leave nothing to claim).
+   */
+  let mayHaveMore = true;
   let stopped = false;
   let cancelTimer: (() => void) | undefined;
   let idleWaiters: Array<() => void> = [];
@@ -77,6 +88,27 @@ export function createDeliveryWorker(
     for (const resolve of waiters) resolve();
   }
 
+  function hold(claimed: readonly ClaimedDelivery[]): void {
+    for (const delivery of claimed) {
+      const endpointId = delivery.endpoint.id;
+      const queue = queues.get(endpointId) ?? [];
+      queue.push(delivery);
+      queues.set(endpointId, queue);
+      heldBy.set(endpointId, (heldBy.get(endpointId) ?? 0) + 1);
+    }
+    held += claimed.length;
+  }
+
+  function release(endpointId: string): void {
+    held--;
+    const left = (heldBy.get(endpointId) ?? 1) - 1;
+    if (left <= 0) heldBy.delete(endpointId);
+    else heldBy.set(endpointId, left);
+  }
+
+  /** More deliveries of the endpoint this worker may hold now. */
+  const roomOf = (endpointId: string) => Math.max(0, pace.capOf(endpointId) - (heldBy.get(endpointId) ?? 0));
+
   function pump(): void {
     for (const [endpointId, queue] of queues) {
       let active = running.get(endpointId) ?? 0;
@@ -85,7 +117,7 @@ export function createDeliveryWorker(
         if (ctx.clock.now().getTime() + attemptTimeoutMs > claimed.claimedUntil.getTime()) {
           // Its claim could lapse mid-attempt and another worker send it too: leave it to the
           // next claim (the endpoint slowed down after this one was claimed).
-          held--;
+          release(endpointId);
           continue;
         }
         active++;
@@ -105,7 +137,7 @@ export function createDeliveryWorker(
           pump();
           // The endpoint's queue runs low: fetch its next ones (and any other endpoint's due ones)
           // before its slots go idle, rather than at the next poll. One claim serves many attempts.
-          if (!stopped && (queues.get(endpointId)?.length ?? 0) < pace.capOf(endpointId) / 2) {
+          if (mayHaveMore && !stopped && (queues.get(endpointId)?.length ?? 0) < pace.capOf(endpointId) / 2) {
             void claim();
           }
         };
@@ -113,7 +145,7 @@ export function createDeliveryWorker(
           .catch((err) => ctx.logger.error({ event: "webhook.attempt_failed", deliveryId: claimed.id, err }))
           .finally(() => {
             inFlight.delete(attempt);
-            held--;
+            release(endpointId);
             freeSlot();
             settleIfIdle();
           });
@@ -137,20 +169,27 @@ export function createDeliveryWorker(
         again = false;
         const room = maxHeld - held;
         if (room <= 0 || stopped) break;
+        const rooms = new Map<string, number>();
+        for (const endpointId of [...pace.caps().keys(), ...heldBy.keys()])
+          rooms.set(endpointId, roomOf(endpointId));
         const batch = await claimDueDeliveries(ctx.db, {
           now: ctx.clock.now(),
           batchSize: room,
-          perEndpoint: pace.defaultCap,
-          caps: pace.caps(),
+          defaultRoom: pace.defaultCap,
+          rooms,
           leaseMs,
         });
-        for (const claimed of batch) {
-          const queue = queues.get(claimed.endpoint.id) ?? [];
-          queue.push(claimed);
-          queues.set(claimed.endpoint.id, queue);
-        }
-        held += batch.length;
+        hold(batch);
         total += batch.length;
+        const taken = new Map<string, number>();
+        for (const claimed of batch)
+          taken.set(claimed.endpoint.id, (taken.get(claimed.endpoint.id) ?? 0) + 1);
+        // Cut short by a room (its endpoint may have more due) or by the batch: more may wait.
+        mayHaveMore =
+          again ||
+          batch.length === room ||
+          [...rooms].some(([endpointId, left]) => (taken.get(endpointId) ?? 0) >= left) ||
+          [...taken].some(([endpointId, n]) => !rooms.has(endpointId) && n >= pace.defaultCap);
         pump();
         if (batch.length > 0 && batch.length === room) again = true;
       } while (again && !stopped);
@@ -158,6 +197,7 @@ export function createDeliveryWorker(
     })()
       .catch((err) => {
         ctx.logger.error({ event: "webhook.claim_failed", err });
+        mayHaveMore = true;
         return 0;
       })
       .finally(() => {
@@ -187,7 +227,26 @@ export function createDeliveryWorker(
       }
     },
     wake() {
+      mayHaveMore = true;
       if (!stopped) void claim();
+    },
+    leaseMs,
+    take(endpointIds) {
+      if (stopped) return endpointIds.map(() => false);
+      let total = maxHeld - held;
+      const granted = new Map<string, number>();
+      return endpointIds.map((endpointId) => {
+        const already = granted.get(endpointId) ?? 0;
+        if (total <= 0 || already >= roomOf(endpointId)) return false;
+        granted.set(endpointId, already + 1);
+        total--;
+        return true;
+      });
+    },
+    adopt(claimed) {
+      if (stopped || claimed.length === 0) return;
+      hold(claimed);
+      pump();
     },
     async stop() {
       stopped = true;
@@ -195,6 +254,7 @@ export function createDeliveryWorker(
       await claiming;
       // Queued (claimed, not started) deliveries are left to their lease: another worker takes them.
       queues.clear();
+      heldBy.clear();
       held = inFlight.size;
       await Promise.allSettled([...inFlight]);
     },

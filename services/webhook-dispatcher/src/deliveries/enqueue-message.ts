@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { webhookEndpoints } from "../db/schema";
 import type { WebhookExecutor } from "../db/webhook-database";
+import type { ClaimedDelivery } from "./claim-due-deliveries";
 
 export interface MessageToEnqueue {
   accountId: string;
@@ -19,6 +20,26 @@ export interface MessageToEnqueue {
 export interface EnqueuedMessage {
   messageId: string;
   deliveryIds: string[];
+  /** Those of its deliveries claimed for this replica as they were written (FreshClaims). */
+  claimed: ClaimedDelivery[];
+}
+
+/**
+ * What this replica's delivery worker can take of fresh deliveries at once. Those are written
+ * already claimed for it (due at their claim's end, as a claim leaves them) and handed to it after
+ * the commit: no claim statement reads them back, and a delivery row is written twice (queued,
+ * attempted), not three times. The rest wait in the outbox for a claim.
+ */
+export interface FreshClaims {
+  /** How long a claim lasts. */
+  readonly leaseMs: number;
+  /**
+   * For fresh deliveries to these endpoints (one entry per delivery, in order), whether this
+   * replica takes each now. Reserves nothing: two batches asking at once may both be granted the
+   * same room (the worker starts no attempt that could outlast its claim, so that costs a delay,
+   * never a second sender).
+   */
+  take(endpointIds: readonly string[]): boolean[];
 }
 
 /** A new message id: the `webhook-id` of every attempt (Standard Webhooks' `msg_` prefix). */
@@ -26,12 +47,7 @@ export function newMessageId(): string {
   return `msg_${randomUUID().replaceAll("-", "")}`;
 }
 
-interface EndpointChoice {
-  id: string;
-  accountId: string;
-  eventTypes: string[];
-  linkIds: string[];
-}
+type EndpointChoice = ClaimedDelivery["endpoint"] & { eventTypes: string[]; linkIds: string[] };
 
 function matches(endpoint: EndpointChoice, message: MessageToEnqueue): boolean {
   if (endpoint.accountId !== message.accountId) return false;
@@ -46,13 +62,15 @@ function matches(endpoint: EndpointChoice, message: MessageToEnqueue): boolean {
  * statements for the whole batch, inside the caller's transaction (the durable outbox: once it
  * commits, each message is delivered or its failure logged). A message no endpoint wants is not
  * stored: a click stream costs nothing for accounts that did not ask for it. A message whose
- * internal event was stored before (a redelivery) queues nothing. Answers, per message, what was
- * queued (undefined: nothing).
+ * internal event was stored before (a redelivery) queues nothing. With `fresh`, the deliveries
+ * this replica can attempt at once are claimed for it in the same statement. Answers, per message,
+ * what was queued (undefined: nothing).
  */
 export async function enqueueMessages(
   tx: WebhookExecutor,
   messages: readonly MessageToEnqueue[],
   now: Date,
+  fresh?: FreshClaims,
 ): Promise<Array<EnqueuedMessage | undefined>> {
   if (messages.length === 0) return [];
   const accounts = [...new Set(messages.map((message) => message.accountId))];
@@ -62,6 +80,12 @@ export async function enqueueMessages(
       accountId: webhookEndpoints.accountId,
       eventTypes: webhookEndpoints.eventTypes,
       linkIds: webhookEndpoints.linkIds,
+      url: webhookEndpoints.url,
+      enabled: webhookEndpoints.enabled,
+      secretSealed: webhookEndpoints.secretSealed,
+      previousSecretSealed: webhookEndpoints.previousSecretSealed,
+      previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
+      failingSince: webhookEndpoints.failingSince,
     })
     .from(webhookEndpoints)
     .where(and(inArray(webhookEndpoints.accountId, accounts), eq(webhookEndpoints.enabled, true)));
@@ -74,12 +98,14 @@ export async function enqueueMessages(
   if (wanted.length === 0) return messages.map(() => undefined);
 
   const rows = wanted.flatMap((plan) =>
-    plan.endpoints.map((endpoint) => ({ id: randomUUID(), messageId: plan.id, endpointId: endpoint.id })),
+    plan.endpoints.map((endpoint) => ({ id: randomUUID(), plan, endpoint })),
   );
+  const taken = fresh?.take(rows.map((row) => row.endpoint.id)) ?? [];
+  const until = new Date(now.getTime() + (fresh?.leaseMs ?? 0));
   const at = now.toISOString();
   // One statement for the batch, whatever its size: each column goes as one array parameter
   // (unnest), the messages first and the deliveries of those that were new.
-  const stored = await tx.execute<{ id: string; message_id: string }>(sql`
+  const stored = await tx.execute<{ id: string }>(sql`
     with stored as (
       insert into webhook_messages (id, account_id, source_event_id, event_type, link_id, body, created_at)
       select m.id, m.account_id, m.source_event_id, m.event_type, m.link_id, m.body, ${at}::timestamptz
@@ -95,26 +121,39 @@ export async function enqueueMessages(
       returning id, account_id, event_type
     )
     insert into webhook_deliveries (id, message_id, endpoint_id, account_id, event_type, next_attempt_at,
-      created_at, updated_at)
-    select d.id, d.message_id, d.endpoint_id, stored.account_id, stored.event_type, ${at}::timestamptz,
+      claimed_until, created_at, updated_at)
+    select d.id, d.message_id, d.endpoint_id, stored.account_id, stored.event_type,
+      case when d.taken then ${until.toISOString()}::timestamptz else ${at}::timestamptz end,
+      case when d.taken then ${until.toISOString()}::timestamptz end,
       ${at}::timestamptz, ${at}::timestamptz
     from unnest(
       ${sql.param(rows.map((row) => row.id))}::uuid[],
-      ${sql.param(rows.map((row) => row.messageId))}::text[],
-      ${sql.param(rows.map((row) => row.endpointId))}::uuid[]
-    ) as d(id, message_id, endpoint_id)
+      ${sql.param(rows.map((row) => row.plan.id))}::text[],
+      ${sql.param(rows.map((row) => row.endpoint.id))}::uuid[],
+      ${sql.param(rows.map((_, i) => taken[i] === true))}::boolean[]
+    ) as d(id, message_id, endpoint_id, taken)
     join stored on stored.id = d.message_id
-    returning id, message_id`);
-  const deliveries = new Map<string, string[]>();
-  for (const row of stored.rows) {
-    const ids = deliveries.get(row.message_id) ?? [];
-    ids.push(row.id);
-    deliveries.set(row.message_id, ids);
-  }
-  return planned.map((plan) => {
-    const deliveryIds = deliveries.get(plan.id);
-    return deliveryIds ? { messageId: plan.id, deliveryIds } : undefined;
+    returning id`);
+  const written = new Set(stored.rows.map((row) => row.id));
+  const queued = new Map<string, EnqueuedMessage>();
+  rows.forEach((row, i) => {
+    if (!written.has(row.id)) return;
+    const message = queued.get(row.plan.id) ?? { messageId: row.plan.id, deliveryIds: [], claimed: [] };
+    message.deliveryIds.push(row.id);
+    if (taken[i] === true) {
+      const { eventTypes: _types, linkIds: _links, ...endpoint } = row.endpoint;
+      message.claimed.push({
+        id: row.id,
+        claimedUntil: until,
+        attempts: 0,
+        messageId: row.plan.id,
+        body: row.plan.message.body,
+        endpoint,
+      });
+    }
+    queued.set(row.plan.id, message);
   });
+  return planned.map((plan) => queued.get(plan.id));
 }
 
 /** One message: enqueueMessages of one. */

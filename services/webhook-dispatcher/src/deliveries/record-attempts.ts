@@ -29,13 +29,14 @@ const iso = (value: Date | null) => (value === null ? null : value.toISOString()
 export async function recordAttempts(db: WebhookExecutor, records: readonly AttemptRecord[]): Promise<void> {
   if (records.length === 0) return;
   const column = <T>(pick: (record: AttemptRecord) => T) => sql.param(records.map(pick));
-  await db.transaction(async (tx) => {
-    // A crash may lose the last moments of records: their deliveries are then attempted again
-    // (at-least-once) and those attempts are missing from the log. Not waiting for the WAL flush
-    // of every record is what lets one endpoint take thousands of deliveries a second.
-    await tx.execute(sql`set local synchronous_commit = off`);
-    await tx.execute(sql`
-    with logged as (
+  // A crash may lose the last moments of records: their deliveries are then attempted again
+  // (at-least-once) and those attempts are missing from the log. Not waiting for the WAL flush
+  // of every record is what lets one endpoint take thousands of deliveries a second. The setting
+  // is made inside the statement (set_config, local to its implicit transaction): one round trip
+  // instead of the four of begin, set local, write, commit.
+  await db.execute(sql`
+    with lazy_commit as (select set_config('synchronous_commit', 'off', true)),
+    logged as (
       insert into webhook_attempts (id, delivery_id, endpoint_id, attempted_at, status_code, latency_ms,
         response_excerpt, failure_kind, failure_detail)
       select * from unnest(
@@ -52,7 +53,6 @@ export async function recordAttempts(db: WebhookExecutor, records: readonly Atte
       ${column((r) => r.deliveryId)}::uuid[], ${column((r) => r.attempts)}::int[],
       ${column((r) => r.status)}::text[], ${column((r) => iso(r.nextAttemptAt))}::timestamptz[],
       ${column((r) => iso(r.recordedAt))}::timestamptz[]
-    ) as v(id, attempts, status, next_attempt_at, recorded_at)
+    ) as v(id, attempts, status, next_attempt_at, recorded_at), lazy_commit
     where d.id = v.id`);
-  });
 }

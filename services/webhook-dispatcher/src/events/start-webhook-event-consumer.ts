@@ -6,7 +6,8 @@ import {
   type ReceivedMessage,
 } from "@kurz/events";
 import { SERVICE_NAME } from "../config";
-import { enqueueMessages, type MessageToEnqueue } from "../deliveries/enqueue-message";
+import type { MessageToEnqueue } from "../deliveries/enqueue-message";
+import { queueMessages } from "../deliveries/queue-messages";
 import { toWebhookPayload } from "../payloads/to-webhook-payload";
 import type { WebhookPayloadDeps } from "../payloads/webhook-payload-deps";
 import type { WebhookContext } from "../webhook-context";
@@ -62,10 +63,7 @@ export async function handleWebhookSourceEvents(
     const toEnqueue = await messageOf(ctx, deps, message);
     if (toEnqueue) wanted.push(toEnqueue);
   }
-  if (wanted.length === 0) return;
-  const now = ctx.clock.now();
-  const queued = await ctx.db.transaction((tx) => enqueueMessages(tx, wanted, now));
-  if (queued.some(Boolean)) ctx.deliveriesQueued();
+  await queueMessages(ctx, wanted);
 }
 
 /**

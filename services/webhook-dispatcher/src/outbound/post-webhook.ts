@@ -1,11 +1,11 @@
 import { isIP } from "node:net";
-import type { Readable } from "node:stream";
 import { type Clock, systemClock } from "@kurz/clock";
 import { type AllowedTargets, bareHost, vetAddress } from "@kurz/ssrf";
 import { LRUCache } from "lru-cache";
 import { classifyDeliveryError, isProgrammingError } from "./classify-delivery-error";
 import type { WebhookAgent } from "./create-webhook-agent";
 import type { DeliveryFailure, DeliveryOutcome } from "./delivery-outcome";
+import { ExchangeError, exchangePost } from "./exchange-post";
 import { parseRetryAfter } from "./parse-retry-after";
 
 export type { DeliveryFailure, DeliveryFailureKind, DeliveryOutcome } from "./delivery-outcome";
@@ -71,38 +71,28 @@ export async function postWebhook(
   const target = sendableUrlOf(request.url, options.allowedTargets ?? options.agent.allowedTargets);
   if (!(target instanceof URL)) return failed(target);
 
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  let status: number | undefined;
   try {
-    const response = await options.agent.dispatcher.request({
-      origin: target.origin,
-      path: `${target.pathname}${target.search}`,
-      method: "POST",
-      headers: request.headers,
-      body: request.body,
-      signal: controller.signal,
-    });
-    status = response.statusCode;
-    const retryAfterSeconds = parseRetryAfter(response.headers["retry-after"], clock.now());
-    // Nothing to read (most receivers answer 204 or an empty 200): skip the stream machinery.
-    const empty = status === 204 || status === 304 || response.headers["content-length"] === "0";
-    let excerpt = "";
-    if (empty) await response.body.dump();
-    else excerpt = await readExcerpt(response.body);
+    const answer = await exchangePost(
+      options.agent.dispatcher,
+      {
+        origin: target.origin,
+        path: `${target.pathname}${target.search}`,
+        headers: request.headers,
+        body: request.body,
+      },
+      { timeoutMs, maxReadBytes: MAX_RESPONSE_READ_BYTES, excerptBytes: RESPONSE_EXCERPT_BYTES },
+    );
+    const { status } = answer;
+    const retryAfterSeconds = parseRetryAfter(answer.headers["retry-after"], clock.now());
     const outcome: DeliveryOutcome = {
       ok: status >= 200 && status < 300,
       status,
       latencyMs: latencyMs(),
-      responseExcerpt: excerpt,
+      responseExcerpt: answer.excerpt,
       ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
     };
     if (status >= 300 && status < 400) {
-      const location = String(response.headers.location ?? "(none)").slice(0, 300);
+      const location = String(answer.headers.location ?? "(none)").slice(0, 300);
       outcome.failure = {
         kind: "redirect",
         detail: `answered ${status} to ${location}; redirects are not followed`,
@@ -112,10 +102,9 @@ export async function postWebhook(
     }
     return outcome;
   } catch (error) {
-    if (isProgrammingError(error)) throw error;
-    return failed(classifyDeliveryError(error, timedOut, timeoutMs), status);
-  } finally {
-    clearTimeout(timer);
+    if (!(error instanceof ExchangeError)) throw error;
+    if (isProgrammingError(error.cause)) throw error.cause;
+    return failed(classifyDeliveryError(error.cause, error.timedOut, timeoutMs), error.status);
   }
 }
 
@@ -169,23 +158,4 @@ function sendableUrl(raw: string, allowedTargets: AllowedTargets): URL | Deliver
     return { kind: "invalid_url", detail: "plain http is only sent to WEBHOOK_ALLOWED_TARGETS; use https" };
   }
   return url;
-}
-
-/** Reads at most MAX_RESPONSE_READ_BYTES and answers the first RESPONSE_EXCERPT_BYTES as text. */
-async function readExcerpt(body: Readable): Promise<string> {
-  const kept: Buffer[] = [];
-  let keptBytes = 0;
-  let readBytes = 0;
-  // Leaving the loop early destroys the stream, which closes the connection: nothing more is read.
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    readBytes += chunk.length;
-    if (keptBytes < RESPONSE_EXCERPT_BYTES) {
-      const slice = chunk.subarray(0, RESPONSE_EXCERPT_BYTES - keptBytes);
-      kept.push(slice);
-      keptBytes += slice.length;
-    }
-    if (readBytes >= MAX_RESPONSE_READ_BYTES) break;
-  }
-  // stream: true holds back a character cut in half at the 2 KiB mark instead of decoding it as U+FFFD.
-  return new TextDecoder("utf-8").decode(Buffer.concat(kept), { stream: true });
 }

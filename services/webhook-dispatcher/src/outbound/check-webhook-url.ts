@@ -16,7 +16,15 @@ export interface CheckWebhookUrlOptions {
   allowedTargets: AllowedTargets;
   /** Default: getaddrinfo. Tests inject a scripted one. */
   resolver?: Resolver;
+  /**
+   * The longest the name's resolution may take (default 3 s): a resolver that stalls (glibc waits
+   * 5 s a server and query before trying the next) must not hold the customer's request for half
+   * a minute; past it the check fails as a retryable DEPENDENCY_UNAVAILABLE.
+   */
+  resolveTimeoutMs?: number;
 }
+
+const DEFAULT_RESOLVE_TIMEOUT_MS = 3_000;
 
 const PUBLIC_ONLY_HINT =
   "Use an endpoint reachable on the public internet over https (a self-hosted Kurz can allow private ranges with WEBHOOK_ALLOWED_TARGETS).";
@@ -101,13 +109,24 @@ export async function checkWebhookUrl(input: string, options: CheckWebhookUrlOpt
 }
 
 async function resolve(host: string, options: CheckWebhookUrlOptions): Promise<VettedAddresses> {
+  const timeoutMs = options.resolveTimeoutMs ?? DEFAULT_RESOLVE_TIMEOUT_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(Object.assign(new Error(`resolving ${host} took over ${timeoutMs} ms`), { code: "ETIMEOUT" })),
+      timeoutMs,
+    );
+  });
   try {
-    return await resolveVettedAddresses(host, options);
+    return await Promise.race([resolveVettedAddresses(host, options), deadline]);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOTFOUND" || code === "ENODATA") notFound(host);
     // EAI_AGAIN, SERVFAIL, …: our resolver's trouble, not the customer's mistake.
     throw new AppError("DEPENDENCY_UNAVAILABLE", { cause: error });
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -171,4 +171,15 @@ describe("checking a webhook endpoint URL", () => {
       }),
     ).rejects.toMatchObject({ code: "DEPENDENCY_UNAVAILABLE", retryable: true });
   });
+
+  it("gives up on a resolver that never answers, as a retryable failure, within its bound", async () => {
+    // Unbounded, this would wait for ever (the test's own timeout would fail it).
+    await expect(
+      checkWebhookUrl("https://stalling.example.com/hooks", {
+        allowedTargets: noTargets,
+        resolver: () => new Promise(() => undefined),
+        resolveTimeoutMs: 50,
+      }),
+    ).rejects.toMatchObject({ code: "DEPENDENCY_UNAVAILABLE", retryable: true });
+  });
 });

@@ -89,7 +89,10 @@ describe("redirects", () => {
       "x-forwarded-for": "81.2.69.142",
     });
     expect(response.statusCode).toBe(301);
-    expect(response.headers.location).toBe("https://example.com/static1");
+    // The visit's query goes on to the destination, as Bitly, Dub and Shlink pass it.
+    expect(response.headers.location).toBe(
+      "https://example.com/static1?utm_source=newsletter&utm_campaign=spring",
+    );
     expect(response.headers["cache-control"]).toBe("private, max-age=300");
     expect(response.body).toBe("");
 
@@ -151,6 +154,15 @@ describe("redirects", () => {
     expect(clicksOf(fixtures.converting.linkId as string)[0]?.destinationUrl).toBe(
       "https://shop.example/p?a=1#top",
     );
+  });
+
+  it("passes the visit's query on: its parameters replace the link's of the same name, the fragment stays last, a visitor's svc_click_id is dropped", async () => {
+    const response = await get("/conv1?a=2&b=x%20y&svc_click_id=forged&b=z");
+    const location = String(response.headers.location);
+    expect(location).toMatch(/^https:\/\/shop\.example\/p\?a=2&b=x\+y&b=z&svc_click_id=[0-9a-f-]{36}#top$/);
+    await h.drainClicks();
+    const clickId = new URL(location).searchParams.get("svc_click_id");
+    expect(clicksOf(fixtures.converting.linkId as string).map((c) => c.clickId)).toContain(clickId);
   });
 
   it("sends no click event for a link with tracking disabled", async () => {
@@ -246,10 +258,10 @@ describe("expiry", () => {
 describe("password-protected links", () => {
   const CLIENT = "198.51.100.7";
 
-  function submit(password: string, remote = CLIENT) {
+  function submit(password: string, remote = CLIENT, path = "/secret1") {
     return h.http(
       "POST",
-      "/secret1",
+      path,
       {
         host: HOST,
         "content-type": "application/x-www-form-urlencoded",
@@ -308,6 +320,14 @@ describe("password-protected links", () => {
     expect(Number(throttled.headers["retry-after"])).toBeGreaterThan(0);
     // Another visitor is not affected.
     expect((await submit(PASSWORD, "198.51.100.10")).statusCode).toBe(303);
+  });
+
+  it("keeps the visit's query through the form and passes it on after the password", async () => {
+    const form = await get("/secret1?ref=mail&x=%3Cb%3E");
+    expect(form.body).toContain('action="/secret1?ref=mail&amp;x=%3Cb%3E"');
+    const response = await submit(PASSWORD, "198.51.100.11", "/secret1?ref=mail&x=%3Cb%3E");
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe("https://example.com/secret1?ref=mail&x=%3Cb%3E");
   });
 });
 

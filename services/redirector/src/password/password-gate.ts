@@ -31,10 +31,9 @@ export interface PasswordGate {
   submit(request: FastifyRequest, reply: FastifyReply, link: CachedLink, password: unknown): Promise<boolean>;
 }
 
+/** The form posts back to the URL the visitor opened, query included: it is passed on after the password. */
 function formAction(request: FastifyRequest): string {
-  const url = request.url;
-  const query = url.indexOf("?");
-  return query === -1 ? url : url.slice(0, query);
+  return request.url;
 }
 
 export function createPasswordGate(options: PasswordGateOptions): PasswordGate {

@@ -1,6 +1,7 @@
 import type { AbRoute } from "../abtests/route-ab-test";
 import type { CachedLink } from "../links/cached-link";
 import { appendClickId } from "./append-click-id";
+import { forwardVisitQuery } from "./forward-visit-query";
 import { newClickId } from "./new-click-id";
 
 export type VisitMethod = "GET" | "HEAD" | "POST";
@@ -43,17 +44,22 @@ function cacheControl(link: CachedLink, nowMs: number, maxAgeSeconds: number): s
  * The redirect a visitor gets: 302 for dynamic links, 301 otherwise, 303 after the password form.
  * A link under a running test (`route` given) goes to the visitor's variant with 302 and no-store,
  * never 301: the answer differs per visitor and ends when the test does, so no browser may keep it.
+ * The query the visitor put on the short URL (`requestUrl`'s) is passed on to the destination.
  */
 export function planRedirect(
   link: CachedLink,
   method: VisitMethod,
   nowMs: number,
   maxAgeSeconds: number,
+  requestUrl: string,
   route?: AbRoute,
 ): RedirectPlan {
   const s = link.snapshot;
   const clickId = s.trackingEnabled || s.conversionTracking ? newClickId() : "";
-  const destination = route === undefined ? s.destinationUrl : route.destinationUrl;
+  const destination = forwardVisitQuery(
+    route === undefined ? s.destinationUrl : route.destinationUrl,
+    requestUrl,
+  );
   return {
     status: method === "POST" ? 303 : s.dynamic || route !== undefined ? 302 : 301,
     location: s.conversionTracking ? appendClickId(destination, clickId) : destination,

@@ -61,7 +61,7 @@ export function installFastRedirect(server: Server, deps: FastRedirectDeps): { s
       return false;
     }
     const route = abRouteOfVisit(link, method, headers);
-    const plan = planRedirect(link, method, nowMs, deps.staticMaxAgeSeconds, route);
+    const plan = planRedirect(link, method, nowMs, deps.staticMaxAgeSeconds, request.url ?? "", route);
     // A flat header list and an explicit empty body: no header object to walk, no chunked framing.
     const head = ["location", plan.location, "cache-control", plan.cacheControl, "content-length", "0"];
     if (route?.setCookie !== undefined) head.push("set-cookie", route.setCookie);

@@ -127,7 +127,8 @@ describe("embedded: redirect → click events → ClickHouse → analytics API",
           const headers: Record<string, string> = { "user-agent": v.ua, "x-forwarded-for": v.ip };
           if (v.referrer) headers.referer = v.referrer;
           const response = await send("GET", `/${code}${query}`, headers);
-          expect(response).toEqual({ status: 301, location: "https://shop.example.com/landing" });
+          // The visit's UTM parameters go on to the landing page.
+          expect(response).toEqual({ status: 301, location: `https://shop.example.com/landing${query}` });
         }),
       );
     }

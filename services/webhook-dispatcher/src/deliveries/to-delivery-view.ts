@@ -25,7 +25,12 @@ export const deliveryViewSchema = z.object({
   event_type: z.string(),
   status: z.enum(["pending", "succeeded", "failed"]),
   attempts: z.number(),
-  next_attempt_at: z.string().nullable(),
+  next_attempt_at: z
+    .string()
+    .nullable()
+    .describe(
+      "When a pending delivery is attempted next; while a worker holds it (its attempt under way or queued behind the endpoint's others), the end of that worker's claim: it is attempted by then. Null once it succeeded or failed",
+    ),
   created_at: z.string(),
   last_attempt: attemptViewSchema.nullable(),
   payload: z.unknown().describe("The delivered body, as signed"),

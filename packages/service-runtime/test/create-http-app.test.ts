@@ -14,6 +14,7 @@ function build(readiness: Parameters<typeof createHttpApp>[0]["readiness"] = [])
     readinessTimeoutMs: 200,
   });
   http.app.post("/echo", async (request) => ({ got: request.body }));
+  http.app.delete("/thing", async (request) => ({ deleted: true, body: request.body ?? null }));
   http.app.get("/conflict", async () => {
     throw new AppError("ALIAS_EXISTS", { message: "Alias 'promo' is taken" });
   });
@@ -110,6 +111,15 @@ describe("createHttpApp", () => {
     expect([xml.statusCode, xml.json().code]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
     const schema = await app.inject({ method: "POST", url: "/validated", headers: json, payload: "{}" });
     expect([schema.statusCode, schema.json().code]).toEqual([400, "VALIDATION_ERROR"]);
+  });
+
+  it("takes an empty JSON body as none on a DELETE (clients send the header on every request), not on a POST", async () => {
+    const app = build().app;
+    const json = { "content-type": "application/json" };
+    const deleted = await app.inject({ method: "DELETE", url: "/thing", headers: json });
+    expect([deleted.statusCode, deleted.json()]).toEqual([200, { deleted: true, body: null }]);
+    const empty = await app.inject({ method: "POST", url: "/echo", headers: json });
+    expect([empty.statusCode, empty.json().code]).toEqual([400, "INVALID_JSON"]);
   });
 
   it("answers unknown routes with a 404 in the same body shape", async () => {

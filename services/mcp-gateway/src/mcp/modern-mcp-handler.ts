@@ -1,7 +1,7 @@
 import {
   type AuthInfo,
+  classifyInboundRequest,
   createMcpHandler,
-  isLegacyRequest,
   type McpHttpHandler,
   type Server,
 } from "@modelcontextprotocol/server";
@@ -60,9 +60,22 @@ export function createModernMcp(newServer: (principal: McpPrincipal) => Server):
   );
   return {
     async modernRequest(request) {
-      const web = webRequestOf(request);
       const body = request.body ?? null;
-      return (await isLegacyRequest(web, body)) ? undefined : { web, body };
+      // The decision isLegacyRequest makes (the SDK's classifyInboundRequest, from the headers it
+      // reads and the body fastify parsed), without a web Request: nearly every POST is an
+      // earlier revision's session call, which would build one only to be told so.
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return Array.isArray(value) ? value.join(", ") : value;
+      };
+      const era = classifyInboundRequest({
+        httpMethod: "POST",
+        protocolVersionHeader: header("mcp-protocol-version"),
+        mcpMethodHeader: header("mcp-method"),
+        mcpNameHeader: header("mcp-name"),
+        body,
+      });
+      return era.kind === "legacy" ? undefined : { web: webRequestOf(request), body };
     },
     async serve(request, principal) {
       const authInfo: AuthInfo = {

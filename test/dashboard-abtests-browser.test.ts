@@ -2,9 +2,10 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumExecutable, setPlanAsOperator } from "@kurz/testing";
+import { chromiumExecutable } from "@kurz/testing";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import { setFlowPlan } from "./support/set-flow-plan";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
 const executable = chromiumExecutable();
@@ -86,12 +87,7 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
     expect(await accessibilityViolations()).toEqual([]);
 
     // On Pro, after signing in again (a session's scopes are fixed at sign-in).
-    await setPlanAsOperator({
-      dataDir: flow.dataDir,
-      authServerGrpcAddress: flow.kurz.services["auth-server"].grpcAddress,
-      email: EMAIL,
-      plan: "pro",
-    });
+    await setFlowPlan(flow, EMAIL, "pro");
     await new Promise((resolve) => setTimeout(resolve, 500));
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(/\/app\/signed-out$/);

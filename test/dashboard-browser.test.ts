@@ -2,10 +2,11 @@ import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumExecutable, setPlanAsOperator } from "@kurz/testing";
+import { chromiumExecutable } from "@kurz/testing";
 import { decodeQrImage } from "@kurz/testing/decode-qr-image";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setFlowPlan } from "./support/set-flow-plan";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
 const executable = chromiumExecutable();
@@ -91,12 +92,7 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
     await screenshot("links-empty");
     expect(await accessibilityViolations()).toEqual([]);
     // MCP keys are a Pro feature: the operator moves the new account there.
-    await setPlanAsOperator({
-      dataDir: flow.dataDir,
-      authServerGrpcAddress: flow.kurz.services["auth-server"].grpcAddress,
-      email: EMAIL,
-      plan: "pro",
-    });
+    await setFlowPlan(flow, EMAIL, "pro");
 
     await page.getByLabel("Destination URL").fill("https://example.com/spring-sale");
     await page.getByLabel("Custom alias").fill("spring-sale");

@@ -1,6 +1,7 @@
-import { chromiumExecutable, setPlanAsOperator } from "@kurz/testing";
+import { chromiumExecutable } from "@kurz/testing";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setFlowPlan } from "./support/set-flow-plan";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
 const executable = chromiumExecutable();
@@ -37,12 +38,7 @@ describe.skipIf(!executable.available)("the links page with 1,000 links (timing 
     await page.getByLabel("Password").fill("correct horse battery staple");
     await page.getByRole("button", { name: "Create account" }).click();
     // 1,000 links is beyond the free plan (500 links, and its API rate): Enterprise has no such limits.
-    await setPlanAsOperator({
-      dataDir: flow.dataDir,
-      authServerGrpcAddress: flow.kurz.services["auth-server"].grpcAddress,
-      email: EMAIL,
-      plan: "enterprise",
-    });
+    await setFlowPlan(flow, EMAIL, "enterprise");
     await page.goto(`${flow.edgeUrl}/app/`);
     await page.getByRole("heading", { name: "Links" }).waitFor();
     // Created through the dashboard's own relay, eight at a time.

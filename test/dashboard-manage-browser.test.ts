@@ -2,9 +2,10 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumExecutable, setPlanAsOperator, startTestDnsServer, type TestDnsServer } from "@kurz/testing";
+import { chromiumExecutable, startTestDnsServer, type TestDnsServer } from "@kurz/testing";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import { setFlowPlan } from "./support/set-flow-plan";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
 const executable = chromiumExecutable();
@@ -94,12 +95,7 @@ describe.skipIf(!executable.available)(
       await screenshot("account-plan-required");
       expect(await accessibilityViolations()).toEqual([]);
 
-      await setPlanAsOperator({
-        dataDir: flow.dataDir,
-        authServerGrpcAddress: flow.kurz.services["auth-server"].grpcAddress,
-        email: EMAIL,
-        plan: "pro",
-      });
+      await setFlowPlan(flow, EMAIL, "pro");
       await new Promise((resolve) => setTimeout(resolve, 500));
 
       // A link to put into a campaign, made on the links page.

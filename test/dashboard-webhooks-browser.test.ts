@@ -4,10 +4,11 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumExecutable, setPlanAsOperator } from "@kurz/testing";
+import { chromiumExecutable } from "@kurz/testing";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import { setFlowPlan } from "./support/set-flow-plan";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
 const executable = chromiumExecutable();
@@ -141,12 +142,7 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     expect(await accessibilityViolations()).toEqual([]);
 
     // On Business, a new sign-in carries the webhook scopes.
-    await setPlanAsOperator({
-      dataDir: flow.dataDir,
-      authServerGrpcAddress: flow.kurz.services["auth-server"].grpcAddress,
-      email: EMAIL,
-      plan: "business",
-    });
+    await setFlowPlan(flow, EMAIL, "business");
     await new Promise((resolve) => setTimeout(resolve, 500));
     await page.getByRole("link", { name: "Sign in again" }).click();
     await page.waitForURL(/\/app\/webhooks$/);

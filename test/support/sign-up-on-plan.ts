@@ -1,4 +1,5 @@
-import { type SignedInUser, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
+import { type SignedInUser, signInWithOAuth } from "@kurz/testing";
+import { setFlowPlan } from "./set-flow-plan";
 import type { FlowKurz } from "./start-flow-kurz";
 
 /**
@@ -10,13 +11,5 @@ export function signUpOnPlan(
   scope: string,
   plan: "free" | "pro" | "business" | "enterprise",
 ): Promise<SignedInUser> {
-  return signInWithOAuth(flow.edgeUrl, scope, {
-    afterSignUp: (email) =>
-      setPlanAsOperator({
-        dataDir: flow.dataDir,
-        authServerGrpcAddress: flow.kurz.services["auth-server"].grpcAddress,
-        email,
-        plan,
-      }),
-  });
+  return signInWithOAuth(flow.edgeUrl, scope, { afterSignUp: (email) => setFlowPlan(flow, email, plan) });
 }

@@ -437,7 +437,8 @@ for (const store of STORES) {
         t.setAllowance({ retentionDays: 365 });
         expect(await pruneDeliveryLog(t.ctx)).toBe(0);
         t.setAllowance({ retentionDays: 30 });
-        expect(await pruneDeliveryLog(t.ctx)).toBe(2);
+        // One message a statement: the sweep goes on until a batch comes back short.
+        expect(await pruneDeliveryLog(t.ctx, 1)).toBe(2);
         expect(await t.ctx.db.select().from(webhookMessages)).toHaveLength(1);
         const attempts = await t.ctx.db.select().from(webhookAttempts);
         expect(attempts).toHaveLength(1);

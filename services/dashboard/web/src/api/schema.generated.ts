@@ -9778,6 +9778,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed";
                                 attempts: number;
+                                /** @description When a pending delivery is attempted next; while a worker holds it (its attempt under way or queued behind the endpoint's others), the end of that worker's claim: it is attempted by then. Null once it succeeded or failed */
                                 next_attempt_at: string | null;
                                 created_at: string;
                                 last_attempt: {
@@ -9902,6 +9903,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed";
                                 attempts: number;
+                                /** @description When a pending delivery is attempted next; while a worker holds it (its attempt under way or queued behind the endpoint's others), the end of that worker's claim: it is attempted by then. Null once it succeeded or failed */
                                 next_attempt_at: string | null;
                                 created_at: string;
                                 last_attempt: {

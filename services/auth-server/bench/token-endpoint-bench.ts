@@ -19,6 +19,7 @@ import path from "node:path";
 import { createVerifierFromConfig, requireScope } from "@kurz/auth-verifier";
 import { createLogger } from "@kurz/logger";
 import { createHttpApp } from "@kurz/service-runtime";
+import { freePort } from "@kurz/testing";
 import { createAccount } from "../src/accounts/create-account";
 import { loadConfig } from "../src/config";
 import { issueAuthorizationCode } from "../src/oauth/issue-authorization-code";
@@ -34,14 +35,6 @@ const CALLBACK = "http://127.0.0.1:9/callback";
 async function listen(server: http.Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 function line(label: string, result: LoadResult, baseline?: LoadResult): string {

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { AUTH_SERVER_AUDIENCE, type CallAuth, createServiceTokens, internalTokenUrl } from "@kurz/grpc";
 import type { SharedInfrastructure } from "@kurz/service-runtime";
+import { freePort } from "@kurz/testing";
 import { loadConfig } from "../../src/config";
 import { type RunningAuthServer, startAuthServer } from "../../src/server";
 import { TestClock } from "./test-clock";
@@ -37,20 +37,6 @@ const CALLING_SERVICES = [
   "webhook-dispatcher",
 ];
 
-/** A free TCP port: the issuer must be known before the server starts, so we cannot ask for 0. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
 /**
  * The real auth-server, listening on 127.0.0.1 with embedded PGlite (in a temporary data dir),
  * in-memory cache and bus, and a clock the test controls. `env` overrides configuration
@@ -62,6 +48,8 @@ export async function startTestAuthServer(
   shared: SharedInfrastructure = {},
 ): Promise<TestAuthServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "kurz-auth-test-"));
+  // The issuer must be known before the server starts, so the port cannot be 0; @kurz/testing's
+  // freePort picks one below the ephemeral range, which another process's connection cannot take.
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const clock = new TestClock();

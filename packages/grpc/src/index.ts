@@ -1,4 +1,5 @@
 export { appErrorToGrpcStatus, ErrorMetadataKey } from "./app-error-to-grpc-status";
+export { bindActor } from "./bind-actor";
 export {
   attachCallCredentials,
   type CallActor,

@@ -2,6 +2,7 @@ import { AppError } from "@kurz/errors";
 import { healthV1 } from "@kurz/proto";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  bindActor,
   type CallAuthenticator,
   type CallPrincipal,
   type CallTokenSource,
@@ -198,6 +199,27 @@ describe("calls carry proof, not a claim", () => {
     expect((await unary).accountId).toBe("acct-7");
     expect(values).toEqual([1, 2]);
     expect(seen.map((principal) => principal.accountId)).toEqual(["acct-7", "acct-7"]);
+  });
+
+  it("binds a client to an actor without runAsActor: its calls act for it unless a call names its own", async () => {
+    const { client } = await serve();
+    const gateway = client("mcp-gateway");
+    const bound = bindActor(gateway, { apiKey: "key_acct-8" });
+
+    const values: number[] = [];
+    for await (const message of bound.count({ count: 2 })) values.push(message.value);
+    const own = await bound.echo({ text: "x" }, { actor: { apiKey: "key_acct-9" } });
+    const asService = await failure(bound.echo({ text: "x" }, { actor: "service" }));
+
+    expect(await bound.echo({ text: "x" })).toMatchObject({ accountId: "acct-8" });
+    expect(values).toEqual([1, 2]);
+    expect(own.accountId).toBe("acct-9");
+    // "service" is the calling service alone: refused on a method that acts for an account.
+    expect(asService.code).toBe("FORBIDDEN");
+    // The unbound client is unchanged: its calls still act for the service alone.
+    expect((await failure(gateway.echo({ text: "x" }))).code).toBe("FORBIDDEN");
+    expect(seen.map((principal) => principal.accountId)).toEqual(["acct-8", "acct-9", "acct-8"]);
+    expect(bound.close).toBe(gateway.close);
   });
 
   it("keeps grpc.health.v1 open: probes carry no token", async () => {

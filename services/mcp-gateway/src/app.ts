@@ -34,6 +34,7 @@ import { registerMcpRoutes } from "./routes/mcp-routes";
 import { registerMcpSseRoutes } from "./routes/mcp-sse-routes";
 import { PROTECTED_RESOURCE_PATH, registerProtectedResourceRoute } from "./routes/protected-resource-route";
 import { ALL_TOOLS } from "./tools/all-tools";
+import { clientsActingFor } from "./tools/clients-acting-for";
 import type { ToolClients } from "./tools/tool-clients";
 
 export interface AppDependencies {
@@ -104,7 +105,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     tools: ALL_TOOLS,
     resources: ALL_RESOURCES,
     prompts: ALL_PROMPTS,
-    clients: deps.clients,
+    clients: clientsActingFor(deps.clients, principal.actor),
     principal,
     planOf,
     metrics,

@@ -1,5 +1,4 @@
 import { AppError } from "@kurz/errors";
-import { runAsActor } from "@kurz/grpc";
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { McpPrincipal } from "../auth/mcp-principal";
@@ -13,6 +12,7 @@ import { toolListing, toolsFor } from "./tool-listing";
 
 export interface ToolHandlerOptions {
   tools: readonly ToolDefinition[];
+  /** The owning services' clients, acting for the principal (clientsActingFor). */
   clients: ToolClients;
   principal: McpPrincipal;
   metrics: ToolCallMetrics;
@@ -92,7 +92,7 @@ export function installTools(install: HandlerInstaller, options: ToolHandlerOpti
       return toolErrorResult(validationError(parsed.error));
     }
     try {
-      const result = await runAsActor(options.principal.actor, () => tool.run(options.clients, parsed.data));
+      const result = await tool.run(options.clients, parsed.data);
       options.metrics.record(tool.name, "ok", undefined, seconds());
       return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
     } catch (error) {

@@ -1,5 +1,4 @@
 import { AppError } from "@kurz/errors";
-import { runAsActor } from "@kurz/grpc";
 import { ErrorCode, type Prompt } from "@modelcontextprotocol/sdk/types.js";
 import type { McpPrincipal } from "../auth/mcp-principal";
 import type { PromptDefinition } from "../prompts/prompt-definition";
@@ -81,7 +80,7 @@ export function registerPrompts(
     }
     let data: unknown;
     try {
-      data = await runAsActor(context.principal.actor, () => prompt.tool.run(context.clients, input.data));
+      data = await prompt.tool.run(context.clients, input.data);
     } catch (error) {
       const notFound = errorBody(error).code.endsWith("NOT_FOUND");
       throw new ProtocolError(notFound ? ErrorCode.InvalidParams : ErrorCode.InternalError, error);

@@ -1,5 +1,4 @@
 import { AppError } from "@kurz/errors";
-import { runAsActor } from "@kurz/grpc";
 import { ErrorCode, type Resource } from "@modelcontextprotocol/sdk/types.js";
 import { accountUsageResource } from "../resources/account-usage-resource";
 import { linkResource } from "../resources/link-resource";
@@ -27,9 +26,7 @@ export async function listResources(
   const listed: Resource[] = [];
   if (readable.includes(accountUsageResource)) listed.push(resourceListing(accountUsageResource, {}));
   if (readable.includes(linkResource)) {
-    const { links } = await runAsActor(context.principal.actor, () =>
-      context.clients.links.listLinks({ page: { page: 1, limit: LISTED_LINKS } }),
-    );
+    const { links } = await context.clients.links.listLinks({ page: { page: 1, limit: LISTED_LINKS } });
     for (const link of links) {
       listed.push(
         resourceListing(
@@ -71,9 +68,7 @@ export function registerResources(
       throw new ProtocolError(RESOURCE_NOT_FOUND, error, { uri });
     }
     try {
-      const value = await runAsActor(context.principal.actor, () =>
-        matched.resource.read(context, matched.params),
-      );
+      const value = await matched.resource.read(context, matched.params);
       return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(value) }] };
     } catch (error) {
       const notFound = errorBody(error).code.endsWith("NOT_FOUND");

@@ -5,6 +5,7 @@ import type { ToolClients } from "../tools/tool-clients";
 
 /** What a resource reads with: the owning services, and the plan of the principal's account. */
 export interface ResourceContext {
+  /** Acting for the principal (clientsActingFor). */
   clients: ToolClients;
   principal: McpPrincipal;
   planOf(accountId: string): Promise<PlanLimits>;

@@ -7,6 +7,7 @@ import { resourcesFor, templateListing } from "../mcp/resource-access";
 import { toolListing, toolsFor } from "../mcp/tool-listing";
 import type { PromptDefinition } from "../prompts/prompt-definition";
 import type { ResourceContext, ResourceTemplateDefinition } from "../resources/resource-definition";
+import { clientsActingFor } from "../tools/clients-acting-for";
 import type { ToolClients } from "../tools/tool-clients";
 import type { ToolDefinition } from "../tools/tool-definition";
 
@@ -37,7 +38,11 @@ export function registerMcpListingRoutes(app: FastifyInstance, deps: McpListingR
   app.get("/mcp/resources", async (request, reply) => {
     try {
       const principal = await deps.authorize(request);
-      const context = { clients: deps.clients, principal, planOf: deps.planOf };
+      const context = {
+        clients: clientsActingFor(deps.clients, principal.actor),
+        principal,
+        planOf: deps.planOf,
+      };
       return {
         resources: await listResources(context, deps.resources),
         resourceTemplates: resourcesFor(principal, deps.resources).map(templateListing),

@@ -91,14 +91,17 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
 
   app.post("/mcp", async (request, reply) => {
     try {
-      // 2026-07-28: no session, every request stands alone (its revision in `_meta`).
+      // A request in a session is an earlier revision's: 2026-07-28 has no sessions, so only a
+      // request without one is classified (what the SDK v2 classifies by costs a few zod parses
+      // that fail on every session call).
+      if (sessionIdOf(request) !== undefined) return await handleInSession(request, reply, request.body);
+      // 2026-07-28: every request stands alone (its revision in `_meta`).
       const modern = await deps.modern.modernRequest(request);
       if (modern !== undefined) {
         return reply.send(await deps.modern.serve(modern, await authorize(request)));
       }
-      if (sessionIdOf(request) === undefined && isInitializeRequest(request.body)) {
+      if (isInitializeRequest(request.body))
         return await openSession(await authorize(request), request, reply);
-      }
       return await handleInSession(request, reply, request.body);
     } catch (error) {
       if (reply.sent || reply.raw.headersSent) throw error;

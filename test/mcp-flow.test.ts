@@ -620,6 +620,104 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     expect((await fetch(`${edgeUrl}/mcp/resources`)).status).toBe(401);
   }, 120_000);
 
+  it("completes prompt arguments and resource-template variables from the caller's own links, campaigns and tests", async () => {
+    // A fresh account: its links, campaigns and tests are exactly those made here.
+    const owner = await signInWithOAuth(edgeUrl, SCOPE, {
+      afterSignUp: (email) =>
+        setPlanAsOperator({
+          dataDir,
+          authServerGrpcAddress: kurz.services["auth-server"].grpcAddress,
+          email,
+          plan: "business",
+        }),
+    });
+    const key = await createMcpKey(edgeUrl, owner.accessToken, [
+      "mcp",
+      ...LINK_SCOPES,
+      ...AB_SCOPES,
+      ...CAMPAIGN_SCOPES,
+    ]);
+    const client = await connect(key);
+    const call = succeeding(client);
+    const complete = async (
+      ref: { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string },
+      name: string,
+      value: string,
+    ) => (await client.complete({ ref, argument: { name, value } })).completion;
+    try {
+      expect(client.getServerCapabilities()?.completions).toEqual({});
+      const tag = Date.now().toString(36);
+      for (const alias of [`cmp${tag}-spring`, `cmp${tag}-summer`, `other${tag}`]) {
+        await call("shortenUrl", { url: `https://shop.example.com/${alias}`, customAlias: alias });
+      }
+      const { campaign } = await call("createCampaign", { name: `Spring sale ${tag}` });
+      await call("createCampaign", { name: `Winter ${tag}` });
+      const { test } = await call("createAbTest", {
+        name: `Headline ${tag}`,
+        short_code: `ab${tag}`,
+        variants: [
+          { name: "A", destination_url: "https://shop.example.com/a" },
+          { name: "B", destination_url: "https://shop.example.com/b" },
+        ],
+      });
+
+      const review = { type: "ref/prompt", name: "link-performance-review" } as const;
+      expect(await complete(review, "shortCode", `cmp${tag}`)).toEqual({
+        values: [`cmp${tag}-summer`, `cmp${tag}-spring`],
+        total: 2,
+        hasMore: false,
+      });
+      // Nothing typed: every link of the account (the A/B test's own among them), newest first.
+      expect((await complete(review, "shortCode", "")).values).toEqual([
+        `ab${tag}`,
+        `other${tag}`,
+        `cmp${tag}-summer`,
+        `cmp${tag}-spring`,
+      ]);
+      const linkTemplate = { type: "ref/resource", uri: "kurz://links/{shortCode}/analytics" } as const;
+      expect((await complete(linkTemplate, "shortCode", `other${tag}`)).values).toEqual([`other${tag}`]);
+      expect((await complete(linkTemplate, "shortCode", "no-such-code")).values).toEqual([]);
+
+      const report = { type: "ref/prompt", name: "campaign-performance-report" } as const;
+      expect((await complete(report, "campaignId", "spring")).values).toEqual([campaign.id]);
+      expect((await complete(report, "campaignId", campaign.id.slice(0, 8))).values).toEqual([campaign.id]);
+      expect((await complete(report, "campaignId", "")).values).toHaveLength(2);
+      expect((await complete(report, "period", "")).values).toEqual(["7d", "30d", "90d", "1y"]);
+      expect((await complete(report, "period", "9")).values).toEqual(["90d"]);
+
+      const abReview = { type: "ref/prompt", name: "ab-test-review" } as const;
+      expect((await complete(abReview, "testId", "headline")).values).toEqual([test.id]);
+      expect((await complete(abReview, "testId", "nothing-like-it")).values).toEqual([]);
+
+      // An argument without suggestions answers none; an unknown prompt or template is -32602.
+      expect((await complete({ type: "ref/resource", uri: "kurz://account/usage" }, "x", "")).values).toEqual(
+        [],
+      );
+      await expect(complete({ type: "ref/prompt", name: "no-such-prompt" }, "x", "")).rejects.toMatchObject({
+        code: -32602,
+        data: { code: "VALIDATION_ERROR", details: { field: "ref" } },
+      });
+    } finally {
+      await client.close();
+    }
+
+    // Another account's key completes from its own data only; a key without the prompts' scopes
+    // sees no such prompt.
+    const stranger = await connect(proKey);
+    const readOnly = await connect(readOnlyKey);
+    try {
+      const review = { type: "ref/prompt", name: "link-performance-review" } as const;
+      const theirs = await stranger.complete({ ref: review, argument: { name: "shortCode", value: "cmp" } });
+      expect(theirs.completion.values.filter((code) => code.endsWith("-spring"))).toEqual([]);
+      await expect(
+        readOnly.complete({ ref: review, argument: { name: "shortCode", value: "" } }),
+      ).rejects.toMatchObject({ code: -32602 });
+    } finally {
+      await stranger.close();
+      await readOnly.close();
+    }
+  }, 120_000);
+
   it("shows a read-only key only the read tools, and refuses the others as unknown", async () => {
     const client = await connect(readOnlyKey);
     try {

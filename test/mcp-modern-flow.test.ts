@@ -83,6 +83,14 @@ describe("MCP 2026-07-28 end to end (the SDK v2 client, real services)", () => {
       url: { id: code, originalUrl: "https://example.com/modern" },
     });
 
+    // completion/complete on the 2026-07-28 leg: the same suggestions as in a session.
+    expect(client.getServerCapabilities()?.completions).toEqual({});
+    const suggested = await client.complete({
+      ref: { type: "ref/resource", uri: "kurz://links/{shortCode}" },
+      argument: { name: "shortCode", value: code },
+    });
+    expect(suggested.completion.values).toEqual([code]);
+
     const deleted = await client.callTool({ name: "deleteUrl", arguments: { shortCode: code } });
     expect(deleted.isError, JSON.stringify(deleted.content)).toBeFalsy();
     expect((await fetch(`${edgeUrl}/${code}`, { redirect: "manual" })).status).toBe(404);

@@ -28,8 +28,8 @@ export const SKIPPED_SCENARIOS: Readonly<Record<string, string>> = {
   "logging-set-level":
     "the server does not declare the `logging` capability; logging/setLevel answers -32601 Method not found",
   "completion-complete":
-    "the server does not declare the `completions` capability (completion/complete answers -32601); " +
-    "it also completes the fixture prompt test_prompt_with_arguments",
+    "it completes the fixture prompt test_prompt_with_arguments, which a real server does not have " +
+    "(completion/complete of an unknown prompt is -32602 here; Kurz's own prompts and templates complete)",
   "resources-subscribe":
     "the server declares `resources.subscribe: false`; resources/subscribe answers -32601 Method not found",
   "resources-unsubscribe":

@@ -6,7 +6,8 @@ export type KurzMethod =
   | "resources/templates/list"
   | "resources/read"
   | "prompts/list"
-  | "prompts/get";
+  | "prompts/get"
+  | "completion/complete";
 
 /** What a handler reads of a request: its params (the SDKs validate their shape first). */
 export interface KurzRequest<P> {

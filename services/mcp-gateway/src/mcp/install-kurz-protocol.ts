@@ -1,6 +1,7 @@
 import type { PromptDefinition } from "../prompts/prompt-definition";
 import type { ResourceContext, ResourceTemplateDefinition } from "../resources/resource-definition";
 import type { HandlerInstaller } from "./handler-installer";
+import { installCompletions } from "./install-completions";
 import { installTools, type ToolHandlerOptions } from "./install-tools";
 import { registerPrompts } from "./register-prompts";
 import { registerResources } from "./register-resources";
@@ -17,6 +18,7 @@ export const CAPABILITIES = {
   tools: { listChanged: false },
   resources: { listChanged: false, subscribe: false },
   prompts: { listChanged: false },
+  completions: {},
 } as const;
 
 export interface ProtocolServerOptions extends ToolHandlerOptions {
@@ -34,4 +36,5 @@ export function installKurzProtocol(install: HandlerInstaller, options: Protocol
     options.resources,
   );
   registerPrompts(install, options, options.prompts);
+  installCompletions(install, options, options.prompts, options.resources);
 }

@@ -1,6 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
+  CompleteRequestSchema,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
@@ -19,6 +20,7 @@ const SCHEMAS = {
   "resources/read": ReadResourceRequestSchema,
   "prompts/list": ListPromptsRequestSchema,
   "prompts/get": GetPromptRequestSchema,
+  "completion/complete": CompleteRequestSchema,
 } as const satisfies Record<KurzMethod, unknown>;
 
 /** Kurz's handlers on a session's server of the SDK v1 (protocol revisions up to 2025-11-25). */

@@ -23,7 +23,7 @@ export function promptListing(prompt: PromptDefinition): Prompt {
     name: prompt.name,
     title: prompt.title,
     description: prompt.description,
-    arguments: prompt.arguments.map((a) => ({ ...a })),
+    arguments: prompt.arguments.map(({ name, description, required }) => ({ name, description, required })),
   };
 }
 

@@ -1,3 +1,4 @@
+import { completeAbTestIds } from "../completions/complete-ab-test-ids";
 import { getAbTestAnalytics } from "../tools/abtests/get-ab-test-analytics";
 import type { PromptDefinition } from "./prompt-definition";
 
@@ -7,7 +8,12 @@ export const abTestReviewPrompt: PromptDefinition = {
   description:
     "A review of one A/B test: whether a variant wins with statistical significance at the test's confidence level, whether the sample is large enough and the split healthy, and whether to keep running, complete or stop it.",
   arguments: [
-    { name: "testId", description: "The test's id, or its link's alias or short code", required: true },
+    {
+      name: "testId",
+      description: "The test's id, or its link's alias or short code",
+      required: true,
+      complete: completeAbTestIds,
+    },
   ],
   tool: getAbTestAnalytics as unknown as PromptDefinition["tool"],
   toolArguments: (args) => ({ id: args.testId, days: 14 }),

@@ -1,3 +1,6 @@
+import { completeCampaignIds } from "../completions/complete-campaign-ids";
+import { completeOneOf } from "../completions/complete-one-of";
+import { PERIODS } from "../tools/analytics/analytics-output";
 import { getCampaignAnalytics } from "../tools/campaigns/get-campaign-analytics";
 import type { PromptDefinition } from "./prompt-definition";
 
@@ -7,8 +10,18 @@ export const campaignReportPrompt: PromptDefinition = {
   description:
     "A written performance report of one campaign over a period: totals against the previous trend, best and weakest links, audiences, sources, conversions, and what to do next.",
   arguments: [
-    { name: "campaignId", description: "The campaign's id (UUID, from listCampaigns)", required: true },
-    { name: "period", description: "7d, 30d (default), 90d or 1y", required: false },
+    {
+      name: "campaignId",
+      description: "The campaign's id (UUID, from listCampaigns)",
+      required: true,
+      complete: completeCampaignIds,
+    },
+    {
+      name: "period",
+      description: "7d, 30d (default), 90d or 1y",
+      required: false,
+      complete: completeOneOf(Object.keys(PERIODS)),
+    },
   ],
   tool: getCampaignAnalytics as unknown as PromptDefinition["tool"],
   toolArguments: (args) => ({ id: args.campaignId, period: args.period ?? "30d" }),

@@ -1,3 +1,4 @@
+import { completeShortCodes } from "../completions/complete-short-codes";
 import { getCompleteAnalytics } from "../tools/analytics/get-complete-analytics";
 import type { PromptDefinition } from "./prompt-definition";
 
@@ -6,7 +7,14 @@ export const linkReviewPrompt: PromptDefinition = {
   title: "Link performance review",
   description:
     "A review of one short link's last 7 days: traffic and its trend, who clicks (places, devices, sources, UTM), bots, conversions, and suggestions.",
-  arguments: [{ name: "shortCode", description: "The link's short code or alias", required: true }],
+  arguments: [
+    {
+      name: "shortCode",
+      description: "The link's short code or alias",
+      required: true,
+      complete: completeShortCodes,
+    },
+  ],
   tool: getCompleteAnalytics as unknown as PromptDefinition["tool"],
   toolArguments: (args) => ({ shortUrlId: args.shortCode }),
   dataUri: (args) => `kurz://links/${encodeURIComponent(args.shortCode ?? "")}/analytics`,

@@ -1,9 +1,12 @@
+import type { Completer } from "../completions/completer";
 import type { ToolDefinition } from "../tools/tool-definition";
 
 export interface PromptArgument {
   name: string;
   description: string;
   required: boolean;
+  /** Suggests values while the user types (completion/complete). */
+  complete?: Completer;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { completeShortCodes } from "../completions/complete-short-codes";
 import { getStats } from "../tools/analytics/get-stats";
 import type { ResourceTemplateDefinition } from "./resource-definition";
 
@@ -11,4 +12,5 @@ export const linkAnalyticsResource: ResourceTemplateDefinition = {
   scope: getStats.scope,
   read: (context, params) =>
     getStats.run(context.clients, { shortUrlId: params.shortCode ?? "", period: "30d" }),
+  complete: { shortCode: completeShortCodes },
 };

@@ -1,3 +1,4 @@
+import { completeShortCodes } from "../completions/complete-short-codes";
 import { getUrl } from "../tools/links/get-url";
 import type { ResourceTemplateDefinition } from "./resource-definition";
 
@@ -10,4 +11,5 @@ export const linkResource: ResourceTemplateDefinition = {
   uriTemplate: "kurz://links/{shortCode}",
   scope: getUrl.scope,
   read: (context, params) => getUrl.run(context.clients, { shortCode: params.shortCode ?? "" }),
+  complete: { shortCode: completeShortCodes },
 };

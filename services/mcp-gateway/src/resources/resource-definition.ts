@@ -1,6 +1,7 @@
 import type { Scope } from "@kurz/auth-verifier";
 import type { commonV1 } from "@kurz/proto";
 import type { McpPrincipal } from "../auth/mcp-principal";
+import type { Completer } from "../completions/completer";
 import type { ToolClients } from "../tools/tool-clients";
 
 /** What a resource reads with: the owning services, and the plan of the principal's account. */
@@ -32,4 +33,6 @@ export interface ResourceTemplateDefinition {
   uriTemplate: string;
   scope: Scope | undefined;
   read(context: ResourceContext, params: Record<string, string>): Promise<unknown>;
+  /** Suggests values of the template's variables while the user types (completion/complete). */
+  complete?: Readonly<Record<string, Completer>>;
 }

@@ -165,6 +165,37 @@ export function mcpSurface(target: FuzzTarget): Surface {
         wrongJsonValue,
       ),
     }),
+    // completion/complete
+    fc.record({
+      ref: fc.oneof(
+        fc.record({
+          type: fc.constant("ref/prompt"),
+          name: fc.oneof(
+            hostileString,
+            fc.constantFrom("campaign-performance-report", "ab-test-review", "link-performance-review"),
+          ),
+        }),
+        fc.record({
+          type: fc.oneof(fc.constant("ref/resource"), hostileString),
+          uri: fc.oneof(
+            hostileString,
+            fc.constantFrom(
+              "kurz://links/{shortCode}",
+              "kurz://links/{shortCode}/analytics",
+              "kurz://account/usage",
+            ),
+          ),
+        }),
+        wrongJsonValue,
+      ),
+      argument: fc.oneof(
+        fc.record({
+          name: fc.oneof(hostileString, fc.constantFrom("shortCode", "campaignId", "testId", "period")),
+          value: fc.oneof(hostileString, fc.constantFrom("", ...seeds)),
+        }),
+        wrongJsonValue,
+      ),
+    }),
     wrongJsonValue,
   );
   routes.push({

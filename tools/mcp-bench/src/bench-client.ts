@@ -52,13 +52,19 @@ async function run(command: BenchCommand): Promise<unknown> {
         Array.from({ length: command.sessions }, (_, i) => i),
         command.calls,
         () => direct(account),
+        command.paceMs,
       );
     }
     case "gateway": {
       const { key, shortCode } = command.account;
       const sessions = (sessionsOf.get(key) ?? []).slice(0, command.sessions);
       if (sessions.length < command.sessions) throw new Error("open the sessions first");
-      return measureCalls(sessions, command.calls, (session) => throughGateway(session, shortCode));
+      return measureCalls(
+        sessions,
+        command.calls,
+        (session) => throughGateway(session, shortCode),
+        command.paceMs,
+      );
     }
     case "open-sse":
       closeIdle = await openIdleSseSessions(target.gatewayUrl, command.key, command.sessions);

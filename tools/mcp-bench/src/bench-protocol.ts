@@ -21,8 +21,11 @@ export interface BenchAccount {
 export type BenchCommand =
   /** Opens `sessions` MCP sessions of a revision for the account (before a measurement, not timed). */
   | { kind: "open"; account: BenchAccount; sessions: number; revision: BenchRevision }
-  /** `calls` calls in each of `sessions` loops: direct gRPC, or through the account's sessions. */
-  | { kind: "direct" | "gateway"; account: BenchAccount; sessions: number; calls: number }
+  /**
+   * `calls` calls in each of `sessions` loops: direct gRPC, or through the account's sessions;
+   * back to back, or one every `paceMs` per loop (measure-calls.ts).
+   */
+  | { kind: "direct" | "gateway"; account: BenchAccount; sessions: number; calls: number; paceMs?: number }
   | { kind: "open-sse"; key: string; sessions: number }
   | { kind: "close" };
 

@@ -1,6 +1,6 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
-import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { SessionTransport } from "./session-transport";
 
 interface SessionCommon {
   server: Server;
@@ -13,7 +13,7 @@ interface SessionCommon {
  * 2024-11-05 HTTP+SSE transport (`GET /mcp/sse`, messages posted with `?sessionId=`).
  */
 export type OpenedSession =
-  | (SessionCommon & { kind: "streamable"; transport: StreamableHTTPServerTransport })
+  | (SessionCommon & { kind: "streamable"; transport: SessionTransport })
   | (SessionCommon & { kind: "sse"; transport: SSEServerTransport });
 
 export type McpSession = OpenedSession & { lastSeenMs: number };

@@ -10,6 +10,7 @@ import { SERVER_INFO } from "../mcp/create-protocol-server";
 import { sendMcpHttpError } from "../mcp/mcp-http-error";
 import type { McpSessions } from "../mcp/mcp-sessions";
 import type { ModernMcp } from "../mcp/modern-mcp-handler";
+import { SessionTransport } from "../mcp/session-transport";
 
 export interface McpRouteDeps {
   authorize: AuthorizeMcpRequest;
@@ -60,13 +61,21 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
         hint: "Send initialize (without Mcp-Session-Id) to open a new session",
       });
     }
+    const direct = body === undefined ? undefined : session.transport.directRequest(request.raw, body);
+    if (direct !== undefined) {
+      const answer = await session.transport.answer(direct, request.raw);
+      return reply
+        .header("mcp-session-id", id)
+        .header("content-type", "application/json")
+        .send(Buffer.from(JSON.stringify(answer)));
+    }
     reply.hijack();
-    await session.transport.handleRequest(request.raw, reply.raw, body);
+    await session.transport.sdk.handleRequest(request.raw, reply.raw, body);
   }
 
   async function openSession(principal: McpPrincipal, request: FastifyRequest, reply: FastifyReply) {
     const server = deps.newServer(principal);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const sdkTransport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       // A request's answer as one JSON body (no per-request SSE stream): tool calls send no
       // progress notifications, and JSON is cheaper for every client. GET /mcp still opens the
@@ -81,12 +90,13 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
         });
       },
     });
+    const transport = new SessionTransport(sdkTransport);
     transport.onclose = () => {
       if (transport.sessionId !== undefined) deps.sessions.remove(transport.sessionId);
     };
     await server.connect(transport);
     reply.hijack();
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    await sdkTransport.handleRequest(request.raw, reply.raw, request.body);
   }
 
   app.post("/mcp", async (request, reply) => {

@@ -1,0 +1,114 @@
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
+import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+  JSONRPCRequestSchema,
+  type MessageExtraInfo,
+  type RequestId,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "@modelcontextprotocol/sdk/types.js";
+
+type Answer = (message: JSONRPCMessage) => void;
+
+const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+};
+
+/**
+ * A Streamable HTTP session's transport: the SDK's (JSON answers), with a direct path for what
+ * nearly every request of a session is — one well-formed JSON-RPC request carrying the headers
+ * the SDK's transport requires. Such a request goes to the protocol and its answer back as the
+ * route's JSON body (with the session's `Mcp-Session-Id`, as the SDK answers), without the SDK transport's conversion of each request to a fetch Request
+ * and of each answer to a fetch Response read back as a web stream (hono's node-server, undici):
+ * the README's Bench says what that saved. Everything else — initialize, notifications, posted
+ * responses, batches, the GET stream, DELETE, and any header or message the SDK would refuse —
+ * goes to the SDK's transport, which answers it as it always did; the direct path takes only
+ * requests the SDK would have accepted, so it changes no answer.
+ */
+export class SessionTransport implements Transport {
+  onmessage?: Transport["onmessage"];
+  onclose?: Transport["onclose"];
+  onerror?: Transport["onerror"];
+  /** The direct requests in flight, by JSON-RPC id: each waits for its answer from send(). */
+  private readonly waiting = new Map<RequestId, Answer>();
+  private closed = false;
+
+  constructor(readonly sdk: StreamableHTTPServerTransport) {}
+
+  get sessionId(): string | undefined {
+    return this.sdk.sessionId;
+  }
+
+  async start(): Promise<void> {
+    this.sdk.onmessage = (message, extra) => this.onmessage?.(message, extra);
+    this.sdk.onerror = (error) => this.onerror?.(error);
+    this.sdk.onclose = () => {
+      this.closed = true;
+      // As the SDK's transport does with the requests it holds: nothing will answer them now.
+      for (const [id, answer] of this.waiting) {
+        answer({ jsonrpc: "2.0", id, error: { code: -32001, message: "Session closed" } });
+      }
+      this.waiting.clear();
+      this.onclose?.();
+    };
+    await this.sdk.start();
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    // The protocol's own messages: an answer is the one kind with an id and no method.
+    const isAnswer = !("method" in message) && "id" in message;
+    const id = isAnswer ? message.id : options?.relatedRequestId;
+    const answer = id === undefined ? undefined : this.waiting.get(id);
+    if (answer === undefined) return this.sdk.send(message, options);
+    // A notification about a direct request (e.g. progress) has no way to its client in a JSON
+    // answer; the SDK's transport in JSON mode drops those too.
+    if (!isAnswer || id === undefined) return;
+    this.waiting.delete(id);
+    answer(message);
+  }
+
+  close(): Promise<void> {
+    return this.sdk.close();
+  }
+
+  /**
+   * The request `body` is, when the direct path may answer it: a POST of one JSON-RPC request
+   * (not initialize) in this session, accepting JSON and SSE, sent as JSON, naming a supported
+   * protocol revision or none, its id not already in flight. Undefined: the SDK's transport
+   * answers it (handleRequest).
+   */
+  directRequest(
+    request: Pick<IncomingMessage, "method" | "headers">,
+    body: unknown,
+  ): JSONRPCRequest | undefined {
+    if (this.closed || request.method !== "POST") return undefined;
+    if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
+    const headers = request.headers;
+    const accept = header(headers, "accept");
+    if (!accept?.includes("application/json") || !accept.includes("text/event-stream")) return undefined;
+    if (!isJsonContentType(header(headers, "content-type"))) return undefined;
+    if (this.sdk.sessionId === undefined || header(headers, "mcp-session-id") !== this.sdk.sessionId) {
+      return undefined;
+    }
+    const version = header(headers, "mcp-protocol-version");
+    if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
+    const parsed = JSONRPCRequestSchema.safeParse(body);
+    if (!parsed.success || parsed.data.method === "initialize" || this.waiting.has(parsed.data.id)) {
+      return undefined;
+    }
+    return parsed.data;
+  }
+
+  /** Hands a direct request to the protocol and resolves with its answer (what send() is given). */
+  answer(message: JSONRPCRequest, request: Pick<IncomingMessage, "headers">): Promise<JSONRPCMessage> {
+    return new Promise((resolve) => {
+      this.waiting.set(message.id, resolve);
+      const extra: MessageExtraInfo = { requestInfo: { headers: request.headers } };
+      this.onmessage?.(message, extra);
+    });
+  }
+}

@@ -1,6 +1,6 @@
 /**
  * The bench's client, run in its own process (forked by run-mcp-bench) so that the processes
- * measured there spend their CPU only on serving: the MCP sessions to the gateway (plain
+ * measured there spend their CPU only on serving: the MCP sessions to the gateway or the bare hop (plain
  * keep-alive HTTP, open-mcp-session.ts), the gRPC client to link-api, and the idle SSE streams. The parent sends one command
  * at a time over the IPC channel and gets its result back.
  */
@@ -27,7 +27,7 @@ const direct = (account: BenchAccount) =>
   links.getLink({ shortCode: account.shortCode }, { actor: { apiKey: account.key } });
 
 const sessionsOf = new Map<string, McpSession[]>();
-const throughGateway = async (session: McpSession, shortCode: string) => {
+const callGetUrl = async (session: McpSession, shortCode: string) => {
   const result = (await session.request("tools/call", {
     name: "getUrl",
     arguments: { shortCode },
@@ -39,11 +39,11 @@ let closeIdle: (() => void) | undefined;
 async function run(command: BenchCommand): Promise<unknown> {
   switch (command.kind) {
     case "open": {
-      const opened = sessionsOf.get(command.account.key) ?? [];
+      const opened = sessionsOf.get(`${command.via} ${command.account.key}`) ?? [];
       while (opened.length < command.sessions) {
-        opened.push(await openMcpSession(target.gatewayUrl, command.account.key, command.revision));
+        opened.push(await openMcpSession(target.urls[command.via], command.account.key, command.revision));
       }
-      sessionsOf.set(command.account.key, opened);
+      sessionsOf.set(`${command.via} ${command.account.key}`, opened);
       return null;
     }
     case "direct": {
@@ -55,19 +55,19 @@ async function run(command: BenchCommand): Promise<unknown> {
         command.paceMs,
       );
     }
-    case "gateway": {
+    case "mcp": {
       const { key, shortCode } = command.account;
-      const sessions = (sessionsOf.get(key) ?? []).slice(0, command.sessions);
+      const sessions = (sessionsOf.get(`${command.via} ${key}`) ?? []).slice(0, command.sessions);
       if (sessions.length < command.sessions) throw new Error("open the sessions first");
       return measureCalls(
         sessions,
         command.calls,
-        (session) => throughGateway(session, shortCode),
+        (session) => callGetUrl(session, shortCode),
         command.paceMs,
       );
     }
     case "open-sse":
-      closeIdle = await openIdleSseSessions(target.gatewayUrl, command.key, command.sessions);
+      closeIdle = await openIdleSseSessions(target.urls.gateway, command.key, command.sessions);
       return null;
     case "close":
       closeIdle?.();

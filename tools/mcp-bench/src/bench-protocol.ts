@@ -1,8 +1,12 @@
 import type { BenchRevision } from "./open-mcp-session";
 
+/** The server a loop's MCP calls go to. */
+export type Via = "gateway" | "bare";
+
 /** What the bench's parent tells its client process (bench-client.ts). */
 export interface BenchTarget {
-  gatewayUrl: string;
+  /** Where a loop's MCP calls go: the gateway, or the bare HTTP → gRPC hop (bare-proxy-process.ts). */
+  urls: Record<Via, string>;
   linkApiGrpcAddress: string;
   authServerHttpUrl: string;
   /** The gateway's service credential: the direct path calls link-api as the gateway does. */
@@ -20,12 +24,13 @@ export interface BenchAccount {
 
 export type BenchCommand =
   /** Opens `sessions` MCP sessions of a revision for the account (before a measurement, not timed). */
-  | { kind: "open"; account: BenchAccount; sessions: number; revision: BenchRevision }
+  | { kind: "open"; via: Via; account: BenchAccount; sessions: number; revision: BenchRevision }
   /**
    * `calls` calls in each of `sessions` loops: direct gRPC, or through the account's sessions;
    * back to back, or one every `paceMs` per loop (measure-calls.ts).
    */
-  | { kind: "direct" | "gateway"; account: BenchAccount; sessions: number; calls: number; paceMs?: number }
+  | { kind: "direct"; account: BenchAccount; sessions: number; calls: number; paceMs?: number }
+  | { kind: "mcp"; via: Via; account: BenchAccount; sessions: number; calls: number; paceMs?: number }
   | { kind: "open-sse"; key: string; sessions: number }
   | { kind: "close" };
 

@@ -1,25 +1,29 @@
 /**
  * What the MCP gateway costs, measured in one run on this machine:
  *
- * 1. `tools/call getUrl` through the gateway (the SDK's client over Streamable HTTP, one session
- *    per loop, to the gateway's own port) against the same `LinkService.GetLink` made directly
- *    over gRPC with the same credential (the API key, exchanged at auth-server, as the gateway
- *    does): p50/p99 of each, their ratio and the milliseconds the gateway adds (target: ≤ 2 ms at
- *    p50 with 16 concurrent sessions), and the CPU the Kurz process spends per call on each path;
- *    then the same 16 loops as 2026-07-28 stateless requests (no session: the revision's `_meta`
- *    envelope and headers on each).
+ * 1. `tools/call getUrl` through the gateway (one Streamable HTTP session per loop, to the
+ *    gateway's own port) against the same `LinkService.GetLink` made directly over gRPC with the
+ *    same credential (the API key, exchanged at auth-server, as the gateway does), and through a
+ *    bare HTTP → gRPC hop (bare-proxy-process.ts: the least any extra hop costs here): p50/p99 of
+ *    each, the milliseconds the gateway and the bare hop add at p50 (target for the gateway: ≤ 2 ms
+ *    with 16 concurrent sessions) and the CPU each process spends per call. One session alone;
+ *    16 sessions back to back (the machine saturated) and 16 sessions each calling every
+ *    BENCH_PACE_MS (an agent's pace between model turns), both in alternating rounds; the
+ *    16 loops as 2026-07-28 stateless requests (no session: the revision's `_meta` envelope and
+ *    headers on each).
  * 2. The memory of idle SSE sessions (`GET /mcp/sse`): the gateway process's heap and RSS growth
  *    per session.
  *
- * Three processes, as deployed: the embedded Kurz here (every service the gateway calls), the
- * gateway (gateway-process.ts, its own pod in production) and the calls' client
+ * Four processes, as deployed: the embedded Kurz here (every service the gateway calls), the
+ * gateway (gateway-process.ts, its own pod in production), the bare hop, and the calls' client
  * (bench-client.ts), so that each one's CPU per call can be told apart.
  *
  *   pnpm --filter @kurz/mcp-bench bench      (make bench-mcp)
  *
  * BENCH_SESSIONS (default 16) concurrent sessions, BENCH_CALLS (default 50) calls per session,
- * BENCH_SSE_SESSIONS (default 1000) idle streams. Each phase calls as its own Enterprise account,
- * whose 1,200 MCP requests a minute bound the calls of a phase.
+ * BENCH_ROUNDS (default 3) rounds, BENCH_PACE_MS (default 100), BENCH_SSE_SESSIONS (default 1000)
+ * idle streams. Each phase (each round) calls as its own Enterprise account, whose 1,200 MCP
+ * requests a minute bound its calls.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -28,24 +32,33 @@ import path from "node:path";
 import { startEmbedded } from "@kurz/embedded";
 import { SERVICE_NAMES, serviceVariable } from "@kurz/routes";
 import { createMcpKey, freePort, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
-import type { BenchAccount } from "./bench-protocol";
+import type { BenchAccount, Via } from "./bench-protocol";
 import { type CallStats, poolCallStats } from "./measure-calls";
 import type { BenchRevision } from "./open-mcp-session";
 import { startBenchClient } from "./start-bench-client";
-import { startGatewayProcess } from "./start-gateway-process";
+import { type ServerProcess, startServerProcess } from "./start-server-process";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 16);
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
 const SSE_SESSIONS = Number(process.env.BENCH_SSE_SESSIONS ?? 1000);
-/** The paced phase: each session calls once every this many milliseconds, ... */
+/** The paced phase: each session calls once every this many milliseconds. */
 const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 100);
-/** ... in this many rounds of direct then gateway calls, each round as its own account. */
-const PACED_ROUNDS = Number(process.env.BENCH_PACED_ROUNDS ?? 3);
+/** Rounds of the 16-session phases, each round calling through every path. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/** The ways a call goes: straight to link-api over gRPC, or over HTTP through a hop. */
+type Path = "direct" | Via;
+const PATHS: readonly Path[] = ["direct", "bare", "gateway"];
+const PATH_NAMES: Record<Path, string> = {
+  direct: "LinkService.GetLink, direct gRPC",
+  bare: "getUrl, bare HTTP → gRPC hop",
+  gateway: "tools/call getUrl, gateway",
+};
 /** Calls per session before measuring (the first account's): the gateway's code compiled hot. */
 const WARM_UP_CALLS = 40;
 
-/** A measurement with the CPU each process spent per call: Kurz's services, the gateway's. */
-type MeasuredCalls = CallStats & { serverCpuMsPerCall: number; gatewayCpuMsPerCall: number };
+/** A measurement with the CPU each process spent per call: Kurz's services, the hop's (if any). */
+type MeasuredCalls = CallStats & { serverCpuMsPerCall: number; hopCpuMsPerCall: number };
 
 /** Rounds as one measurement: pooled latencies, CPU per call weighted by the rounds' calls. */
 function poolMeasured(rounds: readonly MeasuredCalls[]): MeasuredCalls {
@@ -55,16 +68,40 @@ function poolMeasured(rounds: readonly MeasuredCalls[]): MeasuredCalls {
   return {
     ...poolCallStats(rounds),
     serverCpuMsPerCall: perCall((round) => round.serverCpuMsPerCall),
-    gatewayCpuMsPerCall: perCall((round) => round.gatewayCpuMsPerCall),
+    hopCpuMsPerCall: perCall((round) => round.hopCpuMsPerCall),
   };
 }
 
 function line(label: string, stats: MeasuredCalls): string {
   const errors = stats.errors > 0 ? `  (${stats.errors} errors)` : "";
-  return `${label.padEnd(48)} ${String(stats.calls).padStart(5)} calls  p50 ${stats.p50Ms.toFixed(2).padStart(6)} ms  p99 ${stats.p99Ms.toFixed(2).padStart(6)} ms  ${stats.perSecond.toFixed(0).padStart(5)}/s  CPU/call: services ${stats.serverCpuMsPerCall.toFixed(2)} ms, gateway ${stats.gatewayCpuMsPerCall.toFixed(2)} ms${errors}`;
+  return `${label.padEnd(48)} ${String(stats.calls).padStart(5)} calls  p50 ${stats.p50Ms.toFixed(2).padStart(6)} ms  p99 ${stats.p99Ms.toFixed(2).padStart(6)} ms  ${stats.perSecond.toFixed(0).padStart(5)}/s  CPU/call: services ${stats.serverCpuMsPerCall.toFixed(2)} ms, hop ${stats.hopCpuMsPerCall.toFixed(2)} ms${errors}`;
 }
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
+
+/**
+ * A phase's three paths (rounds pooled), the milliseconds the gateway and the bare hop add at p50
+ * over the direct call, and, with rounds, each round's addition.
+ */
+function printPhase(phase: string, rounds: Record<Path, MeasuredCalls[]>, target: boolean): void {
+  const pooled = {
+    direct: poolMeasured(rounds.direct),
+    bare: poolMeasured(rounds.bare),
+    gateway: poolMeasured(rounds.gateway),
+  };
+  for (const path of PATHS) print(line(`${phase}: ${PATH_NAMES[path]}`, pooled[path]));
+  const adds = (path: Via) => (pooled[path].p50Ms - pooled.direct.p50Ms).toFixed(2);
+  const ratio = (pick: (stats: MeasuredCalls) => number) =>
+    (pick(pooled.gateway) / pick(pooled.direct)).toFixed(2);
+  print(
+    `  the gateway adds ${adds("gateway")} ms at p50${target ? " (target ≤ 2 ms)" : ""}, the bare hop ${adds("bare")} ms; gateway / direct: p50 ${ratio((s) => s.p50Ms)}×, p99 ${ratio((s) => s.p99Ms)}×, rate ${ratio((s) => s.perSecond)}×`,
+  );
+  if (rounds.direct.length > 1) {
+    const each = (path: Via) =>
+      rounds[path].map((round, i) => (round.p50Ms - rounds.direct[i]!.p50Ms).toFixed(2)).join(", ");
+    print(`  each round's addition at p50 (ms): gateway ${each("gateway")}; bare hop ${each("bare")}`);
+  }
+}
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
@@ -108,22 +145,26 @@ async function main(): Promise<void> {
       if (created.status !== 201) throw new Error(`creating the link answered ${created.status}`);
       return { key, shortCode: alias };
     };
-    // Warm-up (the gateway's code compiled hot), one session alone, all sessions at once.
+    // Warm-up (each server's code compiled hot), one session alone, all sessions at once.
     const warm = await newAccount("mcp-bench-warm");
     const warmModern = await newAccount("mcp-bench-warm-modern");
     const alone = await newAccount("mcp-bench-alone");
-    const loaded = await newAccount("mcp-bench-loaded");
     const loadedModern = await newAccount("mcp-bench-loaded-modern");
-    const pacedAccounts: BenchAccount[] = [];
-    for (let round = 0; round < PACED_ROUNDS; round++) {
-      pacedAccounts.push(await newAccount(`mcp-bench-paced-${round}`));
-    }
+    const roundAccounts = async (phase: string) => {
+      const accounts: BenchAccount[] = [];
+      for (let round = 0; round < ROUNDS; round++)
+        accounts.push(await newAccount(`mcp-bench-${phase}-${round}`));
+      return accounts;
+    };
+    const loadedAccounts = await roundAccounts("loaded");
+    const pacedAccounts = await roundAccounts("paced");
 
-    // The gateway as deployed: its own process (pod), calling the embedded services over gRPC.
+    // The gateway as deployed: its own process (pod), calling the embedded services over gRPC;
+    // beside it the bare HTTP → gRPC hop, the floor to read the gateway's cost against.
     const addresses = Object.fromEntries(
       SERVICE_NAMES.map((name) => [serviceVariable(name, "GRPC_ADDR"), kurz.services[name].grpcAddress]),
     );
-    const gateway = await startGatewayProcess({
+    const serverEnv = {
       ...process.env,
       ...addresses,
       LOG_LEVEL: "fatal",
@@ -132,90 +173,93 @@ async function main(): Promise<void> {
       PUBLIC_BASE_URL: edgeUrl,
       AUTH_SERVER_HTTP_URL: kurz.services["auth-server"].httpUrl,
       SERVICE_CLIENT_SECRET: gatewaySecret,
-    });
+    };
+    const servers: Record<Via, ServerProcess> = {
+      gateway: await startServerProcess("./gateway-process.ts", serverEnv),
+      bare: await startServerProcess("./bare-proxy-process.ts", serverEnv),
+    };
     const client = await startBenchClient({
-      gatewayUrl: gateway.url,
+      urls: { gateway: servers.gateway.url, bare: servers.bare.url },
       linkApiGrpcAddress: kurz.services["link-api"].grpcAddress,
       authServerHttpUrl: kurz.services["auth-server"].httpUrl,
       gatewaySecret,
     });
     try {
       const measure = async (
-        kind: "direct" | "gateway",
+        path: Path,
         account: BenchAccount,
         sessions: number,
         calls: number,
-        revision: BenchRevision = "2025-06-18",
-        paceMs?: number,
-      ) => {
-        if (kind === "gateway") await client.send({ kind: "open", account, sessions, revision });
+        options: { revision?: BenchRevision; paceMs?: number } = {},
+      ): Promise<MeasuredCalls> => {
+        const via = path === "direct" ? undefined : path;
+        const revision = options.revision ?? "2025-06-18";
+        if (via !== undefined) await client.send({ kind: "open", via, account, sessions, revision });
         const cpuBefore = process.cpuUsage();
-        const gatewayCpuBefore = await gateway.cpuMs();
-        const stats = (await client.send({ kind, account, sessions, calls, paceMs })) as CallStats;
+        const hopCpuBefore = via === undefined ? 0 : await servers[via].cpuMs();
+        const paceMs = options.paceMs;
+        const stats = (await client.send(
+          via === undefined
+            ? { kind: "direct", account, sessions, calls, paceMs }
+            : { kind: "mcp", via, account, sessions, calls, paceMs },
+        )) as CallStats;
         const cpu = process.cpuUsage(cpuBefore);
-        const gatewayCpuMs = (await gateway.cpuMs()) - gatewayCpuBefore;
+        const hopCpuMs = via === undefined ? 0 : (await servers[via].cpuMs()) - hopCpuBefore;
         const perCall = (ms: number) => ms / (stats.calls + stats.errors);
         return {
           ...stats,
           serverCpuMsPerCall: perCall((cpu.user + cpu.system) / 1000),
-          gatewayCpuMsPerCall: perCall(gatewayCpuMs),
+          hopCpuMsPerCall: perCall(hopCpuMs),
         };
       };
-      await measure("direct", warm, SESSIONS, WARM_UP_CALLS);
-      await measure("gateway", warm, SESSIONS, WARM_UP_CALLS);
-      await measure("gateway", warmModern, SESSIONS, WARM_UP_CALLS, "2026-07-28");
-      // One session alone: the latency the gateway adds to a call; then all of them at once.
-      const directAlone = await measure("direct", alone, 1, CALLS);
-      const gatewayAlone = await measure("gateway", alone, 1, CALLS);
-      const directStats = await measure("direct", loaded, SESSIONS, CALLS);
-      const gatewayStats = await measure("gateway", loaded, SESSIONS, CALLS);
-      const modernStats = await measure("gateway", loadedModern, SESSIONS, CALLS, "2026-07-28");
-      // Paced, in alternating rounds: a slow moment of the machine (another process's burst, a
-      // collection) falls on both paths alike, and the rounds' latencies are pooled.
-      const directRounds: MeasuredCalls[] = [];
-      const gatewayRounds: MeasuredCalls[] = [];
-      for (const account of pacedAccounts) {
-        directRounds.push(await measure("direct", account, SESSIONS, CALLS, "2025-06-18", PACE_MS));
-        gatewayRounds.push(await measure("gateway", account, SESSIONS, CALLS, "2025-06-18", PACE_MS));
-      }
-      const directPaced = poolMeasured(directRounds);
-      const gatewayPaced = poolMeasured(gatewayRounds);
+      /**
+       * The three paths in alternating rounds, each round as its own account: a slow moment of the
+       * machine (another process's burst, a collection) falls on every path alike; the rounds'
+       * latencies are pooled.
+       */
+      const inRounds = async (accounts: readonly BenchAccount[], paceMs?: number) => {
+        const rounds: Record<Path, MeasuredCalls[]> = { direct: [], bare: [], gateway: [] };
+        for (const account of accounts) {
+          for (const path of PATHS)
+            rounds[path].push(await measure(path, account, SESSIONS, CALLS, { paceMs }));
+        }
+        return rounds;
+      };
+      for (const path of PATHS) await measure(path, warm, SESSIONS, WARM_UP_CALLS);
+      await measure("gateway", warmModern, SESSIONS, WARM_UP_CALLS, { revision: "2026-07-28" });
+      const aloneStats: Record<Path, MeasuredCalls[]> = { direct: [], bare: [], gateway: [] };
+      for (const path of PATHS) aloneStats[path].push(await measure(path, alone, 1, CALLS));
+      const loaded = await inRounds(loadedAccounts);
+      const modern = await measure("gateway", loadedModern, SESSIONS, CALLS, { revision: "2026-07-28" });
+      const paced = await inRounds(pacedAccounts, PACE_MS);
 
-      const compare = (gateway: MeasuredCalls, baseline: MeasuredCalls) =>
-        `gateway / direct: p50 ${(gateway.p50Ms / baseline.p50Ms).toFixed(2)}×, p99 ${(gateway.p99Ms / baseline.p99Ms).toFixed(2)}×, rate ${(gateway.perSecond / baseline.perSecond).toFixed(2)}×; the gateway adds ${(gateway.p50Ms - baseline.p50Ms).toFixed(2)} ms at p50`;
       print(
-        `MCP gateway overhead (${new Date().toISOString()}); the client, the gateway and the other services each in their own process`,
+        `MCP gateway overhead (${new Date().toISOString()}); the client, the gateway, the bare hop and the other services each in their own process`,
       );
-      print(line("1 session: LinkService.GetLink, direct gRPC", directAlone));
-      print(line("1 session: tools/call getUrl, gateway", gatewayAlone));
-      print(compare(gatewayAlone, directAlone));
-      print(line(`${SESSIONS} sessions: LinkService.GetLink, direct gRPC`, directStats));
-      print(line(`${SESSIONS} sessions: tools/call getUrl, gateway`, gatewayStats));
-      print(`${compare(gatewayStats, directStats)} (target ≤ 2 ms)`);
-      print(line(`${SESSIONS} sessions: tools/call getUrl, gateway, 2026-07-28`, modernStats));
-      print(`${compare(modernStats, directStats)} (stateless: no session, a server per request)`);
-      const pace = `${SESSIONS} sessions, a call every ${PACE_MS} ms each`;
-      print(line(`${pace}: GetLink, direct`, directPaced));
-      print(line(`${pace}: getUrl, gateway`, gatewayPaced));
-      print(`${compare(gatewayPaced, directPaced)} (target ≤ 2 ms)`);
-      const added = gatewayRounds.map((round, i) => (round.p50Ms - directRounds[i]!.p50Ms).toFixed(2));
-      print(`  each round's addition at p50: ${added.map((ms) => `${ms} ms`).join(", ")}`);
+      printPhase("1 session", aloneStats, false);
+      printPhase(`${SESSIONS} sessions back to back, ${ROUNDS} rounds`, loaded, true);
+      print(line(`${SESSIONS} sessions: gateway, 2026-07-28`, modern));
+      print(
+        `  2026-07-28 adds ${(modern.p50Ms - poolMeasured(loaded.direct).p50Ms).toFixed(2)} ms at p50 over direct (stateless: no session, a server per request)`,
+      );
+      printPhase(`${SESSIONS} sessions, a call every ${PACE_MS} ms each, ${ROUNDS} rounds`, paced, true);
 
       // Idle SSE sessions, from another Enterprise account (the first one's minute is spent).
       const idler = await signInWithOAuth(edgeUrl, "shorturl:read account:write", {
         afterSignUp: enterprise,
       });
       const idleKey = await createMcpKey(edgeUrl, idler.accessToken, ["mcp", "shorturl:read"]);
-      const before = await gateway.memory();
+      const before = await servers.gateway.memory();
       await client.send({ kind: "open-sse", key: idleKey, sessions: SSE_SESSIONS });
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const after = await gateway.memory();
+      const after = await servers.gateway.memory();
       print(
         `${SSE_SESSIONS} idle SSE sessions: gateway heap +${mib(after.heapUsed - before.heapUsed)} (${((after.heapUsed - before.heapUsed) / SSE_SESSIONS / 1024).toFixed(1)} KiB each), RSS +${mib(after.rss - before.rss)}`,
       );
     } finally {
       await client.stop();
-      await gateway.stop();
+      await servers.gateway.stop();
+      await servers.bare.stop();
     }
   } finally {
     await kurz.stop();

@@ -1,19 +1,25 @@
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-export interface GatewayProcess {
+export interface ServerProcess {
   url: string;
   /** CPU time (user + system) the gateway process has used so far, in milliseconds. */
   cpuMs(): Promise<number>;
-  /** The gateway process's memory after a full garbage collection. */
+  /** The process's memory after a full garbage collection (the gateway answers this). */
   memory(): Promise<{ heapUsed: number; rss: number }>;
   stop(): Promise<void>;
 }
 
-/** Forks gateway-process.ts with `env` and waits until it listens. */
-export async function startGatewayProcess(env: Record<string, string | undefined>): Promise<GatewayProcess> {
-  const child = fork(fileURLToPath(new URL("./gateway-process.ts", import.meta.url)), {
-    // MCP_BENCH_GATEWAY_NODE_OPTIONS: more flags for the gateway's node, e.g. "--cpu-prof".
+/**
+ * Forks a server of the bench — `gateway-process.ts` (the MCP gateway) or `bare-proxy-process.ts`
+ * — with `env`, and waits until it listens.
+ */
+export async function startServerProcess(
+  script: "./gateway-process.ts" | "./bare-proxy-process.ts",
+  env: Record<string, string | undefined>,
+): Promise<ServerProcess> {
+  const child = fork(fileURLToPath(new URL(script, import.meta.url)), {
+    // MCP_BENCH_GATEWAY_NODE_OPTIONS: more flags for the server's node, e.g. "--cpu-prof".
     execArgv: [
       "--expose-gc",
       "--import",
@@ -25,7 +31,7 @@ export async function startGatewayProcess(env: Record<string, string | undefined
   });
   const nextMessage = <T>() =>
     new Promise<T>((resolve, reject) => {
-      const onExit = (code: number | null) => reject(new Error(`the gateway process exited with ${code}`));
+      const onExit = (code: number | null) => reject(new Error(`${script} exited with ${code}`));
       child.once("exit", onExit);
       child.once("message", (message) => {
         child.off("exit", onExit);

@@ -5,6 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpOnPlan } from "./support/sign-up-on-plan";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
 /** Calls a tool that must succeed and returns its structured result. */
@@ -622,15 +623,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
 
   it("completes prompt arguments and resource-template variables from the caller's own links, campaigns and tests", async () => {
     // A fresh account: its links, campaigns and tests are exactly those made here.
-    const owner = await signInWithOAuth(edgeUrl, SCOPE, {
-      afterSignUp: (email) =>
-        setPlanAsOperator({
-          dataDir,
-          authServerGrpcAddress: kurz.services["auth-server"].grpcAddress,
-          email,
-          plan: "business",
-        }),
-    });
+    const owner = await signUpOnPlan(flow, SCOPE, "business");
     const key = await createMcpKey(edgeUrl, owner.accessToken, [
       "mcp",
       ...LINK_SCOPES,

@@ -132,6 +132,39 @@ describe("a session's transport: the direct path answers as the SDK's transport 
     }
   });
 
+  it("answers 200 concurrent requests of one session each with its own result", async () => {
+    const { h, sessionId } = await openSession();
+    const headers = { ...HEADERS, "mcp-session-id": sessionId };
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        post(h, headers, {
+          jsonrpc: "2.0",
+          id: i % 2 === 0 ? i : `s${i}`,
+          method: "tools/call",
+          params: { name: "echo", arguments: { i } },
+        }),
+      ),
+    );
+    answers.forEach((answer, i) => {
+      expect(answer.body.id).toBe(i % 2 === 0 ? i : `s${i}`);
+      expect(JSON.parse(answer.body.result.content[0].text)).toEqual({ i });
+    });
+  });
+
+  it("answers a request whose id is already in flight (a client's mistake) through the SDK, and both get an answer", async () => {
+    const { h, sessionId } = await openSession();
+    const headers = { ...HEADERS, "mcp-session-id": sessionId };
+    const slow = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "slow" } };
+    const first = post(h, headers, slow);
+    await expect.poll(() => h.session().directRequest({ method: "POST", headers }, slow)).toBeUndefined();
+    const second = post(h, headers, { jsonrpc: "2.0", id: 7, method: "ping" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    h.release();
+
+    const answers = await Promise.all([first, second]);
+    for (const answer of answers) expect(answer.body).toMatchObject({ jsonrpc: "2.0", id: 7 });
+  });
+
   it("leaves to the SDK's transport every request it would refuse or that is not one request", async () => {
     const { h, sessionId } = await openSession();
     const headers = { ...HEADERS, "mcp-session-id": sessionId };

@@ -146,8 +146,9 @@ describe("a session's transport: the direct path answers as the SDK's transport 
       ),
     );
     answers.forEach((answer, i) => {
-      expect(answer.body.id).toBe(i % 2 === 0 ? i : `s${i}`);
-      expect(JSON.parse(answer.body.result.content[0].text)).toEqual({ i });
+      const body = answer.body as { id: unknown; result: { content: Array<{ text: string }> } };
+      expect(body.id).toBe(i % 2 === 0 ? i : `s${i}`);
+      expect(JSON.parse(body.result.content[0]!.text)).toEqual({ i });
     });
   });
 

@@ -4,6 +4,7 @@ import { createMcpKey, setPlanAsOperator, signInWithOAuth } from "@kurz/testing"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpOnPlan } from "./support/sign-up-on-plan";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
@@ -710,6 +711,33 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       await readOnly.close();
     }
   }, 120_000);
+
+  it("logs a failed tool call to a client that asked for logs, at the level it set", async () => {
+    const client = await connect(proKey);
+    const logged: Array<{ level: string; data: Record<string, unknown> }> = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      logged.push(notification.params as (typeof logged)[number]);
+    });
+    try {
+      expect(client.getServerCapabilities()?.logging).toEqual({});
+      // Errors only: a missing link (a warning) is not logged.
+      await client.setLoggingLevel("error");
+      const quiet = await client.callTool({ name: "getUrl", arguments: { shortCode: "no-such-link-1" } });
+      expect(quiet.isError).toBe(true);
+      await client.setLoggingLevel("warning");
+      const loud = await client.callTool({ name: "getUrl", arguments: { shortCode: "no-such-link-2" } });
+      expect(loud.isError).toBe(true);
+
+      await expect.poll(() => logged.length, { timeout: 5_000 }).toBe(1);
+      expect(logged[0]).toMatchObject({
+        level: "warning",
+        logger: "kurz.tools",
+        data: { tool: "getUrl", code: "URL_NOT_FOUND", success: false, retryable: false },
+      });
+    } finally {
+      await client.close();
+    }
+  });
 
   it("shows a read-only key only the read tools, and refuses the others as unknown", async () => {
     const client = await connect(readOnlyKey);

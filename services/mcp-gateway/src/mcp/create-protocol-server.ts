@@ -7,6 +7,7 @@ import {
   SERVER_INFO,
 } from "./install-kurz-protocol";
 import { installOnSdkV1 } from "./install-on-sdk-v1";
+import type { ToolCallLog } from "./install-tools";
 
 export { type ProtocolServerOptions, SERVER_INFO } from "./install-kurz-protocol";
 
@@ -18,6 +19,12 @@ export { type ProtocolServerOptions, SERVER_INFO } from "./install-kurz-protocol
  */
 export function createProtocolServer(options: ProtocolServerOptions): Server {
   const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS });
-  installKurzProtocol(installOnSdkV1(server), options);
+  // Logs go out on the session's server stream (GET /mcp) when the client holds one open: a
+  // request's answer is one JSON body, which carries no notifications. The SDK answers
+  // logging/setLevel and drops what is below the level set.
+  const log: ToolCallLog = (level, data) => {
+    server.sendLoggingMessage({ level, logger: "kurz.tools", data }).catch(() => undefined);
+  };
+  installKurzProtocol(installOnSdkV1(server), { ...options, log });
   return server;
 }

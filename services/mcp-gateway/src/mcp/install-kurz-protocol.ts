@@ -19,6 +19,7 @@ export const CAPABILITIES = {
   resources: { listChanged: false, subscribe: false },
   prompts: { listChanged: false },
   completions: {},
+  logging: {},
 } as const;
 
 export interface ProtocolServerOptions extends ToolHandlerOptions {

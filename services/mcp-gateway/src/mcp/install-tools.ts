@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { McpPrincipal } from "../auth/mcp-principal";
 import type { ToolClients } from "../tools/tool-clients";
 import { inputSchemaOf, type ToolDefinition } from "../tools/tool-definition";
+import { errorBody } from "./error-body";
 import type { HandlerInstaller } from "./handler-installer";
 import { ProtocolError } from "./protocol-error";
 import type { ToolCallMetrics } from "./tool-call-metrics";
@@ -18,7 +19,15 @@ export interface ToolHandlerOptions {
   metrics: ToolCallMetrics;
   /** Tools per tools/list page; 0 = all in one page (the default). */
   pageSize: number;
+  /**
+   * Sends a log message to the client (`notifications/message`, the `logging` capability; the
+   * SDK drops what is below the level the client set with logging/setLevel). Absent: no logs.
+   */
+  log?: ToolCallLog;
 }
+
+/** A log message about a tool call: its level and the structured data the client gets. */
+export type ToolCallLog = (level: "warning" | "error", data: Record<string, unknown>) => void;
 
 function decodeCursor(cursor: string, total: number): number {
   const offset = Number(Buffer.from(cursor, "base64url").toString("utf8"));
@@ -102,7 +111,11 @@ export function installTools(install: HandlerInstaller, options: ToolHandlerOpti
         error instanceof AppError ? error.code : "INTERNAL",
         seconds(),
       );
-      return toolErrorResult(error);
+      const result = toolErrorResult(error);
+      // The same §7.3 body, for a client's log view: a fault of Kurz is an error, any other a warning.
+      const body = errorBody(error);
+      options.log?.(body.code === "INTERNAL" ? "error" : "warning", { tool: tool.name, ...body });
+      return result;
     }
   });
 }

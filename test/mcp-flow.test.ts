@@ -865,6 +865,28 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     );
     expect(message.result.protocolVersion).toBe("2024-11-05");
     expect(old.headers.get("mcp-session-id")).toMatch(/^[0-9a-f-]{36}$/);
+    // Params that are not the method's: -32602 (the SDK's own check for tools/call; ours, with the
+    // §7.3 body, for the others, which the SDK alone would answer -32603 Internal error).
+    const inSession = { "x-mcp-key": proKey, "mcp-session-id": old.headers.get("mcp-session-id") ?? "" };
+    for (const [method, params] of [
+      ["tools/call", {}],
+      ["tools/call", { name: 7 }],
+      ["prompts/get", { name: "link-performance-review", arguments: { shortCode: 5 } }],
+      ["resources/read", { uri: ["x"] }],
+      ["completion/complete", { ref: { type: "ref/nothing" }, argument: { name: "x", value: "" } }],
+    ] as const) {
+      const bad = await post(inSession, { jsonrpc: "2.0", id: 2, method, params });
+      expect(bad.status, method).toBe(200);
+      const { error } = (await bad.json()) as { error: { code: number; data?: unknown } };
+      expect(error.code, method).toBe(-32602);
+      if (method !== "tools/call") {
+        expect(error.data, method).toMatchObject({
+          code: "VALIDATION_ERROR",
+          success: false,
+          details: { field: expect.stringMatching(/^params/) },
+        });
+      }
+    }
 
     const toolsWithout = await fetch(`${edgeUrl}/mcp/tools`);
     expect(toolsWithout.status).toBe(401);

@@ -1,7 +1,9 @@
+import { AppError } from "@kurz/errors";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
   CompleteRequestSchema,
+  ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
@@ -9,7 +11,9 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 import type { HandlerInstaller, KurzMethod } from "./handler-installer";
+import { ProtocolError } from "./protocol-error";
 
 /** The v1 SDK names a method by its request schema. */
 const SCHEMAS = {
@@ -23,9 +27,43 @@ const SCHEMAS = {
   "completion/complete": CompleteRequestSchema,
 } as const satisfies Record<KurzMethod, unknown>;
 
-/** Kurz's handlers on a session's server of the SDK v1 (protocol revisions up to 2025-11-25). */
+/** The first failed check of a request's params, as JSON-RPC's invalid-params error. */
+function invalidParams(method: string, error: z.ZodError): ProtocolError {
+  const issue = error.issues[0];
+  const field = issue?.path.join(".") ?? "";
+  return new ProtocolError(
+    ErrorCode.InvalidParams,
+    new AppError("VALIDATION_ERROR", {
+      message: `${method}: ${field === "" ? "" : `params.${field}: `}${issue?.message ?? "invalid params"}`,
+      details: { field: field === "" ? "params" : `params.${field}` },
+      hint: `Send ${method} with params as the MCP specification defines them`,
+    }),
+  );
+}
+
+/**
+ * Kurz's handlers on a session's server of the SDK v1 (protocol revisions up to 2025-11-25).
+ * The SDK parses a request's params before the handler and answers a failure as -32603 Internal
+ * error; here the SDK is given the method with any params, and the params are checked against
+ * the method's schema first, so bad params are -32602 Invalid params with the §7.3 body (as
+ * JSON-RPC says). tools/call is the exception: the SDK's Server checks its params itself first
+ * (-32602, the SDK's message, no body). Methods the SDK answers itself (logging/setLevel) keep
+ * its -32603.
+ */
 export function installOnSdkV1(server: Server): HandlerInstaller {
   return (method, handler) => {
-    server.setRequestHandler(SCHEMAS[method] as typeof ListToolsRequestSchema, handler as never);
+    const schema = SCHEMAS[method] as unknown as z.ZodObject<{
+      method: z.ZodLiteral<string>;
+      params: z.ZodType;
+    }>;
+    const anyParams = schema.extend({ params: z.unknown().optional() });
+    server.setRequestHandler(
+      anyParams as unknown as typeof ListToolsRequestSchema,
+      (async (request: { params?: unknown }) => {
+        const params = schema.shape.params.safeParse(request.params);
+        if (!params.success) throw invalidParams(method, params.error);
+        return handler({ params: params.data as never });
+      }) as never,
+    );
   };
 }

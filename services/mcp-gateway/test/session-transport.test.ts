@@ -104,6 +104,17 @@ async function post(h: Harness, headers: Record<string, string>, body: unknown) 
   };
 }
 
+/** A session with a `slow` tool call of `id` in flight, held until the harness releases it. */
+async function slowCallInFlight(id: number) {
+  const { h, sessionId } = await openSession();
+  const headers = { ...HEADERS, "mcp-session-id": sessionId };
+  const slow = { jsonrpc: "2.0", id, method: "tools/call", params: { name: "slow" } };
+  const pending = post(h, headers, slow);
+  // Until its answer, the same id is not taken by the direct path again.
+  await expect.poll(() => h.session().directRequest({ method: "POST", headers }, slow)).toBeUndefined();
+  return { h, headers, slow, pending };
+}
+
 describe("a session's transport: the direct path answers as the SDK's transport does", () => {
   it("gives the same answer both ways for results, tool errors, protocol errors, string ids and ping", async () => {
     const { h, sessionId } = await openSession();
@@ -153,11 +164,7 @@ describe("a session's transport: the direct path answers as the SDK's transport 
   });
 
   it("answers a request whose id is already in flight (a client's mistake) through the SDK, and both get an answer", async () => {
-    const { h, sessionId } = await openSession();
-    const headers = { ...HEADERS, "mcp-session-id": sessionId };
-    const slow = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "slow" } };
-    const first = post(h, headers, slow);
-    await expect.poll(() => h.session().directRequest({ method: "POST", headers }, slow)).toBeUndefined();
+    const { h, headers, pending: first } = await slowCallInFlight(7);
     const second = post(h, headers, { jsonrpc: "2.0", id: 7, method: "ping" });
     await new Promise((resolve) => setTimeout(resolve, 50));
     h.release();
@@ -200,11 +207,7 @@ describe("a session's transport: the direct path answers as the SDK's transport 
   });
 
   it("answers a request in flight when its session closes, and takes no second request with the same id meanwhile", async () => {
-    const { h, sessionId } = await openSession();
-    const headers = { ...HEADERS, "mcp-session-id": sessionId };
-    const slow = { jsonrpc: "2.0", id: 42, method: "tools/call", params: { name: "slow" } };
-    const pending = post(h, headers, slow);
-    await expect.poll(() => h.session().directRequest({ method: "POST", headers }, slow)).toBeUndefined();
+    const { h, headers, slow, pending } = await slowCallInFlight(42);
 
     await h.session().close();
 

@@ -1,5 +1,6 @@
 import type { TokenVerifier } from "@kurz/auth-verifier";
 import type { ClickStore } from "@kurz/clickstore";
+import type { Clock } from "@kurz/clock";
 import type { EventConsumer, EventProducer } from "@kurz/events";
 import { type CallAuthenticator, createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
@@ -28,6 +29,8 @@ import { registerMetricsRoute } from "./routes/metrics-route";
 
 export interface AppDependencies {
   config: AnalyticsIngestConfig;
+  /** The service's clock (what "now" is for a report's period); default the system's. */
+  clock?: Clock;
   logger: Logger;
   readiness: ReadinessCheck[];
   store: ClickStore;
@@ -64,16 +67,16 @@ export function buildApp(deps: AppDependencies): App {
     trustProxy: config.TRUST_PROXY,
   });
   const grpc = createGrpcServer({ logger, authenticate: deps.authenticateCall });
-  const reader = createAnalyticsReader(
-    deps.store,
-    deps.directory,
-    deps.generations
+  const clock = deps.clock;
+  const reader = createAnalyticsReader(deps.store, deps.directory, {
+    ...(clock ? { now: () => clock.now().getTime() } : {}),
+    ...(deps.generations
       ? {
-          coverage: cacheDayCoverage(deps.store, deps.generations.days),
-          links: cacheLinkLookup(deps.store, deps.generations.links),
+          coverage: cacheDayCoverage(deps.store, deps.generations.days, clock ? { clock } : {}),
+          links: cacheLinkLookup(deps.store, deps.generations.links, clock ? { clock } : {}),
         }
-      : {},
-  );
+      : {}),
+  });
   const conversions: ConversionRecorderDeps = {
     store: deps.store,
     producer: deps.eventProducer,

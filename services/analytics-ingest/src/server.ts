@@ -132,6 +132,7 @@ export function startAnalyticsIngest(
       let consumer: EventConsumer | undefined;
       const app = buildApp({
         config,
+        clock,
         logger,
         readiness,
         store,

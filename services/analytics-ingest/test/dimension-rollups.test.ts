@@ -187,4 +187,17 @@ describe("the dimension rollup job", { timeout: 60_000 }, () => {
     );
     expect(Number(ledger?.n)).toBe(0);
   });
+  it("ends a period's window at the reader's clock — the one clicks are stamped with — not at the wall clock's", async () => {
+    const accountId = catalog.links[0]?.account.accountId as string;
+    // Half an hour before the data ends: the window runs to the end of that hour, 05:00.
+    const clockNow = END - 30 * 60_000;
+    const clocked = createAnalyticsReader(store, createDatasetDirectory(catalog), { now: () => clockNow });
+    const report = await clocked.getGeography(accountId, undefined, { period: "7d" }, 500);
+    const start = Math.floor((clockNow - 7 * DAY_MS) / DAY_MS) * DAY_MS;
+    const expected = await countriesFromRaw(accountId, start, END);
+    expect(Object.keys(expected).length).toBeGreaterThan(3);
+    expect(Object.fromEntries(report.geography.countries.map((entry) => [entry.key, entry.clicks]))).toEqual(
+      expected,
+    );
+  });
 });

@@ -72,8 +72,17 @@ function paging(
 export function createAnalyticsReader(
   store: ClickStore,
   directory: ResourceDirectory,
-  options: { coverage?: DayCoverageLookup; links?: LinkLookup } = {},
+  options: {
+    coverage?: DayCoverageLookup;
+    links?: LinkLookup;
+    /**
+     * Now, in epoch ms: the end of a period's window. The service's clock, the one the redirector
+     * stamps clicks with (tests move it); default the system's.
+     */
+    now?: () => number;
+  } = {},
 ) {
+  const now = options.now ?? Date.now;
   const linkLookup: LinkLookup = options.links ?? ((accountId, code) => findLinks(store, accountId, code));
   const coverageLookup: DayCoverageLookup =
     options.coverage ?? ((scope, range) => coverageOf(store, scope, range));
@@ -104,7 +113,7 @@ export function createAnalyticsReader(
     link: string | undefined,
     range: TimeRangeInput,
   ): Promise<{ scope: QueryScope; links: LinkRef[] }> {
-    const resolved = resolveTimeRange(range);
+    const resolved = resolveTimeRange(range, now());
     if (link === undefined || link === "") return { scope: { accountId, range: resolved }, links: [] };
     const { links, linkIds } = await resolveLinks(accountId, link);
     return { scope: { accountId, range: resolved, linkIds }, links };
@@ -320,8 +329,8 @@ export function createAnalyticsReader(
 
     async getRecentActivity(accountId: string, limit?: number): Promise<{ clicks: ClickDetail[] }> {
       const { scope } = await scopeFor(accountId, undefined, {
-        start: new Date(Date.now() - 30 * DAY_MS),
-        end: new Date(),
+        start: new Date(now() - 30 * DAY_MS),
+        end: new Date(now()),
       });
       const { clicks } = await listClicks(store, scope, {
         limit: clamp(limit, 20, 100),
@@ -422,7 +431,7 @@ export function createAnalyticsReader(
       if (!UUID.test(input.testId) || !UUID.test(input.linkId))
         throw new AppError("VALIDATION_ERROR", { message: "ab_test_id and link_id must be UUIDs" });
       const span = clamp(input.days, 7, 366);
-      const end = new Date();
+      const end = new Date(now());
       const today = Math.floor(end.getTime() / DAY_MS) * DAY_MS;
       const timelineStart = new Date(today - (span - 1) * DAY_MS);
       const since = input.since ?? timelineStart;
@@ -452,7 +461,7 @@ export function createAnalyticsReader(
       if (abTestId.trim() === "")
         throw new AppError("VALIDATION_ERROR", { message: "ab_test_id is required" });
       const span = clamp(days, 7, 366);
-      const end = new Date();
+      const end = new Date(now());
       const { scope: base } = await scopeFor(accountId, undefined, {
         start: new Date(end.getTime() - span * DAY_MS),
         end,

@@ -28,7 +28,7 @@ export function cacheDayCoverage(
     const days = splitWindow(range).days;
     // Scopes the job-written rollups do not answer need no coverage (coverageOf reads nothing);
     // a window whose whole days reach into today is asked afresh (today's clicks move no generation).
-    const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+    const today = Math.floor((options.clock?.now().getTime() ?? Date.now()) / DAY_MS) * DAY_MS;
     if (!days || !usesFinalDays(scope) || days.end > today) return coverageOf(store, scope, range);
     // The coverage is the account's, over the window's whole days: nothing else decides it.
     return remember(scope.accountId, `${days.start}|${days.end}`, () =>

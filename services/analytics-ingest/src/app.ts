@@ -85,6 +85,7 @@ export function buildApp(deps: AppDependencies): App {
     source: SERVICE_NAME,
     clickWaitMs: config.CONVERSION_CLICK_WAIT_MS,
     metadataMaxBytes: config.CONVERSION_METADATA_MAX_BYTES,
+    ...(clock ? { now: () => clock.now().getTime() } : {}),
   };
   limitRestRoutes(http.app, deps.restRateLimit);
   registerAnalyticsRoutes(http.app, reader, deps.verifier);

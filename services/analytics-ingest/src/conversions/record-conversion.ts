@@ -21,6 +21,8 @@ export interface ConversionRecorderDeps {
   source: string;
   clickWaitMs: number;
   metadataMaxBytes: number;
+  /** Now, in epoch ms, for what is stamped (the service's clock; default the system's). */
+  now?: () => number;
 }
 
 const POLL_MS = 100;
@@ -72,7 +74,10 @@ async function awaitClick(
   const approx = uuidV7Time(clickId);
   // A UUIDv7 from before Kurz existed or from tomorrow was never handed out by a redirect: no
   // such click can arrive (and its time is no value to bound a query with).
-  if (approx !== undefined && (approx < EARLIEST_CLICK_MS || approx > Date.now() + 86_400_000)) {
+  if (
+    approx !== undefined &&
+    (approx < EARLIEST_CLICK_MS || approx > (deps.now ?? Date.now)() + 86_400_000)
+  ) {
     throw unknownClick();
   }
   for (;;) {
@@ -129,7 +134,7 @@ export async function recordConversion(
   if (existing) return { conversion: existing, created: false };
 
   const click = await awaitClick(deps, accountId, valid.clickId);
-  const occurredAtMs = Date.now();
+  const occurredAtMs = (deps.now ?? Date.now)();
   await publishEvent(deps.producer, eventTopics.conversion, deps.source, {
     type: "conversion.recorded",
     accountId,

@@ -420,7 +420,12 @@ export function createAnalyticsService(
     },
     async trackQrScan(request, context) {
       const clickId = await trackQrScan(
-        { producer: conversions.producer, source: conversions.source, directory },
+        {
+          producer: conversions.producer,
+          source: conversions.source,
+          directory,
+          ...(conversions.now ? { now: conversions.now } : {}),
+        },
         callingAccount(context),
         request,
       );

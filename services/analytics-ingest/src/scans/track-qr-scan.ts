@@ -17,6 +17,8 @@ export interface TrackQrScanDeps {
   /** The event source (this service's name). */
   source: string;
   directory: ResourceDirectory;
+  /** Now, in epoch ms: the scan's time (the service's clock; default the system's). */
+  now?: () => number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,7 +52,7 @@ export async function trackQrScan(
     });
   }
   const clickId = uuidv7();
-  const nowMs = Date.now();
+  const nowMs = (deps.now ?? Date.now)();
   await publishEvent(deps.producer, eventTopics.click, deps.source, {
     id: clickId,
     type: "click.recorded",

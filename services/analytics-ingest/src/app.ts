@@ -68,8 +68,10 @@ export function buildApp(deps: AppDependencies): App {
   });
   const grpc = createGrpcServer({ logger, authenticate: deps.authenticateCall });
   const clock = deps.clock;
+  /** The service's "now" for report windows and what it stamps (scans, conversions). */
+  const now = clock ? () => clock.now().getTime() : Date.now;
   const reader = createAnalyticsReader(deps.store, deps.directory, {
-    ...(clock ? { now: () => clock.now().getTime() } : {}),
+    now,
     ...(deps.generations
       ? {
           coverage: cacheDayCoverage(deps.store, deps.generations.days, clock ? { clock } : {}),
@@ -85,7 +87,7 @@ export function buildApp(deps: AppDependencies): App {
     source: SERVICE_NAME,
     clickWaitMs: config.CONVERSION_CLICK_WAIT_MS,
     metadataMaxBytes: config.CONVERSION_METADATA_MAX_BYTES,
-    ...(clock ? { now: () => clock.now().getTime() } : {}),
+    now,
   };
   limitRestRoutes(http.app, deps.restRateLimit);
   registerAnalyticsRoutes(http.app, reader, deps.verifier);

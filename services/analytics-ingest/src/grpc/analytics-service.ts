@@ -420,12 +420,7 @@ export function createAnalyticsService(
     },
     async trackQrScan(request, context) {
       const clickId = await trackQrScan(
-        {
-          producer: conversions.producer,
-          source: conversions.source,
-          directory,
-          ...(conversions.now ? { now: conversions.now } : {}),
-        },
+        { producer: conversions.producer, source: conversions.source, directory, now: conversions.now },
         callingAccount(context),
         request,
       );

@@ -50,15 +50,21 @@ function invalidParams(method: string, error: z.ZodError): ProtocolError {
  * (-32602, the SDK's message, no body). Methods the SDK answers itself (logging/setLevel) keep
  * its -32603.
  */
+type RequestSchema = z.ZodObject<{ method: z.ZodLiteral<string>; params: z.ZodType }>;
+
+/** Each method's request schema with any params, built once (a session's server is built per session). */
+const ANY_PARAMS = Object.fromEntries(
+  Object.entries(SCHEMAS).map(([method, schema]) => [
+    method,
+    (schema as unknown as RequestSchema).extend({ params: z.unknown().optional() }),
+  ]),
+) as unknown as Record<KurzMethod, RequestSchema>;
+
 export function installOnSdkV1(server: Server): HandlerInstaller {
   return (method, handler) => {
-    const schema = SCHEMAS[method] as unknown as z.ZodObject<{
-      method: z.ZodLiteral<string>;
-      params: z.ZodType;
-    }>;
-    const anyParams = schema.extend({ params: z.unknown().optional() });
+    const schema = SCHEMAS[method] as unknown as RequestSchema;
     server.setRequestHandler(
-      anyParams as unknown as typeof ListToolsRequestSchema,
+      ANY_PARAMS[method] as unknown as typeof ListToolsRequestSchema,
       (async (request: { params?: unknown }) => {
         const params = schema.shape.params.safeParse(request.params);
         if (!params.success) throw invalidParams(method, params.error);

@@ -21,6 +21,7 @@ import { type McpGatewayConfig, SERVICE_NAME } from "./config";
 import { registerAuthChallenge } from "./mcp/auth-challenge";
 import { createModernServer } from "./mcp/create-modern-server";
 import { createProtocolServer } from "./mcp/create-protocol-server";
+import type { DirectHandlers } from "./mcp/direct-handlers";
 import { registerDnsRebindingGuard } from "./mcp/dns-rebinding-guard";
 import { McpSessions } from "./mcp/mcp-sessions";
 import { createModernMcp } from "./mcp/modern-mcp-handler";
@@ -111,7 +112,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     metrics,
     pageSize: deps.config.MCP_TOOLS_PAGE_SIZE,
   });
-  const newServer = (principal: McpPrincipal) => createProtocolServer(serverOptions(principal));
+  const newServer = (principal: McpPrincipal, direct?: DirectHandlers) =>
+    createProtocolServer(serverOptions(principal), direct);
   const modern = createModernMcp((principal) => createModernServer(serverOptions(principal)));
   registerMcpRoutes(http.app, { authorize, newServer, sessions, modern });
   registerMcpListingRoutes(http.app, {

@@ -12,6 +12,7 @@ import {
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import type { DirectHandlers } from "./direct-handlers";
 import type { HandlerInstaller, KurzMethod } from "./handler-installer";
 import { ProtocolError } from "./protocol-error";
 
@@ -41,15 +42,6 @@ function invalidParams(method: string, error: z.ZodError): ProtocolError {
   );
 }
 
-/**
- * Kurz's handlers on a session's server of the SDK v1 (protocol revisions up to 2025-11-25).
- * The SDK parses a request's params before the handler and answers a failure as -32603 Internal
- * error; here the SDK is given the method with any params, and the params are checked against
- * the method's schema first, so bad params are -32602 Invalid params with the §7.3 body (as
- * JSON-RPC says). tools/call is the exception: the SDK's Server checks its params itself first
- * (-32602, the SDK's message, no body). Methods the SDK answers itself (logging/setLevel) keep
- * its -32603.
- */
 type RequestSchema = z.ZodObject<{ method: z.ZodLiteral<string>; params: z.ZodType }>;
 
 /** Each method's request schema with any params, built once (a session's server is built per session). */
@@ -60,9 +52,23 @@ const ANY_PARAMS = Object.fromEntries(
   ]),
 ) as unknown as Record<KurzMethod, RequestSchema>;
 
-export function installOnSdkV1(server: Server): HandlerInstaller {
+/**
+ * Kurz's handlers on a session's server of the SDK v1 (protocol revisions up to 2025-11-25).
+ * The SDK parses a request's params before the handler and answers a failure as -32603 Internal
+ * error; here the SDK is given the method with any params, and the params are checked against
+ * the method's schema first, so bad params are -32602 Invalid params with the §7.3 body (as
+ * JSON-RPC says). tools/call is the exception: the SDK's Server checks its params itself first
+ * (-32602, the SDK's message, no body). Methods the SDK answers itself (logging/setLevel) keep
+ * its -32603. With `direct`, each handler is kept there too, taking the requests whose params
+ * pass the method's schema (the SDK answers the rest, as above).
+ */
+export function installOnSdkV1(server: Server, direct?: DirectHandlers): HandlerInstaller {
   return (method, handler) => {
     const schema = SCHEMAS[method] as unknown as RequestSchema;
+    direct?.set(method, (params) => {
+      const checked = schema.shape.params.safeParse(params);
+      return checked.success ? handler({ params: checked.data as never }) : undefined;
+    });
     server.setRequestHandler(
       ANY_PARAMS[method] as unknown as typeof ListToolsRequestSchema,
       (async (request: { params?: unknown }) => {

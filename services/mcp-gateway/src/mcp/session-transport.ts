@@ -10,6 +10,7 @@ import {
   type RequestId,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { DirectHandlers } from "./direct-handlers";
 
 type Answer = (message: JSONRPCMessage) => void;
 
@@ -37,7 +38,14 @@ export class SessionTransport implements Transport {
   private readonly waiting = new Map<RequestId, Answer>();
   private closed = false;
 
-  constructor(readonly sdk: StreamableHTTPServerTransport) {}
+  /**
+   * @param direct Kurz's handlers of the session's server (direct-handlers.ts): a direct request
+   *   they take is answered by them, without the SDK's protocol.
+   */
+  constructor(
+    readonly sdk: StreamableHTTPServerTransport,
+    private readonly direct?: DirectHandlers,
+  ) {}
 
   get sessionId(): string | undefined {
     return this.sdk.sessionId;
@@ -103,8 +111,13 @@ export class SessionTransport implements Transport {
     return parsed.data;
   }
 
-  /** Hands a direct request to the protocol and resolves with its answer (what send() is given). */
+  /**
+   * Resolves with a direct request's answer: from Kurz's handlers when they take it, otherwise
+   * from the protocol (what send() is given).
+   */
   answer(message: JSONRPCRequest, request: Pick<IncomingMessage, "headers">): Promise<JSONRPCMessage> {
+    const answered = this.direct?.answer(message);
+    if (answered !== undefined) return answered;
     return new Promise((resolve) => {
       this.waiting.set(message.id, resolve);
       const extra: MessageExtraInfo = { requestInfo: { headers: request.headers } };

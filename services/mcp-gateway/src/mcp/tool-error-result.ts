@@ -6,5 +6,7 @@ import { errorBody } from "./error-body";
  * text is `{success: false, error, code, hint, retryable}`, so the model can correct itself.
  */
 export function toolErrorResult(error: unknown): CallToolResult {
-  return { isError: true, content: [{ type: "text", text: JSON.stringify(errorBody(error)) }] };
+  // In the order of the SDK's result schema (content, then isError), as the SDK's check of a
+  // result re-creates it: a result answered without that check (direct-handlers.ts) is the same.
+  return { content: [{ type: "text", text: JSON.stringify(errorBody(error)) }], isError: true };
 }

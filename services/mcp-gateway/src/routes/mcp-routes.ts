@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthorizeMcpRequest } from "../auth/authorize-mcp-request";
 import type { McpPrincipal } from "../auth/mcp-principal";
 import { SERVER_INFO } from "../mcp/create-protocol-server";
+import { DirectHandlers } from "../mcp/direct-handlers";
 import { sendMcpHttpError } from "../mcp/mcp-http-error";
 import type { McpSessions } from "../mcp/mcp-sessions";
 import type { ModernMcp } from "../mcp/modern-mcp-handler";
@@ -14,8 +15,11 @@ import { SessionTransport } from "../mcp/session-transport";
 
 export interface McpRouteDeps {
   authorize: AuthorizeMcpRequest;
-  /** A protocol server for one session of the principal's key. */
-  newServer(principal: McpPrincipal): Server;
+  /**
+   * A protocol server for one session of the principal's key; its handlers also kept in `direct`
+   * when given.
+   */
+  newServer(principal: McpPrincipal, direct?: DirectHandlers): Server;
   sessions: McpSessions;
   /** The 2026-07-28 leg (stateless, SDK v2). */
   modern: ModernMcp;
@@ -74,7 +78,8 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
   }
 
   async function openSession(principal: McpPrincipal, request: FastifyRequest, reply: FastifyReply) {
-    const server = deps.newServer(principal);
+    const direct = new DirectHandlers();
+    const server = deps.newServer(principal, direct);
     const sdkTransport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       // A request's answer as one JSON body (no per-request SSE stream): tool calls send no
@@ -90,7 +95,7 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
         });
       },
     });
-    const transport = new SessionTransport(sdkTransport);
+    const transport = new SessionTransport(sdkTransport, direct);
     transport.onclose = () => {
       if (transport.sessionId !== undefined) deps.sessions.remove(transport.sessionId);
     };

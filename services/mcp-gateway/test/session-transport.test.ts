@@ -193,6 +193,15 @@ describe("a session's transport: the direct path answers as the SDK's transport 
     expect(taken({ ...call, method: "initialize" })).toBe(false);
     expect(taken({ ...call, jsonrpc: "1.0" })).toBe(false);
     expect(taken({ ...call, id: null })).toBe(false);
+    // What the SDK's strict request schema refuses, whether checked by hand or by the schema.
+    expect(taken({ ...call, id: 1.5 })).toBe(false);
+    expect(taken({ ...call, extra: 1 })).toBe(false);
+    expect(taken({ ...call, params: [1] })).toBe(false);
+    expect(taken({ ...call, params: null })).toBe(false);
+    expect(taken({ ...call, method: 7 })).toBe(false);
+    expect(taken({ ...call, params: { name: "echo", _meta: { progressToken: "t" } } })).toBe(true);
+    expect(taken({ ...call, params: { name: "echo", _meta: { progressToken: null } } })).toBe(false);
+    expect(taken({ jsonrpc: "2.0", id: "x", method: "ping" })).toBe(true);
     expect(taken(call, { "mcp-session-id": "another" })).toBe(false);
     expect(taken(call, { "mcp-session-id": undefined })).toBe(false);
     expect(taken(call, { "mcp-protocol-version": "2099-01-01" })).toBe(false);

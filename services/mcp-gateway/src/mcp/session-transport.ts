@@ -19,6 +19,27 @@ const header = (headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(value) ? value.join(", ") : value;
 };
 
+const REQUEST_MEMBERS = new Set(["jsonrpc", "id", "method", "params"]);
+
+/**
+ * `body` when it is a JSON-RPC request of the plainest kind — only the four members, an id that
+ * is a string or a safe integer, params absent or an object without `_meta` — which the SDK's
+ * (strict) request schema surely accepts: checked by hand, the common case costs no zod parse.
+ * Undefined: the schema decides.
+ */
+function plainRequest(body: object): JSONRPCRequest | undefined {
+  const message = body as Record<string, unknown>;
+  for (const member of Object.keys(message)) if (!REQUEST_MEMBERS.has(member)) return undefined;
+  const { jsonrpc, id, method, params } = message;
+  if (jsonrpc !== "2.0" || typeof method !== "string") return undefined;
+  if (typeof id !== "string" && !Number.isSafeInteger(id)) return undefined;
+  if (params !== undefined) {
+    if (params === null || typeof params !== "object" || Array.isArray(params)) return undefined;
+    if ("_meta" in params) return undefined;
+  }
+  return message as unknown as JSONRPCRequest;
+}
+
 /**
  * A Streamable HTTP session's transport: the SDK's (JSON answers), with a direct path for what
  * nearly every request of a session is — one well-formed JSON-RPC request carrying the headers
@@ -104,11 +125,11 @@ export class SessionTransport implements Transport {
     }
     const version = header(headers, "mcp-protocol-version");
     if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined;
-    const parsed = JSONRPCRequestSchema.safeParse(body);
-    if (!parsed.success || parsed.data.method === "initialize" || this.waiting.has(parsed.data.id)) {
+    const message = plainRequest(body) ?? JSONRPCRequestSchema.safeParse(body).data;
+    if (message === undefined || message.method === "initialize" || this.waiting.has(message.id)) {
       return undefined;
     }
-    return parsed.data;
+    return message;
   }
 
   /**

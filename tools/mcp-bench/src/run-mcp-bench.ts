@@ -20,8 +20,8 @@
  *
  *   pnpm --filter @kurz/mcp-bench bench      (make bench-mcp)
  *
- * BENCH_SESSIONS (default 16) concurrent sessions, BENCH_CALLS (default 50) calls per session,
- * BENCH_ROUNDS (default 3) rounds, BENCH_PACE_MS (default 100), BENCH_SSE_SESSIONS (default 1000)
+ * BENCH_SESSIONS (default 16) concurrent sessions, BENCH_CALLS (default 25) calls per session
+ * and round, BENCH_ROUNDS (default 8) rounds, BENCH_PACE_MS (default 100), BENCH_SSE_SESSIONS (default 1000)
  * idle streams. Each phase (each round) calls as its own Enterprise account, whose 1,200 MCP
  * requests a minute bound its calls.
  */
@@ -39,12 +39,12 @@ import { startBenchClient } from "./start-bench-client";
 import { type ServerProcess, startServerProcess } from "./start-server-process";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 16);
-const CALLS = Number(process.env.BENCH_CALLS ?? 50);
+const CALLS = Number(process.env.BENCH_CALLS ?? 25);
 const SSE_SESSIONS = Number(process.env.BENCH_SSE_SESSIONS ?? 1000);
 /** The paced phase: each session calls once every this many milliseconds. */
 const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 100);
 /** Rounds of the 16-session phases, each round calling through every path. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 
 /** The ways a call goes: straight to link-api over gRPC, or over HTTP through a hop. */
 type Path = "direct" | Via;
@@ -97,8 +97,15 @@ function printPhase(phase: string, rounds: Record<Path, MeasuredCalls[]>, target
     `  the gateway adds ${adds("gateway")} ms at p50${target ? " (target ≤ 2 ms)" : ""}, the bare hop ${adds("bare")} ms; gateway / direct: p50 ${ratio((s) => s.p50Ms)}×, p99 ${ratio((s) => s.p99Ms)}×, rate ${ratio((s) => s.perSecond)}×`,
   );
   if (rounds.direct.length > 1) {
-    const each = (path: Via) =>
-      rounds[path].map((round, i) => (round.p50Ms - rounds.direct[i]!.p50Ms).toFixed(2)).join(", ");
+    const additions = (path: Via) => rounds[path].map((round, i) => round.p50Ms - rounds.direct[i]!.p50Ms);
+    const each = (path: Via) => {
+      const sorted = additions(path).sort((a, b) => a - b);
+      const median =
+        (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2;
+      return `${additions(path)
+        .map((ms) => ms.toFixed(2))
+        .join(", ")} (median ${median.toFixed(2)})`;
+    };
     print(`  each round's addition at p50 (ms): gateway ${each("gateway")}; bare hop ${each("bare")}`);
   }
 }
@@ -217,26 +224,30 @@ async function main(): Promise<void> {
        * machine (another process's burst, a collection) falls on every path alike; the rounds'
        * latencies are pooled.
        */
-      const inRounds = async (accounts: readonly BenchAccount[], paceMs?: number) => {
+      const inRounds = async (accounts: readonly BenchAccount[], sessions: number, paceMs?: number) => {
         const rounds: Record<Path, MeasuredCalls[]> = { direct: [], bare: [], gateway: [] };
-        for (const account of accounts) {
-          for (const path of PATHS)
-            rounds[path].push(await measure(path, account, SESSIONS, CALLS, { paceMs }));
+        for (const [round, account] of accounts.entries()) {
+          // Each round starts with another path: none always follows the same one.
+          const order = PATHS.map((_, i) => PATHS[(i + round) % PATHS.length]!);
+          for (const path of order)
+            rounds[path].push(await measure(path, account, sessions, CALLS, { paceMs }));
         }
         return rounds;
       };
       for (const path of PATHS) await measure(path, warm, SESSIONS, WARM_UP_CALLS);
       await measure("gateway", warmModern, SESSIONS, WARM_UP_CALLS, { revision: "2026-07-28" });
-      const aloneStats: Record<Path, MeasuredCalls[]> = { direct: [], bare: [], gateway: [] };
-      for (const path of PATHS) aloneStats[path].push(await measure(path, alone, 1, CALLS));
-      const loaded = await inRounds(loadedAccounts);
-      const modern = await measure("gateway", loadedModern, SESSIONS, CALLS, { revision: "2026-07-28" });
-      const paced = await inRounds(pacedAccounts, PACE_MS);
+      // One session's rounds fit in one account's minute (ROUNDS × CALLS calls).
+      const aloneStats = await inRounds(Array<BenchAccount>(ROUNDS).fill(alone), 1);
+      const loaded = await inRounds(loadedAccounts, SESSIONS);
+      const modern = await measure("gateway", loadedModern, SESSIONS, CALLS * 2, {
+        revision: "2026-07-28",
+      });
+      const paced = await inRounds(pacedAccounts, SESSIONS, PACE_MS);
 
       print(
         `MCP gateway overhead (${new Date().toISOString()}); the client, the gateway, the bare hop and the other services each in their own process`,
       );
-      printPhase("1 session", aloneStats, false);
+      printPhase(`1 session, ${ROUNDS} rounds`, aloneStats, false);
       printPhase(`${SESSIONS} sessions back to back, ${ROUNDS} rounds`, loaded, true);
       print(line(`${SESSIONS} sessions: gateway, 2026-07-28`, modern));
       print(

@@ -8,6 +8,7 @@ import { createDeliveryWorker, type DeliveryWorker } from "../src/deliveries/cre
 import { enqueueMessage } from "../src/deliveries/enqueue-message";
 import { pruneDeliveryLog } from "../src/deliveries/prune-delivery-log";
 import { queueMessages } from "../src/deliveries/queue-messages";
+import { replayWebhookDelivery } from "../src/deliveries/replay-webhook-delivery";
 import { RETRY_DELAYS_MS } from "../src/deliveries/retry-schedule";
 import { workerHooks } from "../src/deliveries/worker-hooks";
 import { createWebhook } from "../src/endpoints/create-webhook";
@@ -296,6 +297,65 @@ for (const store of STORES) {
           expect(ids).toHaveLength(3);
           expect(new Set(ids).size).toBe(3);
         } finally {
+          await worker.stop();
+        }
+      });
+
+      it("lets a replay made while an attempt is in flight win: the attempt is logged, the delivery sent again", async () => {
+        const {
+          endpoint: { id: endpointId },
+        } = await endpoint();
+        await queue(1);
+        const [{ id: deliveryId }] = (await t.ctx.db
+          .select({ id: webhookDeliveries.id })
+          .from(webhookDeliveries)) as [{ id: string }];
+        let release!: () => void;
+        const gate = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let calls = 0;
+        const worker = createDeliveryWorker(
+          {
+            ctx: t.ctx,
+            post: async (request) => {
+              calls++;
+              if (calls === 1) await gate;
+              return t.post(request);
+            },
+          },
+          {
+            pollIntervalMs: 1_000_000,
+            concurrency: 1,
+            perEndpoint: 1,
+            leaseMs: 60_000,
+            attemptTimeoutMs: 2_000,
+          },
+        );
+        try {
+          const draining = worker.drain();
+          await waitFor(() => calls === 1, "the first attempt");
+          // The user replays the delivery while its first attempt waits for the receiver.
+          const replayed = await replayWebhookDelivery(t.ctx, ACCOUNT, endpointId, deliveryId);
+          expect(replayed.delivery.status).toBe("pending");
+          release();
+          await draining;
+          await worker.drain();
+          // The first attempt's answer did not overwrite the replay: the message went out again.
+          const ids = receiver.received.map((hit) => hit.headers["webhook-id"]);
+          expect(ids).toHaveLength(2);
+          expect(new Set(ids).size).toBe(1);
+          const [delivery] = await t.ctx.db
+            .select()
+            .from(webhookDeliveries)
+            .where(eq(webhookDeliveries.id, deliveryId));
+          expect(delivery).toMatchObject({ status: "succeeded", attempts: 1, claimedUntil: null });
+          const attempts = await t.ctx.db
+            .select()
+            .from(webhookAttempts)
+            .where(eq(webhookAttempts.deliveryId, deliveryId));
+          expect(attempts).toHaveLength(2);
+        } finally {
+          release();
           await worker.stop();
         }
       });

@@ -54,7 +54,10 @@ export async function attemptDelivery(
     await ctx.db
       .update(webhookDeliveries)
       .set({ status: "failed", nextAttemptAt: null, claimedUntil: null, updatedAt: started })
-      .where(eq(webhookDeliveries.id, claimed.id));
+      // Only under this claim, as recordAttempts writes.
+      .where(
+        and(eq(webhookDeliveries.id, claimed.id), eq(webhookDeliveries.claimedUntil, claimed.claimedUntil)),
+      );
     return;
   }
   const secrets = activeSigningSecrets(
@@ -111,6 +114,7 @@ export async function attemptDelivery(
     status,
     nextAttemptAt,
     recordedAt: now,
+    claimedUntil: claimed.claimedUntil,
   };
   await (deps.record ?? ((one) => recordAttempts(ctx.db, [one])))(record);
 

@@ -17,6 +17,11 @@ export interface AttemptRecord {
   status: DeliveryStatus;
   nextAttemptAt: Date | null;
   recordedAt: Date;
+  /**
+   * The end of the claim the attempt was made under (claim-due-deliveries.ts): the delivery's
+   * state is written only while that claim is still on it.
+   */
+  claimedUntil: Date;
 }
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -24,7 +29,10 @@ const iso = (value: Date | null) => (value === null ? null : value.toISOString()
 /**
  * Writes finished attempts and their deliveries' new state in one statement (each column one
  * array parameter, whatever the number of records): the attempt log rows
- * and every delivery's attempts, status, next time and released claim.
+ * and every delivery's attempts, status, next time and released claim. A delivery whose claim is
+ * no longer the attempt's keeps its state (its attempt is logged all the same): a replay made
+ * while the attempt was under way queued it afresh, or its claim lapsed and another worker holds
+ * it now — the attempt's outcome must not undo either.
  */
 export async function recordAttempts(db: WebhookExecutor, records: readonly AttemptRecord[]): Promise<void> {
   if (records.length === 0) return;
@@ -52,7 +60,8 @@ export async function recordAttempts(db: WebhookExecutor, records: readonly Atte
     from unnest(
       ${column((r) => r.deliveryId)}::uuid[], ${column((r) => r.attempts)}::int[],
       ${column((r) => r.status)}::text[], ${column((r) => iso(r.nextAttemptAt))}::timestamptz[],
-      ${column((r) => iso(r.recordedAt))}::timestamptz[]
-    ) as v(id, attempts, status, next_attempt_at, recorded_at), lazy_commit
-    where d.id = v.id`);
+      ${column((r) => iso(r.recordedAt))}::timestamptz[],
+      ${column((r) => iso(r.claimedUntil))}::timestamptz[]
+    ) as v(id, attempts, status, next_attempt_at, recorded_at, claimed_until), lazy_commit
+    where d.id = v.id and d.claimed_until = v.claimed_until`);
 }

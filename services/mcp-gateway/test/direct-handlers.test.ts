@@ -5,11 +5,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createProtocolServer } from "../src/mcp/create-protocol-server";
 import { DirectHandlers } from "../src/mcp/direct-handlers";
-import { createToolCallMetrics } from "../src/mcp/tool-call-metrics";
 import type { PromptDefinition } from "../src/prompts/prompt-definition";
 import type { ResourceTemplateDefinition } from "../src/resources/resource-definition";
-import type { ToolClients } from "../src/tools/tool-clients";
 import { defineTool, READ_ONLY } from "../src/tools/tool-definition";
+import { testServerOptions } from "./support/test-server-options";
 
 // Definitions of the test's own: what is compared is the protocol around them, not a service.
 const echo = defineTool({
@@ -75,23 +74,12 @@ describe("Kurz's handlers answering without the SDK's protocol", () => {
 
   beforeAll(async () => {
     const server = createProtocolServer(
-      {
+      testServerOptions({
         tools: [echo, missing, broken] as never,
         resources: [note],
         prompts: [review],
-        clients: {} as ToolClients,
-        principal: {
-          actor: { apiKey: "k" },
-          keyId: "k1",
-          accountId: "a1",
-          permissions: new Set(["shorturl:read"]),
-        },
-        planOf: async () => {
-          throw new Error("not read here");
-        },
-        metrics: createToolCallMetrics(),
         pageSize: 2,
-      },
+      }),
       direct,
     );
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -12,9 +12,8 @@ import {
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createProtocolServer } from "../src/mcp/create-protocol-server";
-import { createToolCallMetrics } from "../src/mcp/tool-call-metrics";
-import type { ToolClients } from "../src/tools/tool-clients";
 import { defineTool, READ_ONLY } from "../src/tools/tool-definition";
+import { testServerOptions } from "./support/test-server-options";
 
 // Tools of the test's own: what is measured is the protocol server around them, not a service.
 const echo = defineTool({
@@ -44,23 +43,7 @@ describe("per-tool metrics of tools/call", () => {
 
   beforeAll(async () => {
     metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
-    const server = createProtocolServer({
-      tools: [echo, missing] as never,
-      resources: [],
-      prompts: [],
-      clients: {} as ToolClients,
-      principal: {
-        actor: { apiKey: "k" },
-        keyId: "k1",
-        accountId: "a1",
-        permissions: new Set(["shorturl:read"]),
-      },
-      planOf: async () => {
-        throw new Error("not read here");
-      },
-      metrics: createToolCallMetrics(),
-      pageSize: 0,
-    });
+    const server = createProtocolServer(testServerOptions({ tools: [echo, missing] as never }));
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     client = new Client({ name: "metrics-test", version: "1" });

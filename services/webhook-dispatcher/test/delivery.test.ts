@@ -72,6 +72,30 @@ const verifies = (secret: string, hit: { headers: Record<string, unknown>; body:
   }
 };
 
+/**
+ * A worker of one attempt at a time (60 s leases, 2 s attempt timeout) whose first attempt waits
+ * for the receiver until `release()`; `firstAttempt()` resolves once that attempt is under way.
+ */
+function heldFirstAttemptWorker() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let calls = 0;
+  const worker = createDeliveryWorker(
+    {
+      ctx: t.ctx,
+      post: async (request) => {
+        calls++;
+        if (calls === 1) await gate;
+        return t.post(request);
+      },
+    },
+    { pollIntervalMs: 1_000_000, concurrency: 1, perEndpoint: 1, leaseMs: 60_000, attemptTimeoutMs: 2_000 },
+  );
+  return { worker, release, firstAttempt: () => waitFor(() => calls === 1, "the first attempt") };
+}
+
 /** Moves the clock to the next due attempt and drains, until `until` or nothing is pending. */
 async function runUntil(untilMs: number): Promise<void> {
   for (;;) {
@@ -261,32 +285,11 @@ for (const store of STORES) {
       it("starts no attempt that could outlast its claim: the rest wait for the claim to lapse, nothing sent twice", async () => {
         await endpoint();
         await queue(3);
-        let release!: () => void;
-        const gate = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        let calls = 0;
         // One attempt at a time; the first hangs while the clock moves to a second before the lease ends.
-        const worker = createDeliveryWorker(
-          {
-            ctx: t.ctx,
-            post: async (request) => {
-              calls++;
-              if (calls === 1) await gate;
-              return t.post(request);
-            },
-          },
-          {
-            pollIntervalMs: 1_000_000,
-            concurrency: 1,
-            perEndpoint: 1,
-            leaseMs: 60_000,
-            attemptTimeoutMs: 2_000,
-          },
-        );
+        const { worker, release, firstAttempt } = heldFirstAttemptWorker();
         try {
           const draining = worker.drain();
-          await waitFor(() => calls === 1, "the first attempt");
+          await firstAttempt();
           t.clock.advance(59_000);
           release();
           await draining;
@@ -297,6 +300,7 @@ for (const store of STORES) {
           expect(ids).toHaveLength(3);
           expect(new Set(ids).size).toBe(3);
         } finally {
+          release();
           await worker.stop();
         }
       });
@@ -309,31 +313,10 @@ for (const store of STORES) {
         const [{ id: deliveryId }] = (await t.ctx.db
           .select({ id: webhookDeliveries.id })
           .from(webhookDeliveries)) as [{ id: string }];
-        let release!: () => void;
-        const gate = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        let calls = 0;
-        const worker = createDeliveryWorker(
-          {
-            ctx: t.ctx,
-            post: async (request) => {
-              calls++;
-              if (calls === 1) await gate;
-              return t.post(request);
-            },
-          },
-          {
-            pollIntervalMs: 1_000_000,
-            concurrency: 1,
-            perEndpoint: 1,
-            leaseMs: 60_000,
-            attemptTimeoutMs: 2_000,
-          },
-        );
+        const { worker, release, firstAttempt } = heldFirstAttemptWorker();
         try {
           const draining = worker.drain();
-          await waitFor(() => calls === 1, "the first attempt");
+          await firstAttempt();
           // The user replays the delivery while its first attempt waits for the receiver.
           const replayed = await replayWebhookDelivery(t.ctx, ACCOUNT, endpointId, deliveryId);
           expect(replayed.delivery.status).toBe("pending");

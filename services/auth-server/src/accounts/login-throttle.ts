@@ -14,9 +14,10 @@ const lockKey = (kind: string, id: string) => `login-lock:${kind}:${sha256Hex(id
  * for the time the bucket needs to refill one failure; while locked, even the right password is
  * refused, so guessing stays bounded. A per-account lock can be triggered by anyone who knows an
  * email: the short window limits that nuisance (standard trade-off, NIST SP 800-63B §5.2.2).
+ * A lock's end is on the service's clock (the one a test moves).
  */
 export function createLoginThrottle(ctx: AuthContext) {
-  const { cache, config } = ctx;
+  const { cache, config, clock } = ctx;
   const windowSec = config.LOGIN_THROTTLE_WINDOW_SEC;
   const buckets = [
     { kind: "account", capacity: config.LOGIN_FAILURES_PER_ACCOUNT },
@@ -29,7 +30,7 @@ export function createLoginThrottle(ctx: AuthContext) {
       const ids = idsOf(email, ip);
       const locks = await Promise.all(buckets.map((b) => cache.cache.get(lockKey(b.kind, ids[b.kind]))));
       const until = Math.max(0, ...locks.map((value) => Number(value ?? 0)));
-      const retryAfterMs = until - Date.now();
+      const retryAfterMs = until - clock.now().getTime();
       return retryAfterMs > 0
         ? { blocked: true, retryAfterSec: Math.ceil(retryAfterMs / 1000) }
         : { blocked: false, retryAfterSec: 0 };
@@ -45,7 +46,11 @@ export function createLoginThrottle(ctx: AuthContext) {
         });
         if (!result.allowed || result.remaining === 0) {
           const lockMs = Math.max(result.retryAfterMs, Math.ceil((windowSec / bucket.capacity) * 1000));
-          await cache.cache.set(lockKey(bucket.kind, ids[bucket.kind]), String(Date.now() + lockMs), lockMs);
+          await cache.cache.set(
+            lockKey(bucket.kind, ids[bucket.kind]),
+            String(clock.now().getTime() + lockMs),
+            lockMs,
+          );
           retryAfterMs = Math.max(retryAfterMs, lockMs);
         }
       }

@@ -41,6 +41,7 @@ export function startLinkApi(
         ttlMs: config.PLAN_CACHE_TTL_MS,
         logger,
         tokens,
+        clock,
       });
       lifecycle.add("clients", "auth-server-client", async () => plans.close());
       // Access tokens revoked at auth-server stop working here within the check's window.

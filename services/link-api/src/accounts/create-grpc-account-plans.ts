@@ -2,6 +2,7 @@ import { AppError } from "@kurz/errors";
 import { AUTH_SERVER_AUDIENCE, type CallTokenSource, createGrpcClient } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
 import { authV1, type commonV1 } from "@kurz/proto";
+import { type Clock, systemClock } from "@kurz/service-runtime";
 import { type AccountPlans, type Limit, type PlanLimits, UNLIMITED } from "./account-plans";
 
 /**
@@ -40,7 +41,10 @@ export function createGrpcAccountPlans(options: {
   deadlineMs?: number;
   /** link-api's tokens: auth-server answers authenticated services only. */
   tokens?: CallTokenSource;
+  /** What ttlMs is measured on: link-api's clock (default: the system clock). */
+  clock?: Clock;
 }): AccountPlans & { close(): void } {
+  const clock = options.clock ?? systemClock;
   const client = createGrpcClient(authV1.AuthService, options.address, {
     deadlineMs: options.deadlineMs ?? 2_000,
     logger: options.logger,
@@ -67,7 +71,7 @@ export function createGrpcAccountPlans(options: {
   return {
     async getPlan(accountId) {
       const cached = cache.get(accountId);
-      if (cached && Date.now() - cached.fetchedAt < options.ttlMs) return cached.plan;
+      if (cached && clock.now().getTime() - cached.fetchedAt < options.ttlMs) return cached.plan;
       let pending = inFlight.get(accountId);
       if (!pending) {
         pending = fetchPlan(accountId).finally(() => inFlight.delete(accountId));
@@ -77,7 +81,7 @@ export function createGrpcAccountPlans(options: {
         const plan = await pending;
         if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
         cache.delete(accountId);
-        cache.set(accountId, { plan, fetchedAt: Date.now() });
+        cache.set(accountId, { plan, fetchedAt: clock.now().getTime() });
         return plan;
       } catch (error) {
         if (error instanceof AppError && (error.code === "NOT_FOUND" || error.code === "URL_NOT_FOUND")) {

@@ -45,6 +45,8 @@ export interface AppDependencies {
     McpGatewayConfig,
     | "MCP_KEY_CACHE_MS"
     | "MCP_SESSION_IDLE_MS"
+    | "MCP_MAX_SESSIONS_PER_ACCOUNT"
+    | "MCP_MAX_SESSIONS"
     | "MCP_SSE_KEEPALIVE_MS"
     | "MCP_TOOLS_PAGE_SIZE"
     | "PLAN_CACHE_TTL_MS"
@@ -82,7 +84,19 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     extraOrigins: deps.config.MCP_ALLOWED_ORIGINS,
   });
   const grpc = createGrpcServer({ logger: deps.logger });
-  const sessions = new McpSessions(deps.config.MCP_SESSION_IDLE_MS, () => deps.clock.now().getTime());
+  const sessions = new McpSessions({
+    idleMs: deps.config.MCP_SESSION_IDLE_MS,
+    maxPerAccount: deps.config.MCP_MAX_SESSIONS_PER_ACCOUNT,
+    maxTotal: deps.config.MCP_MAX_SESSIONS,
+    now: () => deps.clock.now().getTime(),
+    onEvicted: (_id, session, reason) => {
+      if (reason === "idle") return;
+      deps.logger.info(
+        { event: "mcp.session_evicted", reason, accountId: session.accountId, transport: session.kind },
+        "closed the least recently used MCP session to stay within the session limit",
+      );
+    },
+  });
   const quotaOf = cacheAccountQuotas(mcpRequestsPerMinute(deps.authServer), {
     ttlMs: deps.config.PLAN_CACHE_TTL_MS,
     clock: deps.clock,

@@ -26,6 +26,13 @@ const schema = z.object({
   MCP_KEY_CACHE_MS: durationMs(5_000).pipe(z.number().max(10_000)),
   /** A Streamable HTTP session idle this long is closed. */
   MCP_SESSION_IDLE_MS: durationMs(30 * 60_000),
+  /**
+   * MCP sessions (Streamable HTTP and SSE) one account may hold open on a replica; one more closes
+   * the account's least recently used.
+   */
+  MCP_MAX_SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
+  /** MCP sessions a replica holds in all (≈ 36 KiB each); one more closes the least recently used. */
+  MCP_MAX_SESSIONS: z.coerce.number().int().min(1).default(10_000),
   /** An open SSE stream (GET /mcp/sse) gets a comment line this often, so proxies keep it open. */
   MCP_SSE_KEEPALIVE_MS: durationMs(25_000).pipe(z.number().min(1_000)),
   /** More host names the MCP endpoints answer besides PUBLIC_BASE_URL's (DNS-rebinding guard). */

@@ -180,6 +180,8 @@ async function main(): Promise<void> {
       PUBLIC_BASE_URL: edgeUrl,
       AUTH_SERVER_HTTP_URL: kurz.services["auth-server"].httpUrl,
       SERVICE_CLIENT_SECRET: gatewaySecret,
+      // The idle SSE sessions are one account's: room for all of them.
+      MCP_MAX_SESSIONS_PER_ACCOUNT: String(Math.max(100, SSE_SESSIONS)),
     };
     const servers: Record<Via, ServerProcess> = {
       gateway: await startServerProcess("./gateway-process.ts", serverEnv),

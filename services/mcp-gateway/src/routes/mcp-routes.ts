@@ -92,6 +92,7 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
           transport,
           server,
           keyId: principal.keyId,
+          accountId: principal.accountId,
         });
       },
     });

@@ -49,7 +49,13 @@ export function registerMcpSseRoutes(app: FastifyInstance, deps: McpSseRouteDeps
       deps.sessions.remove(transport.sessionId);
     };
     reply.hijack();
-    deps.sessions.add(transport.sessionId, { kind: "sse", transport, server, keyId: principal.keyId });
+    deps.sessions.add(transport.sessionId, {
+      kind: "sse",
+      transport,
+      server,
+      keyId: principal.keyId,
+      accountId: principal.accountId,
+    });
     // connect() starts the transport: the stream's headers and its endpoint event.
     await server.connect(transport);
   });

@@ -794,6 +794,58 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     await admittedAgain.arrayBuffer();
   });
 
+  it("counts each message of a JSON-RPC batch against the plan's minute, and refuses a batch of more than 100", async () => {
+    clock.advance(61_000); // a fresh window for the Pro key (60 a minute)
+    const post = (body: unknown, sessionId?: string) =>
+      fetch(`${edgeUrl}/mcp`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2025-03-26",
+          "x-mcp-key": limitedKey,
+          ...(sessionId ? { "mcp-session-id": sessionId } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const opened = await post({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-03-26",
+        capabilities: {},
+        clientInfo: { name: "batch", version: "1" },
+      },
+    });
+    expect(opened.status).toBe(200);
+    await opened.arrayBuffer();
+    const sessionId = opened.headers.get("mcp-session-id") ?? "";
+    const pings = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "ping" }));
+
+    const tooLarge = await post(pings(101), sessionId);
+    expect(tooLarge.status).toBe(400);
+    expect(((await tooLarge.json()) as { error: { data: unknown } }).error.data).toMatchObject({
+      code: "VALIDATION_ERROR",
+      details: { limit: 100 },
+    });
+    // 1 (initialize) + 59 = the minute's 60: answered, every ping of it.
+    const batch = await post(pings(59), sessionId);
+    expect(batch.status).toBe(200);
+    expect((await batch.json()) as unknown[]).toHaveLength(59);
+    // One HTTP request more is the 61st request of the minute.
+    const over = await post(pings(1)[0], sessionId);
+    expect(over.status).toBe(429);
+    expect(((await over.json()) as { error: { data: unknown } }).error.data).toMatchObject({
+      code: "PLAN_LIMIT_EXCEEDED",
+    });
+    clock.advance(61_000);
+    const again = await post(pings(2), sessionId);
+    expect(again.status).toBe(200);
+    await again.arrayBuffer();
+  });
+
   it("answers raw HTTP: server information without a key, every refusal with its code and hint, 2024-11-05", async () => {
     const health = await fetch(`${edgeUrl}/mcp/health`);
     expect(health.status).toBe(200);

@@ -23,10 +23,11 @@ export interface WindowUsage {
 
 export interface RateWindows {
   /**
-   * Counts one request of `partition` (an account, an address, a client) under the policy.
-   * Rejects when the store does (the caller decides whether to fail open).
+   * Counts one request of `partition` (an account, an address, a client) under the policy — or
+   * `cost` of them, for one request that carries several (a JSON-RPC batch). Rejects when the
+   * store does (the caller decides whether to fail open).
    */
-  consume(policy: QuotaPolicy, partition: string): Promise<WindowUsage>;
+  consume(policy: QuotaPolicy, partition: string, cost?: number): Promise<WindowUsage>;
 }
 
 /** Partitions come from callers (addresses, client ids); longer ones are hashed to bound keys. */
@@ -56,7 +57,7 @@ function fnv1a(text: string): number {
 export function createRateWindows(options: { store: CacheStore; clock?: Clock }): RateWindows {
   const clock = options.clock ?? systemClock;
   return {
-    async consume(policy, partition) {
+    async consume(policy, partition, cost = 1) {
       const windowMs = policy.windowSeconds * 1000;
       const id =
         partition.length > MAX_PARTITION_CHARS
@@ -66,7 +67,7 @@ export function createRateWindows(options: { store: CacheStore; clock?: Clock })
       const offset = fnv1a(`${policy.name}:${id}`) % windowMs;
       const index = Math.floor((now - offset) / windowMs);
       const endsAt = (index + 1) * windowMs + offset;
-      const count = await options.store.increment(`rlw:${policy.name}:${id}:${index}`, 1, windowMs);
+      const count = await options.store.increment(`rlw:${policy.name}:${id}:${index}`, cost, windowMs);
       return {
         policy,
         allowed: count <= policy.quota,

@@ -5,7 +5,8 @@ import type { KeyVerifier } from "./create-key-verifier";
 import type { McpPrincipal } from "./mcp-principal";
 import { readMcpCredential } from "./read-mcp-credential";
 
-export type AuthorizeMcpRequest = (request: FastifyRequest) => Promise<McpPrincipal>;
+/** `cost`: the requests the HTTP request carries (a JSON-RPC batch's messages; default 1). */
+export type AuthorizeMcpRequest = (request: FastifyRequest, cost?: number) => Promise<McpPrincipal>;
 
 /**
  * What every MCP request but the server information, health and resource metadata passes
@@ -17,13 +18,13 @@ export function createMcpAuthorizer(deps: {
   verifyBearer: BearerVerifier;
   rateLimit: McpRateLimit;
 }): AuthorizeMcpRequest {
-  return async (request) => {
+  return async (request, cost) => {
     const credential = readMcpCredential(request.headers);
     const principal =
       credential.kind === "key"
         ? await deps.verifyKey(credential.key)
         : await deps.verifyBearer(credential.token);
-    await deps.rateLimit(principal);
+    await deps.rateLimit(principal, cost);
     return principal;
   };
 }

@@ -2,11 +2,12 @@ import { AppError } from "@kurz/errors";
 import type { RateWindows } from "@kurz/service-runtime";
 import type { McpPrincipal } from "../auth/mcp-principal";
 
-export type McpRateLimit = (principal: McpPrincipal) => Promise<void>;
+/** Counts a request of the principal's account: `cost` of them for a JSON-RPC batch (default 1). */
+export type McpRateLimit = (principal: McpPrincipal, cost?: number) => Promise<void>;
 
 /**
- * The plan's MCP requests per minute, per account (all its keys and sessions together), counted
- * in windows every replica shares (Redis; memory when embedded). Over the limit:
+ * The plan's MCP requests per minute, per account (all its keys and sessions together; each
+ * message of a JSON-RPC batch one request), counted in windows every replica shares (Redis; memory when embedded). Over the limit:
  * PLAN_LIMIT_EXCEEDED, retryable, the seconds until the window resets in the hint and in
  * `details.retry_after_seconds` (sent as Retry-After). A store outage lets requests through
  * rather than stopping every agent.
@@ -15,11 +16,11 @@ export function createMcpRateLimit(options: {
   windows: RateWindows;
   quotaOf: (accountId: string) => Promise<number>;
 }): McpRateLimit {
-  return async (principal) => {
+  return async (principal, cost = 1) => {
     const quota = await options.quotaOf(principal.accountId);
     if (quota <= 0) return;
     const usage = await options.windows
-      .consume({ name: "mcp", quota, windowSeconds: 60 }, principal.accountId)
+      .consume({ name: "mcp", quota, windowSeconds: 60 }, principal.accountId, cost)
       .catch(() => undefined);
     if (usage === undefined || usage.allowed) return;
     throw new AppError("PLAN_LIMIT_EXCEEDED", {

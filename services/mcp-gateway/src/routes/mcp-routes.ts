@@ -6,6 +6,7 @@ import { isInitializeRequest, LATEST_PROTOCOL_VERSION } from "@modelcontextproto
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthorizeMcpRequest } from "../auth/authorize-mcp-request";
 import type { McpPrincipal } from "../auth/mcp-principal";
+import { batchCost } from "../mcp/batch-cost";
 import { SERVER_INFO } from "../mcp/create-protocol-server";
 import { DirectHandlers } from "../mcp/direct-handlers";
 import { sendMcpHttpError } from "../mcp/mcp-http-error";
@@ -56,7 +57,8 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
   const authorize = deps.authorize;
 
   async function handleInSession(request: FastifyRequest, reply: FastifyReply, body?: unknown) {
-    const principal = await authorize(request);
+    // A batch costs each of its messages; one too large is refused before it costs anything.
+    const principal = await authorize(request, batchCost(body));
     const id = sessionIdOf(request);
     const session = id === undefined ? undefined : deps.sessions.get(id);
     if (session?.kind !== "streamable" || session.keyId !== principal.keyId) {

@@ -30,6 +30,8 @@ export interface FuzzAnswer {
   ms: number;
   /** Set when no complete answer came within the time limit. */
   timedOut?: boolean;
+  /** Set when the body was longer than what was kept of it (`body` is its beginning). */
+  truncated?: boolean;
 }
 
 /** A broken promise found by the oracle. */

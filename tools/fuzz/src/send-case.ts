@@ -37,10 +37,14 @@ export function sendCase(port: number, fuzzCase: FuzzCase): Promise<FuzzAnswer |
         },
         (res) => {
           const chunks: Buffer[] = [];
+          let read = 0;
           let kept = 0;
           res.on("data", (chunk: Buffer) => {
-            if (kept < KEEP_BYTES) chunks.push(chunk);
-            kept += chunk.length;
+            if (read < KEEP_BYTES) {
+              chunks.push(chunk);
+              kept += chunk.length;
+            }
+            read += chunk.length;
           });
           res.on("end", () => {
             const headers: Record<string, string> = {};
@@ -52,6 +56,7 @@ export function sendCase(port: number, fuzzCase: FuzzCase): Promise<FuzzAnswer |
               headers,
               body: Buffer.concat(chunks).toString("utf8"),
               ms: performance.now() - started,
+              ...(read > kept ? { truncated: true } : {}),
             });
           });
           res.on("error", () => done({ status: 0, headers: {}, body: "", ms: performance.now() - started }));

@@ -60,7 +60,9 @@ export function judgeAnswer(fuzzCase: FuzzCase, answer: FuzzAnswer): Finding[] {
     findings.push({ kind: "5xx", detail: `${answer.status} ${answer.body.slice(0, 200)}` });
   const leak = findLeak(answer.body) ?? findLeak(Object.values(answer.headers).join("\n"));
   if (leak) findings.push({ kind: "leak", detail: leak });
-  if (fuzzCase.mcp && answer.status < 400 && (answer.headers["content-type"] ?? "").includes("json")) {
+  // (A body longer than the part kept, e.g. a batch of tool lists, cannot be parsed whole.)
+  const json = (answer.headers["content-type"] ?? "").includes("json");
+  if (fuzzCase.mcp && answer.status < 400 && json && !answer.truncated) {
     try {
       const bad = badToolError(JSON.parse(answer.body));
       if (bad) findings.push({ kind: "bad error body", detail: bad });

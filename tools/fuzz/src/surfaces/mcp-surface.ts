@@ -205,6 +205,42 @@ export function mcpSurface(target: FuzzTarget): Surface {
       .map(([headers, m, p, id]) => as(protocolRoute, headers, jsonRpc(id, m, p))),
   });
 
+  // JSON-RPC batches in the session: each message costs one request of the plan's minute, more
+  // than 100 are refused before anything runs; empty, mixed and oversized batches.
+  const batchRoute = "MCP batches";
+  routes.push({
+    route: batchRoute,
+    cases: fc
+      .tuple(
+        headerVariants,
+        fc.oneof(
+          // Small batches of well-formed requests (answered, and counted message by message)...
+          {
+            arbitrary: fc.array(
+              fc.tuple(
+                fc.constantFrom("ping", "tools/list", "resources/list", "prompts/list"),
+                fc.constant(undefined),
+                fc.nat(),
+              ),
+              { minLength: 1, maxLength: 8 },
+            ),
+            weight: 3,
+          },
+          // ...and any batch: hostile messages, empty, over 100.
+          {
+            arbitrary: fc.array(
+              fc.tuple(method, params, fc.oneof(fc.integer(), hostileString, fc.constant(null))),
+              { maxLength: 130, size: "large" },
+            ),
+            weight: 1,
+          },
+        ),
+      )
+      .map(([headers, messages]) =>
+        as(batchRoute, headers, `[${messages.map(([m, p, id]) => jsonRpc(id, m, p)).join(",")}]`),
+      ),
+  });
+
   // The 2026-07-28 leg: no session, the revision in each request's `_meta` envelope and header
   // (SDK v2). Tool calls and protocol methods under good, malformed, unsupported and mismatched
   // envelopes, and requests that claim the revision in only one of the two places.

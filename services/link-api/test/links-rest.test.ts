@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { fromBinary } from "@bufbuild/protobuf";
+import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { linksV1 } from "@kurz/proto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -509,7 +510,9 @@ describe("reading, updating and deleting", () => {
 });
 
 describe("events", () => {
-  it("publishes link.created, link.updated and link.deleted with the snapshot", async () => {
+  it("publishes link.created, link.updated and link.deleted with the snapshot, stamped on link-api's clock", async () => {
+    // link-api's clock an hour ahead of the wall clock: the events' time is its, as the rows' is.
+    clock.advance(3_600_000);
     const account = randomUUID();
     const headers = await api.auth(account);
     const created = (await post(account, { url: "https://example.com", is_dynamic: true })).json().url;
@@ -536,6 +539,9 @@ describe("events", () => {
         payloadType: "kurz.links.v1.LinkChanged",
       });
       expect(event.envelope.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+      const occurredAt = timestampDate(event.envelope.occurredAt!).getTime();
+      expect(occurredAt).toBeGreaterThan(Date.now() + 3_500_000);
+      expect(occurredAt).toBeLessThanOrEqual(clock.now().getTime());
     }
     const snapshots = events.map(
       (event) => fromBinary(linksV1.LinkChangedSchema, event.envelope.payload).link!,

@@ -43,7 +43,7 @@ export async function createCampaign(
         })
         .returning();
       const created = { ...row!, linkCount: 0 };
-      await enqueueCampaignChanged(tx, "campaign.created", created);
+      await enqueueCampaignChanged(tx, "campaign.created", ctx.clock.now(), created);
       return created;
     });
     ctx.eventsWritten();

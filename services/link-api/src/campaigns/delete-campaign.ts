@@ -22,9 +22,9 @@ export async function deleteCampaign(
       .set({ campaignId: null, version: sql`nextval('link_version_seq')`, updatedAt: sql`now()` })
       .where(eq(links.campaignId, campaignId))
       .returning();
-    for (const link of detached) await enqueueLinkChanged(tx, "link.updated", link);
+    for (const link of detached) await enqueueLinkChanged(tx, "link.updated", ctx.clock.now(), link);
     await tx.delete(campaigns).where(eq(campaigns.id, campaignId));
-    await enqueueCampaignChanged(tx, "campaign.deleted", current);
+    await enqueueCampaignChanged(tx, "campaign.deleted", ctx.clock.now(), current);
     return current;
   });
   ctx.eventsWritten();

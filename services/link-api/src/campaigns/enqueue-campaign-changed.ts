@@ -21,9 +21,11 @@ export function toCampaignMessage(campaign: CampaignWithCount) {
 export function enqueueCampaignChanged(
   tx: LinkApiTransaction,
   type: "campaign.created" | "campaign.updated" | "campaign.deleted",
+  occurredAt: Date,
   campaign: CampaignWithCount,
 ): Promise<void> {
   return enqueueEvent(tx, {
+    occurredAt,
     topic: eventTopics.campaign,
     type,
     accountId: campaign.accountId,

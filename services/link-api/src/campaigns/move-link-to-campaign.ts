@@ -34,10 +34,10 @@ export async function moveLinkToCampaign(
         .where(eq(links.id, link.id))
         .returning();
       updatedLink = row!;
-      await enqueueLinkChanged(tx, "link.updated", updatedLink);
+      await enqueueLinkChanged(tx, "link.updated", ctx.clock.now(), updatedLink);
     }
     const counted = await withLinkCount(tx, campaign);
-    await enqueueCampaignChanged(tx, "campaign.updated", counted);
+    await enqueueCampaignChanged(tx, "campaign.updated", ctx.clock.now(), counted);
     return { campaign: counted, link: updatedLink };
   });
   ctx.eventsWritten();

@@ -28,7 +28,7 @@ export async function updateCampaign(
         .where(eq(campaigns.id, campaignId))
         .returning();
       const updated = await withLinkCount(tx, row!);
-      await enqueueCampaignChanged(tx, "campaign.updated", updated);
+      await enqueueCampaignChanged(tx, "campaign.updated", ctx.clock.now(), updated);
       return updated;
     });
     ctx.eventsWritten();

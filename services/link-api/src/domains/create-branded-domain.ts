@@ -55,7 +55,7 @@ export async function createBrandedDomain(
       });
     }
     const created = { ...inserted, linkCount: 0 };
-    await enqueueBrandedDomainChanged(tx, "domain.created", created);
+    await enqueueBrandedDomainChanged(tx, "domain.created", ctx.clock.now(), created);
     return created;
   });
   ctx.eventsWritten();

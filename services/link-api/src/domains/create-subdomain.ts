@@ -44,7 +44,7 @@ export async function createSubdomain(
       });
     }
     const record = { ...inserted, linkCount: 0 };
-    await enqueueSubdomainChanged(tx, "domain.created", record, ctx.hosts);
+    await enqueueSubdomainChanged(tx, "domain.created", ctx.clock.now(), record, ctx.hosts);
     return record;
   });
   ctx.eventsWritten();

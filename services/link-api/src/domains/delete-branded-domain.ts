@@ -23,7 +23,7 @@ export async function deleteBrandedDomain(
     }
     await tx.delete(brandedDomains).where(eq(brandedDomains.id, current.id));
     const deleted = { ...current, linkCount: 0 };
-    await enqueueBrandedDomainChanged(tx, "domain.deleted", deleted);
+    await enqueueBrandedDomainChanged(tx, "domain.deleted", ctx.clock.now(), deleted);
     return deleted;
   });
   ctx.eventsWritten();

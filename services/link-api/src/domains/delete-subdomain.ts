@@ -23,7 +23,7 @@ export async function deleteSubdomain(
     }
     await tx.delete(subdomains).where(eq(subdomains.id, current.id));
     const deleted = { ...current, linkCount: 0 };
-    await enqueueSubdomainChanged(tx, "domain.deleted", deleted, ctx.hosts);
+    await enqueueSubdomainChanged(tx, "domain.deleted", ctx.clock.now(), deleted, ctx.hosts);
     return deleted;
   });
   ctx.eventsWritten();

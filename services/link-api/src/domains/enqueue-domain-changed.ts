@@ -59,10 +59,12 @@ export function toStatusMessage(status: keyof typeof STATUSES): domainsV1.Brande
 export function enqueueSubdomainChanged(
   tx: LinkApiTransaction,
   type: DomainChange,
+  occurredAt: Date,
   row: SubdomainRecord,
   hosts: ShortHosts,
 ): Promise<void> {
   return enqueueEvent(tx, {
+    occurredAt,
     topic: eventTopics.domain,
     type,
     accountId: row.accountId,
@@ -74,9 +76,11 @@ export function enqueueSubdomainChanged(
 export function enqueueBrandedDomainChanged(
   tx: LinkApiTransaction,
   type: DomainChange,
+  occurredAt: Date,
   row: BrandedDomainRecord,
 ): Promise<void> {
   return enqueueEvent(tx, {
+    occurredAt,
     topic: eventTopics.domain,
     type,
     accountId: row.accountId,

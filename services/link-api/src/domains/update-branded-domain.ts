@@ -21,7 +21,7 @@ export async function updateBrandedDomain(
       .where(eq(brandedDomains.id, current.id))
       .returning();
     const updated = { ...row!, linkCount: await brandedLinkCount(tx, current.id) };
-    await enqueueBrandedDomainChanged(tx, "domain.updated", updated);
+    await enqueueBrandedDomainChanged(tx, "domain.updated", ctx.clock.now(), updated);
     return updated;
   });
   ctx.eventsWritten();

@@ -21,7 +21,7 @@ export async function updateSubdomain(
       .where(eq(subdomains.id, current.id))
       .returning();
     const updated = { ...row!, linkCount: await subdomainLinkCount(tx, current.id) };
-    await enqueueSubdomainChanged(tx, "domain.updated", updated, ctx.hosts);
+    await enqueueSubdomainChanged(tx, "domain.updated", ctx.clock.now(), updated, ctx.hosts);
     return updated;
   });
   ctx.eventsWritten();

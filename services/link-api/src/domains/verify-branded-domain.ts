@@ -44,7 +44,12 @@ export async function verifyBrandedDomain(
         .returning();
       const updated = { ...row!, linkCount: await brandedLinkCount(tx, current.id) };
       const becameVerified = verified && current.status !== "verified";
-      await enqueueBrandedDomainChanged(tx, becameVerified ? "domain.verified" : "domain.updated", updated);
+      await enqueueBrandedDomainChanged(
+        tx,
+        becameVerified ? "domain.verified" : "domain.updated",
+        ctx.clock.now(),
+        updated,
+      );
       return updated;
     });
     ctx.eventsWritten();

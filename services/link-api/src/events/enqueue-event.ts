@@ -13,6 +13,8 @@ export interface DomainEvent<S extends DescMessage> {
   accountId: string;
   schema: S;
   payload: MessageInitShape<S>;
+  /** When the change happened, on link-api's clock (the one its rows are stamped with). */
+  occurredAt: Date;
 }
 
 /**
@@ -28,7 +30,7 @@ export async function enqueueEvent<S extends DescMessage>(
     id: uuidv7(),
     type: event.type,
     accountId: event.accountId,
-    occurredAt: timestampFromDate(new Date()),
+    occurredAt: timestampFromDate(event.occurredAt),
     key: event.accountId,
     source: SERVICE_NAME,
     payload: toBinary(event.schema, create(event.schema, event.payload)),

@@ -132,7 +132,7 @@ export async function createLink(
       inserted = await insertWithRandomCode(tx, { ...values, id: randomUUID(), customAlias: false });
       if (!inserted) throw new AppError("INTERNAL", { message: "Could not allocate a short code" });
     }
-    await enqueueLinkChanged(tx, "link.created", inserted);
+    await enqueueLinkChanged(tx, "link.created", ctx.clock.now(), inserted);
     return inserted;
   };
   if (options.tx) return insertLink(options.tx);

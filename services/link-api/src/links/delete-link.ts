@@ -24,7 +24,7 @@ export async function deleteLink(
     }
     await tx.delete(links).where(eq(links.id, current.id));
     await keepDeletedLink(tx, ctx, current);
-    await enqueueLinkChanged(tx, "link.deleted", current);
+    await enqueueLinkChanged(tx, "link.deleted", ctx.clock.now(), current);
     return current;
   });
   ctx.eventsWritten();

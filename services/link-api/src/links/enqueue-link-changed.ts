@@ -11,11 +11,13 @@ export type LinkChange = "link.created" | "link.updated" | "link.deleted";
 export function enqueueLinkChanged(
   tx: LinkApiTransaction,
   type: LinkChange,
+  occurredAt: Date,
   row: LinkRow,
   previous?: Pick<LinkRow, "host" | "code">,
 ): Promise<void> {
   const moved = previous && (previous.host !== row.host || previous.code !== row.code);
   return enqueueEvent(tx, {
+    occurredAt,
     topic: eventTopics.link,
     type,
     accountId: row.accountId,

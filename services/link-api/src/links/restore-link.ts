@@ -159,7 +159,7 @@ export async function restoreLink(
       });
     }
     await tx.delete(deletedLinks).where(eq(deletedLinks.linkId, tombstone.linkId));
-    await enqueueLinkChanged(tx, "link.created", restored);
+    await enqueueLinkChanged(tx, "link.created", ctx.clock.now(), restored);
     return restored;
   });
   ctx.eventsWritten();

@@ -139,7 +139,7 @@ export async function updateLink(
       if (updated!.host !== current.host) {
         await takeOverDeletedCode(tx, ctx, accountId, updated!.host, updated!.code);
       }
-      await enqueueLinkChanged(tx, "link.updated", updated!, current);
+      await enqueueLinkChanged(tx, "link.updated", ctx.clock.now(), updated!, current);
       return updated!;
     });
     ctx.eventsWritten();

@@ -63,7 +63,7 @@ export async function createQrCode(
       })
       .returning();
     const created = { ...row!, link };
-    await enqueueQrChanged(tx, "qr.created", created, ctx.hosts);
+    await enqueueQrChanged(tx, "qr.created", ctx.clock.now(), created, ctx.hosts);
     return created;
   });
   ctx.eventsWritten();

@@ -16,9 +16,9 @@ export async function deleteQrCode(ctx: LinkApiContext, accountId: string, id: s
       await tx.delete(links).where(eq(links.id, current.link.id));
       // The printed symbol encodes this code: it is quarantined like any deleted link's.
       await keepDeletedLink(tx, ctx, current.link);
-      await enqueueLinkChanged(tx, "link.deleted", current.link);
+      await enqueueLinkChanged(tx, "link.deleted", ctx.clock.now(), current.link);
     }
-    await enqueueQrChanged(tx, "qr.deleted", current, ctx.hosts);
+    await enqueueQrChanged(tx, "qr.deleted", ctx.clock.now(), current, ctx.hosts);
     return current;
   });
   ctx.eventsWritten();

@@ -76,10 +76,12 @@ export function toQrCodeMessage(
 export function enqueueQrChanged(
   tx: LinkApiTransaction,
   type: "qr.created" | "qr.updated" | "qr.deleted",
+  occurredAt: Date,
   record: QrRecord,
   hosts: ShortHosts,
 ): Promise<void> {
   return enqueueEvent(tx, {
+    occurredAt,
     topic: eventTopics.qr,
     type,
     accountId: record.accountId,

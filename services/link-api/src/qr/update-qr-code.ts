@@ -72,7 +72,7 @@ export async function updateQrCode(
         .where(eq(links.id, link.id))
         .returning();
       link = updatedLink!;
-      await enqueueLinkChanged(tx, "link.updated", link);
+      await enqueueLinkChanged(tx, "link.updated", ctx.clock.now(), link);
     }
 
     if (input.name !== undefined) changes.name = input.name;
@@ -89,7 +89,7 @@ export async function updateQrCode(
       .where(eq(qrCodes.id, current.id))
       .returning();
     const updated = { ...row!, link };
-    await enqueueQrChanged(tx, "qr.updated", updated, ctx.hosts);
+    await enqueueQrChanged(tx, "qr.updated", ctx.clock.now(), updated, ctx.hosts);
     return updated;
   });
   ctx.eventsWritten();

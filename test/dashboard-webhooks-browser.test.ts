@@ -31,6 +31,7 @@ interface Received {
 async function startReceiver() {
   let secret = "";
   let down = false;
+  let held: Promise<void> | undefined;
   const received: Received[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -46,10 +47,14 @@ async function startReceiver() {
       }
       const type = (JSON.parse(body) as { type: string }).type;
       received.push({ id: String(request.headers["webhook-id"]), type, verified });
-      if (down)
-        response.writeHead(500, { "content-type": "text/plain" }).end("receiver is down for maintenance");
-      else
-        response.writeHead(200, { "content-type": "text/plain" }).end(`ok from receiver #${received.length}`);
+      const number = received.length;
+      const wait = held ?? Promise.resolve();
+      held = undefined;
+      void wait.then(() => {
+        if (down)
+          response.writeHead(500, { "content-type": "text/plain" }).end("receiver is down for maintenance");
+        else response.writeHead(200, { "content-type": "text/plain" }).end(`ok from receiver #${number}`);
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -61,6 +66,14 @@ async function startReceiver() {
     },
     setDown(value: boolean) {
       down = value;
+    },
+    /** The next request's answer waits until the returned function is called. */
+    holdNext(): () => void {
+      let release = () => {};
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => release();
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -187,11 +200,16 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     await page.getByText("No deliveries yet").waitFor();
 
     // A test event: received (signed with the secret shown) and logged with the answer's excerpt.
+    // The receiver holds its answer at first: the log shows the delivery being sent, and follows
+    // it (the worker's hold on it ends minutes later) until the answer comes.
+    const answer = receiver.holdNext();
     await page.getByRole("button", { name: "Send test event" }).click();
     await expect.poll(() => announcement().textContent()).toContain("Test event queued");
     await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
     expect(receiver.received[0]).toMatchObject({ type: "webhook.test", verified: true });
     const log = page.getByRole("table", { name: "Deliveries" });
+    await log.getByRole("row").filter({ hasText: "webhook.test" }).getByText("Sending").waitFor();
+    answer();
     await log.getByText("ok from receiver #1").waitFor();
     const firstRow = log.getByRole("row").filter({ hasText: "ok from receiver #1" });
     await firstRow.getByText("Delivered").waitFor();

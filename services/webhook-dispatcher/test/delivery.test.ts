@@ -6,10 +6,12 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages }
 import { claimDueDeliveries } from "../src/deliveries/claim-due-deliveries";
 import { createDeliveryWorker, type DeliveryWorker } from "../src/deliveries/create-delivery-worker";
 import { enqueueMessage } from "../src/deliveries/enqueue-message";
+import { listWebhookDeliveries } from "../src/deliveries/list-webhook-deliveries";
 import { pruneDeliveryLog } from "../src/deliveries/prune-delivery-log";
 import { queueMessages } from "../src/deliveries/queue-messages";
 import { replayWebhookDelivery } from "../src/deliveries/replay-webhook-delivery";
 import { RETRY_DELAYS_MS } from "../src/deliveries/retry-schedule";
+import { toDeliveryView } from "../src/deliveries/to-delivery-view";
 import { workerHooks } from "../src/deliveries/worker-hooks";
 import { createWebhook } from "../src/endpoints/create-webhook";
 import { rotateWebhookSecret } from "../src/endpoints/rotate-webhook-secret";
@@ -337,6 +339,38 @@ for (const store of STORES) {
             .from(webhookAttempts)
             .where(eq(webhookAttempts.deliveryId, deliveryId));
           expect(attempts).toHaveLength(2);
+        } finally {
+          release();
+          await worker.stop();
+        }
+      });
+
+      it("shows a delivery in flight while a worker holds it: not before, not once its attempt is recorded, not once the claim lapsed", async () => {
+        const {
+          endpoint: { id: endpointId },
+        } = await endpoint();
+        await queue(1);
+        const view = async (atMs = t.clock.now().getTime()) => {
+          const page = await listWebhookDeliveries(t.ctx.db, endpointId, { page: 1, limit: 10 });
+          return toDeliveryView(page.items[0]!, new Date(atMs));
+        };
+        expect(await view()).toMatchObject({ status: "pending", attempts: 0, in_flight: false });
+        const { worker, release, firstAttempt } = heldFirstAttemptWorker();
+        try {
+          const draining = worker.drain();
+          await firstAttempt();
+          const held = await view();
+          expect(held).toMatchObject({ status: "pending", attempts: 0, in_flight: true });
+          // The worker's claim (60 s) is what next_attempt_at shows meanwhile; were the worker
+          // dead, the delivery would be due again, not in flight, when it ends.
+          const claimEnd = Date.parse(held.next_attempt_at!);
+          expect(claimEnd - t.clock.now().getTime()).toBeGreaterThan(50_000);
+          expect(claimEnd - t.clock.now().getTime()).toBeLessThanOrEqual(60_000);
+          expect(await view(claimEnd - 1)).toMatchObject({ in_flight: true });
+          expect(await view(claimEnd)).toMatchObject({ in_flight: false });
+          release();
+          await draining;
+          expect(await view()).toMatchObject({ status: "succeeded", attempts: 1, in_flight: false });
         } finally {
           release();
           await worker.stop();

@@ -29,7 +29,12 @@ export const deliveryViewSchema = z.object({
     .string()
     .nullable()
     .describe(
-      "When a pending delivery is attempted next; while a worker holds it (its attempt under way or queued behind the endpoint's others), the end of that worker's claim: it is attempted by then. Null once it succeeded or failed",
+      "When a pending delivery is attempted next; while a worker holds it (in_flight), the end of that worker's claim: it is attempted by then. Null once it succeeded or failed",
+    ),
+  in_flight: z
+    .boolean()
+    .describe(
+      "Whether a worker holds the delivery now: its attempt is under way or queued behind the endpoint's others, and its outcome is moments away",
     ),
   created_at: z.string(),
   last_attempt: attemptViewSchema.nullable(),
@@ -37,8 +42,15 @@ export const deliveryViewSchema = z.object({
 });
 export type DeliveryView = z.infer<typeof deliveryViewSchema>;
 
-/** A delivery as the REST API shows it, with its last attempt. */
-export function toDeliveryView({ delivery, body, lastAttempt }: DeliveryWithAttempt): DeliveryView {
+/** Whether a worker's claim is on the delivery at `now` (a lapsed claim, of a worker that died, is not). */
+export const isInFlight = (delivery: DeliveryWithAttempt["delivery"], now: Date): boolean =>
+  delivery.claimedUntil !== null && delivery.claimedUntil.getTime() > now.getTime();
+
+/** A delivery as the REST API shows it at `now`, with its last attempt. */
+export function toDeliveryView(
+  { delivery, body, lastAttempt }: DeliveryWithAttempt,
+  now: Date,
+): DeliveryView {
   return {
     id: delivery.id,
     message_id: delivery.messageId,
@@ -47,6 +59,7 @@ export function toDeliveryView({ delivery, body, lastAttempt }: DeliveryWithAtte
     status: delivery.status,
     attempts: delivery.attempts,
     next_attempt_at: delivery.nextAttemptAt?.toISOString() ?? null,
+    in_flight: isInFlight(delivery, now),
     created_at: delivery.createdAt.toISOString(),
     last_attempt: lastAttempt
       ? {

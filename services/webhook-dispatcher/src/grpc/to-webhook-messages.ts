@@ -3,6 +3,7 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { webhooksV1 } from "@kurz/proto";
 import type { WebhookEndpointRow } from "../db/schema";
 import type { DeliveryWithAttempt } from "../deliveries/list-webhook-deliveries";
+import { isInFlight } from "../deliveries/to-delivery-view";
 
 type EndpointInit = MessageInitShape<typeof webhooksV1.WebhookEndpointSchema>;
 type DeliveryInit = MessageInitShape<typeof webhooksV1.WebhookDeliverySchema>;
@@ -29,8 +30,9 @@ export function toWebhookMessage(row: WebhookEndpointRow, now: Date, secret?: st
   };
 }
 
-/** A delivery with its last attempt as WebhookService answers it. */
-export function toDeliveryMessage({ delivery, body, lastAttempt }: DeliveryWithAttempt): DeliveryInit {
+/** A delivery with its last attempt as WebhookService answers it at `now`. */
+export function toDeliveryMessage(item: DeliveryWithAttempt, now: Date): DeliveryInit {
+  const { delivery, body, lastAttempt } = item;
   return {
     id: delivery.id,
     messageId: delivery.messageId,
@@ -39,6 +41,7 @@ export function toDeliveryMessage({ delivery, body, lastAttempt }: DeliveryWithA
     status: delivery.status,
     attempts: delivery.attempts,
     nextAttemptAt: ts(delivery.nextAttemptAt),
+    inFlight: isInFlight(delivery, now),
     createdAt: ts(delivery.createdAt),
     payloadJson: body,
     lastAttempt: lastAttempt

@@ -100,7 +100,7 @@ export function createWebhookService(
 
     async sendTestWebhook(request, context) {
       const delivery = await sendTestWebhook(ctx, callingAccount(context), required(request.id, "id"));
-      return { delivery: toDeliveryMessage(delivery) };
+      return { delivery: toDeliveryMessage(delivery, now()) };
     },
 
     async listWebhookDeliveries(request, context) {
@@ -114,7 +114,7 @@ export function createWebhookService(
       const endpoint = await getWebhookOrThrow(ctx.db, accountId, required(request.webhookId, "webhook_id"));
       const page = await listWebhookDeliveries(ctx.db, endpoint.id, query);
       return {
-        deliveries: page.items.map(toDeliveryMessage),
+        deliveries: page.items.map((item) => toDeliveryMessage(item, now())),
         page: { page: page.page, limit: page.limit, total: BigInt(page.total) },
       };
     },
@@ -126,7 +126,7 @@ export function createWebhookService(
         required(request.webhookId, "webhook_id"),
         required(request.deliveryId, "delivery_id"),
       );
-      return { delivery: toDeliveryMessage(delivery) };
+      return { delivery: toDeliveryMessage(delivery, now()) };
     },
 
     async recoverWebhookDeliveries(request, context) {

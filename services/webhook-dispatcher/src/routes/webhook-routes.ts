@@ -217,7 +217,7 @@ export function registerWebhookRoutes(
       const page = await listWebhookDeliveries(ctx.db, endpoint.id, request.query);
       return {
         success: true as const,
-        deliveries: page.items.map(toDeliveryView),
+        deliveries: page.items.map((item) => toDeliveryView(item, now())),
         pagination: pagination(page),
       };
     },
@@ -239,7 +239,7 @@ export function registerWebhookRoutes(
         request.params.id,
         request.params.deliveryId,
       );
-      return { success: true as const, delivery: toDeliveryView(delivery) };
+      return { success: true as const, delivery: toDeliveryView(delivery, now()) };
     },
   });
 

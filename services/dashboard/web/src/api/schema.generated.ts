@@ -9778,8 +9778,10 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed";
                                 attempts: number;
-                                /** @description When a pending delivery is attempted next; while a worker holds it (its attempt under way or queued behind the endpoint's others), the end of that worker's claim: it is attempted by then. Null once it succeeded or failed */
+                                /** @description When a pending delivery is attempted next; while a worker holds it (in_flight), the end of that worker's claim: it is attempted by then. Null once it succeeded or failed */
                                 next_attempt_at: string | null;
+                                /** @description Whether a worker holds the delivery now: its attempt is under way or queued behind the endpoint's others, and its outcome is moments away */
+                                in_flight: boolean;
                                 created_at: string;
                                 last_attempt: {
                                     attempted_at: string;
@@ -9903,8 +9905,10 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "pending" | "succeeded" | "failed";
                                 attempts: number;
-                                /** @description When a pending delivery is attempted next; while a worker holds it (its attempt under way or queued behind the endpoint's others), the end of that worker's claim: it is attempted by then. Null once it succeeded or failed */
+                                /** @description When a pending delivery is attempted next; while a worker holds it (in_flight), the end of that worker's claim: it is attempted by then. Null once it succeeded or failed */
                                 next_attempt_at: string | null;
+                                /** @description Whether a worker holds the delivery now: its attempt is under way or queued behind the endpoint's others, and its outcome is moments away */
+                                in_flight: boolean;
                                 created_at: string;
                                 last_attempt: {
                                     attempted_at: string;

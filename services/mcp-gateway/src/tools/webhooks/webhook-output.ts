@@ -96,6 +96,11 @@ export const deliverySchema = z.object({
   status: z.enum(["pending", "succeeded", "failed"]),
   attempts: z.number().int(),
   next_attempt_at: z.string().nullable(),
+  in_flight: z
+    .boolean()
+    .describe(
+      "A worker is sending it now (next_attempt_at is then the end of that hold): look again in moments",
+    ),
   created_at: z.string().nullable(),
   last_attempt: z
     .object({
@@ -120,6 +125,7 @@ export function toDeliveryOutput(delivery: webhooksV1.WebhookDelivery): Delivery
     status: delivery.status as DeliveryOutput["status"],
     attempts: delivery.attempts,
     next_attempt_at: iso(delivery.nextAttemptAt),
+    in_flight: delivery.inFlight,
     created_at: iso(delivery.createdAt),
     last_attempt: last
       ? {

@@ -36,10 +36,14 @@ export function DeliverySection({ webhookId, page, refreshKey }: DeliverySection
   const [replayProblem, setReplayProblem] = useState<{ delivery: Delivery; error: ApiError } | null>(null);
   const refresh = () => setOwnKey((key) => key + 1);
 
+  // One being sent now (its next_attempt_at is then the end of the worker's hold, minutes away)
+  // has its outcome in moments, as has one due within the minute.
   const pendingSoon = deliveries.data?.deliveries.some(
     (delivery) =>
       delivery.status === "pending" &&
-      (delivery.next_attempt_at === null || Date.parse(delivery.next_attempt_at) - Date.now() < 60_000),
+      (delivery.in_flight ||
+        delivery.next_attempt_at === null ||
+        Date.parse(delivery.next_attempt_at) - Date.now() < 60_000),
   );
   useEffect(() => {
     if (!pendingSoon || deliveries.refreshing) return;

@@ -87,6 +87,26 @@ async function countriesFromReport(
   return Object.fromEntries(report.geography.countries.map((entry) => [entry.key, entry.clicks]));
 }
 
+/** QR scans (human QR requests) per country of an account in [start, end), from clicks_v1 and from the QR report. */
+async function qrCountries(accountId: string, start: number, end: number) {
+  const counted = await rows<{ country: string; n: string }>(
+    `SELECT country, count() AS n FROM clicks_v1
+      WHERE account_id = {a:String} AND clicked_at >= {s:DateTime64(3, 'UTC')} AND clicked_at < {e:DateTime64(3, 'UTC')}
+        AND method != 'HEAD' AND NOT is_bot AND qr
+      GROUP BY country`,
+    { a: accountId, s: time(start), e: time(end) },
+  );
+  const report = await reader.getQrAnalytics(accountId, undefined, {
+    start: new Date(start),
+    end: new Date(end),
+  });
+  return {
+    raw: Object.fromEntries(counted.map((row) => [row.country, Number(row.n)])),
+    report: Object.fromEntries(report.countries.map((entry) => [entry.key, entry.clicks])),
+    scans: report.counts.clicks,
+  };
+}
+
 /** Rows of each dimension rollup for a day, as request counts (country rows cover every request). */
 async function rolledRequests(
   dayMs: number,
@@ -112,6 +132,13 @@ describe("the dimension rollup job", { timeout: 60_000 }, () => {
     await store.migrate(MIGRATIONS);
     catalog = createCatalog(OPTIONS);
     await insertDataset(store, generateBatches(OPTIONS, catalog));
+    // The small catalog has no QR link: 40 requests a day of the first link's account (humans,
+    // bots, HEAD) come again as QR scans, new ids, through clicks_v1 so the views count them too.
+    await store.client.command({
+      query: `INSERT INTO clicks_v1 SELECT * REPLACE (generateUUIDv4() AS click_id, true AS qr) FROM clicks_v1
+               WHERE account_id = {a:String} ORDER BY clicked_at LIMIT 40 BY toDate(clicked_at)`,
+      query_params: { a: catalog.links[0]?.account.accountId as string },
+    });
     reader = createAnalyticsReader(store, createDatasetDirectory(catalog), {
       coverage: cacheDayCoverage(store, generations),
     });
@@ -187,6 +214,52 @@ describe("the dimension rollup job", { timeout: 60_000 }, () => {
     );
     expect(Number(ledger?.n)).toBe(0);
   });
+  it("rolls up again a day rolled with an earlier set of dimensions, reading it from clicks_v1 meanwhile", async () => {
+    const accountId = catalog.links[0]?.account.accountId as string;
+    const day = MIDNIGHT - 2 * DAY_MS;
+    const d = new Date(day).toISOString().slice(0, 10);
+    const [start, end] = [MIDNIGHT - 4 * DAY_MS - 7 * HOUR_MS, END];
+    const qrRows = async () => {
+      const [row] = await rows<Record<string, string>>(
+        `SELECT (SELECT sum(clicks + bots + head_requests) FROM account_dimensions_daily_v1
+                  WHERE day = {d:Date} AND campaign_id = '*' AND dimension = 'qr') AS rolled,
+                (SELECT count() FROM clicks_v1 WHERE toDate(clicked_at) = {d:Date} AND qr) AS raw`,
+        { d },
+      );
+      return { rolled: Number(row?.rolled), raw: Number(row?.raw) };
+    };
+    const before = await qrRows();
+    expect(before.raw).toBeGreaterThan(0);
+    expect(before.rolled).toBe(before.raw);
+    const exact = await qrCountries(accountId, start, end);
+    expect(exact.scans).toBeGreaterThan(0);
+    expect(exact.report).toEqual(exact.raw);
+
+    // The day as a version without the QR dimensions left it: none of their rows, version 0
+    // (the column's default), the request count current.
+    for (const table of ["link_dimensions_daily_v1", "account_dimensions_daily_v1"]) {
+      await store.client.command({
+        query: `DELETE FROM ${table} WHERE day = {d:Date} AND dimension IN ('qr', 'qrCountry', 'qrDeviceType')`,
+        query_params: { d },
+      });
+    }
+    await store.client.command({
+      query: `INSERT INTO dimension_days_v1 (account_id, day, raw_rows, rolled_at)
+              SELECT account_id, day, raw_rows, rolled_at + toIntervalMillisecond(1) FROM dimension_days_v1 FINAL
+               WHERE day = {d:Date}`,
+      query_params: { d },
+    });
+    await generations.bump(catalog.accounts.map((account) => account.accountId));
+    expect((await qrRows()).rolled).toBe(0);
+    // Not current for this version: the QR report reads the day from clicks_v1, exactly.
+    expect(await qrCountries(accountId, start, end)).toEqual(exact);
+    // The job rolls it up again, the QR rows with it.
+    expect(await rollups().runOnce()).toBe(1);
+    expect(await qrRows()).toEqual(before);
+    await generations.bump(catalog.accounts.map((account) => account.accountId));
+    expect(await qrCountries(accountId, start, end)).toEqual(exact);
+  });
+
   it("ends a period's window at the reader's clock — the one clicks are stamped with — not at the wall clock's", async () => {
     const accountId = catalog.links[0]?.account.accountId as string;
     // Half an hour before the data ends: the window runs to the end of that hour, 05:00.

@@ -385,28 +385,32 @@ export function createAnalyticsReader(
     async getQrAnalytics(accountId: string, link: string | undefined, range: TimeRangeInput) {
       const { scope: base } = await scopeFor(accountId, link, range);
       const scope: QueryScope = { ...base, qrOnly: true };
-      const totals = getScopeTotals(store, scope, undefined);
-      const [{ counts, timeline }, map, links] = await Promise.all([
+      // The per-link list reads clicks_v1 (no rollup keeps a link's latest QR scan): it starts
+      // beside the coverage.
+      const links = getRawLinkTotals(store, scope, 100);
+      links.catch(() => undefined); // awaited below; not unhandled if the coverage fails first
+      const days = scope.range.granularity === "hour" ? undefined : await coverage(scope);
+      const totals = getScopeTotals(store, scope, days);
+      const [{ counts, timeline }, map] = await Promise.all([
         totals,
         getBreakdowns(
           store,
           scope,
-          undefined,
+          days,
           [
-            { dimension: "country", limit: 50 },
-            { dimension: "deviceType", limit: 50 },
+            { dimension: "qrCountry", limit: 50 },
+            { dimension: "qrDeviceType", limit: 50 },
           ],
           totals.then((t) => t.counts.clicks),
         ),
-        getRawLinkTotals(store, scope, 100),
       ]);
       return {
         range: scope.range,
         counts,
         timeline,
-        links,
-        countries: map.get("country") ?? [],
-        deviceTypes: map.get("deviceType") ?? [],
+        links: await links,
+        countries: map.get("qrCountry") ?? [],
+        deviceTypes: map.get("qrDeviceType") ?? [],
       };
     },
 

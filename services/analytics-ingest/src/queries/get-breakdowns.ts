@@ -5,6 +5,7 @@ import {
   type Dimension,
   dimensionArraySql,
   dimensionTupleSql,
+  isQrDimension,
 } from "../rollups/dimension-values";
 import type { DayCoverage } from "./find-rolled-days";
 import { planReads } from "./plan-reads";
@@ -43,6 +44,9 @@ export async function getBreakdowns(
   const sources: string[] = [];
   let params: Record<string, unknown> = { dimensions };
   if (plan.finalDays.length > 0) {
+    // The rollups' other dimensions count every request: a QR-only scope reads only its own.
+    if (scope.qrOnly && !dimensions.every(isQrDimension))
+      throw new Error("a QR-only scope reads only the QR dimensions from the rollups");
     const byLink = scope.linkIds !== undefined;
     params = {
       ...params,

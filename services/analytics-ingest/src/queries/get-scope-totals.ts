@@ -28,8 +28,9 @@ export async function getScopeTotals(
     throw new Error("a previous period is counted for accounts and campaigns only");
   }
   // Links count from their daily view-fed rollup whatever the coverage: a link's days are few
-  // rows, and its rolled-up days would cost the coverage query for nothing.
-  const days = isAccountScope(scope) ? coverage : undefined;
+  // rows, and its rolled-up days would cost the coverage query for nothing. QR scans have no
+  // view-fed rollup: their rolled-up days are read wherever the coverage says.
+  const days = isAccountScope(scope) || scope.qrOnly ? coverage : undefined;
   const current = planReads(scope.range, days);
   const before = options.previous ? planReads(options.previous, days) : undefined;
   // Both periods in the same source reads: each row knows its period by its time.

@@ -1,7 +1,7 @@
 import type { ClickStore } from "@kurz/clickstore";
 import type { ResolvedRange } from "../analytics/analytics-types";
 import { type DayCoverage, findRolledDays } from "./find-rolled-days";
-import { needsRawClicks, type QueryScope } from "./query-scope";
+import type { QueryScope } from "./query-scope";
 import { DAY_MS, type Span, splitWindow } from "./time-windows";
 
 /**
@@ -19,12 +19,13 @@ export interface ReadPlan {
 }
 
 /**
- * Can the job-written rollups answer this scope? Accounts, campaigns and single links: they
- * hold per-day unique visitors of exactly those. Several links (a code on two hosts), a host, QR
- * scans or an A/B test are counted from the view-fed rollups and clicks_v1.
+ * Can the job-written rollups answer this scope? Accounts, campaigns and single links, QR scans
+ * of those included (the QR dimensions): they hold per-day unique visitors of exactly those.
+ * Several links (a code on two hosts), a host or an A/B test are counted from the view-fed
+ * rollups and clicks_v1.
  */
 export function usesFinalDays(scope: QueryScope): boolean {
-  if (needsRawClicks(scope) || scope.host !== undefined) return false;
+  if (scope.abTestId !== undefined || scope.host !== undefined) return false;
   return scope.linkIds === undefined || scope.linkIds.length === 1;
 }
 

@@ -9,7 +9,7 @@ export interface QueryScope {
   linkIds?: readonly string[];
   campaignId?: string;
   host?: string;
-  /** Only QR scans (raw table only). */
+  /** Only QR requests (clicks_v1, and the QR dimensions of the job-written rollups). */
   qrOnly?: boolean;
   /** Only clicks routed by this A/B test (raw table only). */
   abTestId?: string;
@@ -91,7 +91,10 @@ export function isAccountScope(scope: QueryScope): boolean {
   return scope.linkIds === undefined && scope.host === undefined && !needsRawClicks(scope);
 }
 
-/** Scopes only the raw clicks can answer (the rollups have no QR-only or A/B columns). */
+/**
+ * Scopes the view-fed rollups cannot answer (they have no QR-only or A/B columns): their days
+ * that are not rolled up are read from clicks_v1.
+ */
 export function needsRawClicks(scope: QueryScope): boolean {
   return scope.qrOnly === true || scope.abTestId !== undefined;
 }

@@ -19,6 +19,29 @@ export function bucketOf(granularity: Granularity, time: string): string {
 const TOTAL_BUCKET = "toDateTime(0, 'UTC')";
 
 /**
+ * A QR-only scope's rolled-up days: the `qr` dimension's rows (QR requests only) of the
+ * account's or campaign's rollup, or of a link's.
+ */
+function qrDaily(
+  scope: QueryScope,
+  days: string,
+  add: (part: { clauses: string[]; params: Record<string, unknown> }) => string[],
+): string {
+  const counts =
+    "sum(clicks) AS c, sum(bots) AS b, sum(head_requests) AS h, sum(qr_scans) AS q, sum(visitors) AS v";
+  if (scope.linkIds === undefined) {
+    return `SELECT day AS d, ${counts} FROM account_dimensions_daily_v1
+             WHERE account_id = {accountId:String} AND campaign_id = {campaignKey:String} AND ${days}
+               AND dimension = 'qr' GROUP BY d`;
+  }
+  // The link's rows of the `qr` dimension are its QR requests: the table has no qr column.
+  return `SELECT day AS d, ${counts} FROM link_dimensions_daily_v1
+           WHERE ${add(scopeFilters({ ...scope, qrOnly: false }, { link: true }))
+             .concat(days, "dimension = 'qr'")
+             .join(" AND ")} GROUP BY d`;
+}
+
+/**
  * A scope's counts over a plan, as aggregated SELECTs of the same columns
  * (p, is_total, bucket_key, d, c, b, h, q, v): `p` the period (1 before the `currentStart`
  * parameter, the previous period; 0 from it on), per bucket and day (is_total 0) and per day (is_total 1)
@@ -26,7 +49,8 @@ const TOTAL_BUCKET = "toDateTime(0, 'UTC')";
  * Days never appear in two sources, so summing rows is exact; a day two periods share is partial
  * in both plans, so whole-day rows belong to one period. Sources:
  * - rolled-up days: account_dimensions_daily_v1 totals (accounts, campaigns) or link_days_v1 (a
- *   link): final counts;
+ *   link): final counts; for a QR-only scope, the `qr` dimension of the account's, campaign's or
+ *   link's dimension rollup;
  * - other days and hours: account_clicks_hourly_v1 (accounts, campaigns), or link_clicks_daily_v1
  *   for whole days and clicks_v1 for partial ones (links, hosts); clicks_v1 for QR and A/B scopes.
  */
@@ -52,11 +76,13 @@ export function totalsSources(
   if (plan.finalDays.length > 0) {
     params[`${prefix}Days`] = plan.finalDays.map(dateOf);
     const days = `day IN {${prefix}Days:Array(Date)}`;
-    const daily = account
-      ? `SELECT day AS d, clicks AS c, bots AS b, head_requests AS h, qr_scans AS q, visitors AS v
+    const daily = scope.qrOnly
+      ? qrDaily(scope, days, add)
+      : account
+        ? `SELECT day AS d, clicks AS c, bots AS b, head_requests AS h, qr_scans AS q, visitors AS v
            FROM account_dimensions_daily_v1
           WHERE account_id = {accountId:String} AND campaign_id = {campaignKey:String} AND ${days} AND dimension = ''`
-      : `SELECT day AS d, sum(clicks) AS c, sum(bots) AS b, sum(head_requests) AS h, sum(qr_scans) AS q, sum(visitors) AS v
+        : `SELECT day AS d, sum(clicks) AS c, sum(bots) AS b, sum(head_requests) AS h, sum(qr_scans) AS q, sum(visitors) AS v
            FROM link_days_v1 WHERE ${add(scopeFilters(scope, { link: true }))
              .concat(days)
              .join(" AND ")} GROUP BY d`;

@@ -5,7 +5,9 @@ import { BOT, HEAD, HUMAN } from "../queries/query-scope";
  * the days not rolled up from clicks_v1: name, value, and for regions and cities their parents.
  * `when` leaves a click out of a dimension: empty UTM values and A/B variants (reports skip
  * them), bot reasons of anything but a bot request. `tagged` is one value ('') per request with
- * any UTM parameter: the tagged share of a UTM report.
+ * any UTM parameter: the tagged share of a UTM report and the ranking of the UTM link list. `qr`
+ * (one value per QR request), `qrCountry` and `qrDeviceType` count QR requests only (`qrOnly`):
+ * the totals, timeline and breakdowns of the QR report.
  */
 export const DIMENSIONS = {
   country: { value: "toString(country)" },
@@ -27,7 +29,22 @@ export const DIMENSIONS = {
     value: "''",
     when: "(utm_source != '' OR utm_medium != '' OR utm_campaign != '' OR utm_term != '' OR utm_content != '')",
   },
-} as const satisfies Record<string, { value: string; country?: boolean; region?: boolean; when?: string }>;
+  qr: { value: "''", when: "qr", qrOnly: true },
+  qrCountry: { value: "toString(country)", when: "qr", qrOnly: true },
+  qrDeviceType: { value: "toString(device_type)", when: "qr", qrOnly: true },
+} as const satisfies Record<string, DimensionSpec>;
+
+interface DimensionSpec {
+  /** The value's SQL over clicks_v1. */
+  value: string;
+  /** Stored with its parent country, region. */
+  country?: boolean;
+  region?: boolean;
+  /** Counts only the requests this SQL condition holds for. */
+  when?: string;
+  /** Counts QR requests only: what a QR-only scope may read from the rollups. */
+  qrOnly?: boolean;
+}
 
 export type Dimension = keyof typeof DIMENSIONS;
 
@@ -51,11 +68,13 @@ export function dimensionArraySql(
 
 /** One dimension as (name, value, parent country, parent region, counts-in) over clicks_v1. */
 export function dimensionTupleSql(name: Dimension): string {
-  {
-    const spec: { value: string; country?: boolean; region?: boolean; when?: string } = DIMENSIONS[name];
-    return `('${name}', ${spec.value}, ${spec.country ? "toString(country)" : "''"}, ${spec.region ? "region" : "''"}, ${spec.when ?? "true"})`;
-  }
+  const spec: DimensionSpec = DIMENSIONS[name];
+  return `('${name}', ${spec.value}, ${spec.country ? "toString(country)" : "''"}, ${spec.region ? "region" : "''"}, ${spec.when ?? "true"})`;
 }
+
+/** Whether a dimension counts QR requests only (a QR-only scope reads nothing else from the rollups). */
+export const isQrDimension = (name: Dimension): boolean =>
+  (DIMENSIONS[name] as DimensionSpec).qrOnly === true;
 
 /**
  * The final counts of a group of clicks_v1 rows of one UTC day: human clicks, bots, HEAD requests,

@@ -4,6 +4,14 @@ import { num, queryRows } from "../queries/query-rows";
 import { DAY_MS, dateOf } from "../queries/time-windows";
 import { ACCOUNT_ROWS, DAY_COUNTS_SQL, dimensionArraySql } from "./dimension-values";
 
+/**
+ * The set of dimensions the job writes (dimension-values.ts), recorded with each rolled-up day
+ * (dimension_days_v1.dimensions_version): a day rolled up with an earlier set is stale. Moves
+ * when a dimension is added, so that no report reads a day that has no rows of it. 1: the QR
+ * dimensions.
+ */
+export const DIMENSIONS_VERSION = 1;
+
 /** The job-written tables; each is deleted for a day before the day is written again. */
 export const ROLLED_TABLES = [
   "link_dimensions_daily_v1",
@@ -55,7 +63,8 @@ const WRITES = [
  *    rollups from then on);
  * 3. deletes what the tables held for the day, if it was rolled up before (a lightweight DELETE:
  *    only late clicks cause this), and writes the day again from clicks_v1;
- * 4. records the counts of step 1: reports use the rows while the counts still match.
+ * 4. records the counts of step 1 and DIMENSIONS_VERSION: reports use the rows while the counts
+ *    still match and the version is this one.
  * Returns how many requests the day held.
  */
 export async function rollUpDimensionDay(store: ClickStore, dayMs: number, nowMs: number): Promise<number> {
@@ -104,8 +113,9 @@ export async function rollUpDimensionDay(store: ClickStore, dayMs: number, nowMs
         day,
         raw_rows: num(row.n),
         rolled_at: rolledAt,
+        dimensions_version: DIMENSIONS_VERSION,
       })),
-      columns: ["account_id", "day", "raw_rows", "rolled_at"],
+      columns: ["account_id", "day", "raw_rows", "rolled_at", "dimensions_version"],
     });
   }
   return counts.reduce((sum, row) => sum + num(row.n), 0);

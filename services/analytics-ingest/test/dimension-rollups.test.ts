@@ -107,6 +107,26 @@ async function qrCountries(accountId: string, start: number, end: number) {
   };
 }
 
+/** The UTM link list's links and tagged clicks, checked against clicks_v1. */
+async function utmRanking(accountId: string, start: number, end: number) {
+  const counted = await rows<{ link_id: string; n: string }>(
+    `SELECT link_id, count() AS n FROM clicks_v1
+      WHERE account_id = {a:String} AND clicked_at >= {s:DateTime64(3, 'UTC')} AND clicked_at < {e:DateTime64(3, 'UTC')}
+        AND method != 'HEAD' AND NOT is_bot
+        AND (utm_source != '' OR utm_medium != '' OR utm_campaign != '' OR utm_term != '' OR utm_content != '')
+      GROUP BY link_id ORDER BY n DESC, link_id`,
+    { a: accountId, s: time(start), e: time(end) },
+  );
+  const report = await reader.listLinksWithUtm(
+    accountId,
+    { start: new Date(start), end: new Date(end) },
+    { page: 1, limit: 100 },
+  );
+  const listed = report.links.map((row) => [row.link.linkId, row.taggedClicks]);
+  expect(listed).toEqual(counted.map((row) => [row.link_id, Number(row.n)]));
+  return listed;
+}
+
 /** Rows of each dimension rollup for a day, as request counts (country rows cover every request). */
 async function rolledRequests(
   dayMs: number,
@@ -234,15 +254,23 @@ describe("the dimension rollup job", { timeout: 60_000 }, () => {
     const exact = await qrCountries(accountId, start, end);
     expect(exact.scans).toBeGreaterThan(0);
     expect(exact.report).toEqual(exact.raw);
+    const ranking = await utmRanking(accountId, start, end);
+    expect(ranking.length).toBeGreaterThan(0);
 
-    // The day as a version without the QR dimensions left it: none of their rows, version 0
-    // (the column's default), the request count current.
+    // The day as a version without the QR dimensions left it: none of their rows, zeros in
+    // link_days_v1's tagged and QR columns, version 0 (the column's default), the request count
+    // current.
     for (const table of ["link_dimensions_daily_v1", "account_dimensions_daily_v1"]) {
       await store.client.command({
         query: `DELETE FROM ${table} WHERE day = {d:Date} AND dimension IN ('qr', 'qrCountry', 'qrDeviceType')`,
         query_params: { d },
       });
     }
+    await store.client.command({
+      query: `ALTER TABLE link_days_v1 UPDATE tagged_clicks = 0, qr_bots = 0, qr_head_requests = 0, qr_visitors = 0,
+                last_qr_at = 0, qr_destination_url = '' WHERE day = {d:Date} SETTINGS mutations_sync = 1`,
+      query_params: { d },
+    });
     await store.client.command({
       query: `INSERT INTO dimension_days_v1 (account_id, day, raw_rows, rolled_at)
               SELECT account_id, day, raw_rows, rolled_at + toIntervalMillisecond(1) FROM dimension_days_v1 FINAL
@@ -251,13 +279,16 @@ describe("the dimension rollup job", { timeout: 60_000 }, () => {
     });
     await generations.bump(catalog.accounts.map((account) => account.accountId));
     expect((await qrRows()).rolled).toBe(0);
-    // Not current for this version: the QR report reads the day from clicks_v1, exactly.
+    // Not current for this version: the QR report and the UTM link list read the day from
+    // clicks_v1, exactly.
     expect(await qrCountries(accountId, start, end)).toEqual(exact);
+    expect(await utmRanking(accountId, start, end)).toEqual(ranking);
     // The job rolls it up again, the QR rows with it.
     expect(await rollups().runOnce()).toBe(1);
     expect(await qrRows()).toEqual(before);
     await generations.bump(catalog.accounts.map((account) => account.accountId));
     expect(await qrCountries(accountId, start, end)).toEqual(exact);
+    expect(await utmRanking(accountId, start, end)).toEqual(ranking);
   });
 
   it("ends a period's window at the reader's clock — the one clicks are stamped with — not at the wall clock's", async () => {

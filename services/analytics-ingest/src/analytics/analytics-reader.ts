@@ -7,7 +7,7 @@ import { getBreakdowns } from "../queries/get-breakdowns";
 import { getConversionGroups } from "../queries/get-conversion-groups";
 import { getHostTotals } from "../queries/get-host-totals";
 import { getLinkTotals, type LinkOrder } from "../queries/get-link-totals";
-import { getRawLinkTotals } from "../queries/get-raw-link-totals";
+import { getQrLinkTotals } from "../queries/get-qr-link-totals";
 import { getScopeTotals } from "../queries/get-scope-totals";
 import { getVariantTimeline } from "../queries/get-variant-timeline";
 import { listClicks } from "../queries/list-clicks";
@@ -385,13 +385,9 @@ export function createAnalyticsReader(
     async getQrAnalytics(accountId: string, link: string | undefined, range: TimeRangeInput) {
       const { scope: base } = await scopeFor(accountId, link, range);
       const scope: QueryScope = { ...base, qrOnly: true };
-      // The per-link list reads clicks_v1 (no rollup keeps a link's latest QR scan): it starts
-      // beside the coverage.
-      const links = getRawLinkTotals(store, scope, 100);
-      links.catch(() => undefined); // awaited below; not unhandled if the coverage fails first
       const days = scope.range.granularity === "hour" ? undefined : await coverage(scope);
       const totals = getScopeTotals(store, scope, days);
-      const [{ counts, timeline }, map] = await Promise.all([
+      const [{ counts, timeline }, map, links] = await Promise.all([
         totals,
         getBreakdowns(
           store,
@@ -403,12 +399,13 @@ export function createAnalyticsReader(
           ],
           totals.then((t) => t.counts.clicks),
         ),
+        getQrLinkTotals(store, scope, days, 100),
       ]);
       return {
         range: scope.range,
         counts,
         timeline,
-        links: await links,
+        links,
         countries: map.get("qrCountry") ?? [],
         deviceTypes: map.get("qrDeviceType") ?? [],
       };

@@ -5,7 +5,7 @@ import type { DayCoverage } from "./find-rolled-days";
 import { getLinkTotals } from "./get-link-totals";
 import { planReads } from "./plan-reads";
 import { num, queryRows } from "./query-rows";
-import { HUMAN, needsRawClicks, type QueryScope, scopeFilters, TAGGED } from "./query-scope";
+import { HUMAN, type QueryScope, scopeFilters, TAGGED } from "./query-scope";
 import { dateOf, type Span, spansSql } from "./time-windows";
 
 export interface UtmLinkRow {
@@ -88,9 +88,10 @@ export async function listUtmLinks(
 }
 
 /**
- * The scope's tagged human clicks per link and day (link_id, t): the `tagged` rows of
- * link_dimensions_daily_v1 for rolled-up days (final counts), clicks_v1 for every other day and
- * the partial ones. A day is in one source only.
+ * The scope's tagged human clicks per link and day (link_id, t): link_days_v1's tagged_clicks
+ * for rolled-up days (final counts; the account's links of a day are one range of it — the
+ * `tagged` rows of the link dimension rollup are spread through the whole account), clicks_v1
+ * for every other day and the partial ones. A day is in one source only.
  */
 function rankingSources(
   scope: QueryScope,
@@ -100,11 +101,10 @@ function rankingSources(
   const sql: string[] = [];
   const { clauses, params } = scopeFilters(scope, { link: true, campaign: true, host: true, raw: true });
   if (plan.finalDays.length > 0) {
-    if (scope.campaignId !== undefined || scope.host !== undefined || needsRawClicks(scope))
-      throw new Error("the link rollup ranks whole accounts and links only");
     params.rankDays = plan.finalDays.map(dateOf);
-    sql.push(`SELECT link_id, clicks AS t FROM link_dimensions_daily_v1
-               WHERE ${[...scopeFilters(scope, { link: true }).clauses, "dimension = 'tagged'", "day IN {rankDays:Array(Date)}"].join(" AND ")}`);
+    const rolled = scopeFilters(scope, { link: true, campaign: true, host: true }).clauses;
+    sql.push(`SELECT link_id, tagged_clicks AS t FROM link_days_v1
+               WHERE ${[...rolled, "day IN {rankDays:Array(Date)}"].join(" AND ")}`);
   }
   const rawSpans: Span[] = [...plan.otherDays, ...plan.partial];
   if (rawSpans.length > 0) {

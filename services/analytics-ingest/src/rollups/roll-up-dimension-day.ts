@@ -1,14 +1,15 @@
 import type { ClickStore } from "@kurz/clickstore";
 import { toClickHouseTime } from "../ingest/click-row";
 import { num, queryRows } from "../queries/query-rows";
+import { BOT, HEAD, HUMAN, TAGGED } from "../queries/query-scope";
 import { DAY_MS, dateOf } from "../queries/time-windows";
 import { ACCOUNT_ROWS, DAY_COUNTS_SQL, dimensionArraySql } from "./dimension-values";
 
 /**
  * The set of dimensions the job writes (dimension-values.ts), recorded with each rolled-up day
  * (dimension_days_v1.dimensions_version): a day rolled up with an earlier set is stale. Moves
- * when a dimension is added, so that no report reads a day that has no rows of it. 1: the QR
- * dimensions.
+ * when a dimension or a column of the job's tables is added, so that no report reads a day
+ * that has none of it. 1: the QR dimensions, and link_days_v1's tagged and QR columns (015).
  */
 export const DIMENSIONS_VERSION = 1;
 
@@ -45,11 +46,14 @@ const WRITES = [
      FROM clicks_v1 ARRAY JOIN ${dimensionArraySql(undefined, ACCOUNT_ROWS)} AS d
     WHERE ${DAY_ROWS} AND campaign_id != ''
     GROUP BY account_id, campaign_id, day, ${DIMENSION_GROUP}`,
-  // Each link's totals, latest click and destination.
+  // Each link's totals, latest click and destination; its tagged clicks; its QR requests alone.
   `INSERT INTO link_days_v1
-     (account_id, day, link_id, host, code, campaign_id, retention_days, ${COUNTS}, last_click_at, destination_url)
+     (account_id, day, link_id, host, code, campaign_id, retention_days, ${COUNTS}, last_click_at, destination_url,
+      tagged_clicks, qr_bots, qr_head_requests, qr_visitors, last_qr_at, qr_destination_url)
    SELECT account_id, toDate(clicked_at) AS day, link_id, host, code, campaign_id, max(retention_days),
-          ${DAY_COUNTS_SQL}, max(clicked_at), argMax(destination_url, clicked_at)
+          ${DAY_COUNTS_SQL}, max(clicked_at), argMax(destination_url, clicked_at),
+          countIf(${HUMAN} AND ${TAGGED}), countIf(${BOT} AND qr), countIf(${HEAD} AND qr),
+          uniqExactIf(visitor_hash, ${HUMAN} AND qr), maxIf(clicked_at, qr), argMaxIf(destination_url, clicked_at, qr)
      FROM clicks_v1
     WHERE ${DAY_ROWS}
     GROUP BY account_id, day, link_id, host, code, campaign_id`,

@@ -22,9 +22,8 @@ const TAGGED_HUMAN = `${HUMAN} AND ${TAGGED}`;
 /**
  * Links of a scope whose human clicks carried UTM parameters, most tagged clicks first, paged.
  * In two steps, so that the costly parts read only the page's links:
- * 1. the ranking: tagged clicks per link over the window (rankingSources: the `tagged` rows of
- *    the link rollup for rolled-up days, clicks_v1 for the rest) with the number of such links,
- *    cut to the page;
+ * 1. the ranking: tagged clicks per link over the window (rankingSources: link_days_v1 for
+ *    rolled-up days, clicks_v1 for the rest) with the number of such links, cut to the page;
  * 2. for the page's links at once, in parallel: their totals (get-link-totals.ts, as the top-links
  *    report) and their most frequent source, medium and campaign (topUtmValues), both from the
  *    link rollups for the days `coverage` says are rolled up and from the links' own rows for the

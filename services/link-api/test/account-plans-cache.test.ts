@@ -1,16 +1,10 @@
+import { TestClock } from "@kurz/clock";
 import { startTestAuthService, type TestAuthService } from "@kurz/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGrpcAccountPlans } from "../src/accounts/create-grpc-account-plans";
 
-let offsetMs = 0;
-/** Real time plus what the test moves forward: link-api's clock. */
-const clock = {
-  now: () => new Date(Date.now() + offsetMs),
-  monotonicMs: () => performance.now() + offsetMs,
-  advance: (ms: number) => {
-    offsetMs += ms;
-  },
-};
+/** link-api's clock: real time plus what the test moves forward. */
+const clock = new TestClock();
 
 let auth: TestAuthService;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { TestClock } from "@kurz/clock";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deletedLinks, links } from "../src/db/schema";
@@ -11,11 +12,7 @@ import { startTestLinkApi, type TestLinkApi, waitUntil } from "./support/start-t
 
 const DAY_MS = 86_400_000;
 let api: TestLinkApi;
-let offsetMs = 0;
-const clock = {
-  now: () => new Date(Date.now() + offsetMs),
-  monotonicMs: () => performance.now() + offsetMs,
-};
+const clock = new TestClock();
 
 beforeAll(async () => {
   api = await startTestLinkApi({ clock, deletedCodeQuarantineDays: 90 });
@@ -108,9 +105,9 @@ describe("a deleted link's code", () => {
     await createAndDelete(randomUUID(), code);
     const other = randomUUID();
 
-    offsetMs += 90 * DAY_MS - 60_000;
+    clock.advance(90 * DAY_MS - 60_000);
     const early = await call(other, "POST", "/urls", { url: "https://example.com/next", customAlias: code });
-    offsetMs += 120_000;
+    clock.advance(120_000);
     const late = await call(other, "POST", "/urls", { url: "https://example.com/next", customAlias: code });
 
     expect(early.statusCode).toBe(409);
@@ -222,7 +219,7 @@ describe("restoring a deleted link", () => {
     const code = alias();
     await createAndDelete(owner, code);
 
-    offsetMs += 90 * DAY_MS + 60_000;
+    clock.advance(90 * DAY_MS + 60_000);
     const restored = await call(owner, "POST", `/urls/${code}/restore`);
 
     expect(restored.statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { fromBinary } from "@bufbuild/protobuf";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { TestClock } from "@kurz/clock";
 import { linksV1 } from "@kurz/proto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,13 +11,8 @@ import { realPlan } from "./support/real-plan";
 import { startTestLinkApi, type TestLinkApi, waitUntil } from "./support/start-test-link-api";
 
 let api: TestLinkApi;
-let offsetMs = 0;
-/** Real time plus what the rate-limit test moves forward. */
-const clock = {
-  now: () => new Date(Date.now() + offsetMs),
-  monotonicMs: () => performance.now() + offsetMs,
-  advance: (ms: number) => (offsetMs += ms),
-};
+/** link-api's clock: real time plus what the rate-limit and event tests move forward. */
+const clock = new TestClock();
 const LIMITED = "limited-account";
 const THROTTLED = "throttled-account";
 

@@ -291,7 +291,14 @@ describe("webhooks end to end in embedded mode (real actions through MCP and RES
     const ids = receiver.delivered.map((hit) => hit.id);
     expect(new Set(ids).size).toBe(ids.length);
 
-    // The delivery log tells the same story.
+    // The delivery log tells the same story, once the last attempts are recorded: a delivery's
+    // record is written after its receiver answered (the receiver can have every event a moment
+    // before the log has every outcome).
+    const pending = async () => {
+      const page = await call("listWebhookDeliveries", { id: webhook.id, limit: 100 });
+      return page.deliveries.filter((delivery: Structured) => delivery.status === "pending").length;
+    };
+    await expect.poll(pending, { timeout: 15_000, interval: 250 }).toBe(0);
     const log = await call("listWebhookDeliveries", { id: webhook.id, limit: 100 });
     expect(log.deliveries.every((delivery: Structured) => delivery.status === "succeeded")).toBe(true);
     expect(log.deliveries[0].last_attempt).toMatchObject({ status_code: 204, failure_kind: null });

@@ -75,10 +75,13 @@ const verifies = (secret: string, hit: { headers: Record<string, unknown>; body:
 };
 
 /**
- * A worker of one attempt at a time (60 s leases, 2 s attempt timeout) whose first attempt waits
- * for the receiver until `release()`; `firstAttempt()` resolves once that attempt is under way.
+ * Runs `body` while a worker (one attempt at a time, 60 s lease, 2 s timeout) has its first
+ * attempt waiting at the receiver, its drain under way (`draining`); `release` lets that attempt
+ * go on. The attempt is released and the worker stopped however `body` ends.
  */
-function heldFirstAttemptWorker() {
+async function whileFirstAttemptHeld(
+  body: (held: { release: () => void; draining: Promise<number>; worker: DeliveryWorker }) => Promise<void>,
+): Promise<void> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => {
     release = resolve;
@@ -95,7 +98,14 @@ function heldFirstAttemptWorker() {
     },
     { pollIntervalMs: 1_000_000, concurrency: 1, perEndpoint: 1, leaseMs: 60_000, attemptTimeoutMs: 2_000 },
   );
-  return { worker, release, firstAttempt: () => waitFor(() => calls === 1, "the first attempt") };
+  try {
+    const draining = worker.drain();
+    await waitFor(() => calls === 1, "the first attempt");
+    await body({ release, draining, worker });
+  } finally {
+    release();
+    await worker.stop();
+  }
 }
 
 /** Moves the clock to the next due attempt and drains, until `until` or nothing is pending. */
@@ -288,10 +298,7 @@ for (const store of STORES) {
         await endpoint();
         await queue(3);
         // One attempt at a time; the first hangs while the clock moves to a second before the lease ends.
-        const { worker, release, firstAttempt } = heldFirstAttemptWorker();
-        try {
-          const draining = worker.drain();
-          await firstAttempt();
+        await whileFirstAttemptHeld(async ({ release, draining, worker }) => {
           t.clock.advance(59_000);
           release();
           await draining;
@@ -301,10 +308,7 @@ for (const store of STORES) {
           const ids = receiver.received.map((hit) => hit.headers["webhook-id"]);
           expect(ids).toHaveLength(3);
           expect(new Set(ids).size).toBe(3);
-        } finally {
-          release();
-          await worker.stop();
-        }
+        });
       });
 
       it("lets a replay made while an attempt is in flight win: the attempt is logged, the delivery sent again", async () => {
@@ -315,10 +319,7 @@ for (const store of STORES) {
         const [{ id: deliveryId }] = (await t.ctx.db
           .select({ id: webhookDeliveries.id })
           .from(webhookDeliveries)) as [{ id: string }];
-        const { worker, release, firstAttempt } = heldFirstAttemptWorker();
-        try {
-          const draining = worker.drain();
-          await firstAttempt();
+        await whileFirstAttemptHeld(async ({ release, draining, worker }) => {
           // The user replays the delivery while its first attempt waits for the receiver.
           const replayed = await replayWebhookDelivery(t.ctx, ACCOUNT, endpointId, deliveryId);
           expect(replayed.delivery.status).toBe("pending");
@@ -339,10 +340,7 @@ for (const store of STORES) {
             .from(webhookAttempts)
             .where(eq(webhookAttempts.deliveryId, deliveryId));
           expect(attempts).toHaveLength(2);
-        } finally {
-          release();
-          await worker.stop();
-        }
+        });
       });
 
       it("shows a delivery in flight while a worker holds it: not before, not once its attempt is recorded, not once the claim lapsed", async () => {
@@ -355,10 +353,7 @@ for (const store of STORES) {
           return toDeliveryView(page.items[0]!, new Date(atMs));
         };
         expect(await view()).toMatchObject({ status: "pending", attempts: 0, in_flight: false });
-        const { worker, release, firstAttempt } = heldFirstAttemptWorker();
-        try {
-          const draining = worker.drain();
-          await firstAttempt();
+        await whileFirstAttemptHeld(async ({ release, draining }) => {
           const held = await view();
           expect(held).toMatchObject({ status: "pending", attempts: 0, in_flight: true });
           // The worker's claim (60 s) is what next_attempt_at shows meanwhile; were the worker
@@ -371,10 +366,7 @@ for (const store of STORES) {
           release();
           await draining;
           expect(await view()).toMatchObject({ status: "succeeded", attempts: 1, in_flight: false });
-        } finally {
-          release();
-          await worker.stop();
-        }
+        });
       });
 
       it("claims fresh deliveries for the local worker as they are queued: sent once, and no other worker can claim them", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isInFlight } from "./is-in-flight";
 import type { DeliveryWithAttempt } from "./list-webhook-deliveries";
 
 export const attemptViewSchema = z.object({
@@ -41,10 +42,6 @@ export const deliveryViewSchema = z.object({
   payload: z.unknown().describe("The delivered body, as signed"),
 });
 export type DeliveryView = z.infer<typeof deliveryViewSchema>;
-
-/** Whether a worker's claim is on the delivery at `now` (a lapsed claim, of a worker that died, is not). */
-export const isInFlight = (delivery: DeliveryWithAttempt["delivery"], now: Date): boolean =>
-  delivery.claimedUntil !== null && delivery.claimedUntil.getTime() > now.getTime();
 
 /** A delivery as the REST API shows it at `now`, with its last attempt. */
 export function toDeliveryView(

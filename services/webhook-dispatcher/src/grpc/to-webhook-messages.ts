@@ -2,8 +2,8 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { webhooksV1 } from "@kurz/proto";
 import type { WebhookEndpointRow } from "../db/schema";
+import { isInFlight } from "../deliveries/is-in-flight";
 import type { DeliveryWithAttempt } from "../deliveries/list-webhook-deliveries";
-import { isInFlight } from "../deliveries/to-delivery-view";
 
 type EndpointInit = MessageInitShape<typeof webhooksV1.WebhookEndpointSchema>;
 type DeliveryInit = MessageInitShape<typeof webhooksV1.WebhookDeliverySchema>;

@@ -38,4 +38,4 @@ export {
   type TestIssuer,
 } from "./test-issuer";
 export { startTestLinkService, type TestLinkService, type TestLinkSnapshot } from "./test-link-service";
-export { waitFor } from "./wait-for";
+export { WAIT_FOR_DEFAULT_TIMEOUT_MS, type WaitForOptions, waitFor } from "./wait-for";

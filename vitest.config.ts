@@ -14,8 +14,16 @@ export default defineConfig({
     pool: "forks",
     // Two cores: more workers only adds contention with the backends under test.
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Bounds that only turn a hang into a failure, never a speed assertion: a test waits for
+    // conditions with waitFor (@kurz/testing, 30 s each by default) and moves a TestClock across
+    // time boundaries, so on a loaded two-core machine it is slow, not failing. A hook starts a
+    // whole embedded Kurz (up to a minute and more when CI is busy). A test that is long by
+    // design (a soak, a cluster of processes) states its own bound with the reason beside it.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    // A safety net: tests wait with waitFor (scripts/check-test-waits.mjs refuses expect.poll),
+    // but a poll that slips in must not fail on vitest's implicit 1 s deadline.
+    expect: { poll: { timeout: 30_000, interval: 100 } },
     reporters: ["default"],
   },
 });

@@ -15,7 +15,7 @@ import {
 import { createGrpcClient } from "@kurz/grpc";
 import { createLogger } from "@kurz/logger";
 import { clicksV1, linksV1 } from "@kurz/proto";
-import { startTestLinkService, type TestLinkService, type TestLinkSnapshot } from "@kurz/testing";
+import { startTestLinkService, type TestLinkService, type TestLinkSnapshot, waitFor } from "@kurz/testing";
 import { type App, buildApp } from "../src/app";
 import { loadConfig, type RedirectorConfig } from "../src/config";
 import { startLinkChangeConsumer } from "../src/events/start-link-change-consumer";
@@ -49,16 +49,6 @@ export interface RedirectorHarness {
     previous?: { host: string; code: string },
   ): Promise<void>;
   close(): Promise<void>;
-}
-
-export async function waitFor<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** A PHC scrypt hash as link-api stores it (cheap parameters: tests only). */
@@ -126,8 +116,14 @@ export async function startRedirectorHarness(
     clickProducer,
     clicks,
     async drainClicks() {
+      // The publisher hands a turn's clicks to the producer on setImmediate; a visit made with
+      // inject() can resolve before that turn, and flushing the producer then sent nothing.
+      app.clicks.flush();
       await clickProducer.flush();
-      await waitFor(async () => (await clickConsumer.lag()).total === 0, "click consumer to catch up");
+      await waitFor(async () => (await clickConsumer.lag()).total, {
+        until: (lag) => lag === 0,
+        what: "the click consumer to catch up (lag 0)",
+      });
     },
     async publishLinkChange(type, link, previous) {
       await publishEvent(changeProducer, eventTopics.link, "link-api", {
@@ -138,7 +134,10 @@ export async function startRedirectorHarness(
         payload: { link, previousHost: previous?.host ?? "", previousCode: previous?.code ?? "" },
       });
       await changeProducer.flush();
-      await waitFor(async () => (await linkConsumer.lag()).total === 0, "link change to be applied");
+      await waitFor(async () => (await linkConsumer.lag()).total, {
+        until: (lag) => lag === 0,
+        what: "the link change to be applied (lag 0)",
+      });
     },
     async close() {
       await app.http.app.close();

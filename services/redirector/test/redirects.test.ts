@@ -1,9 +1,9 @@
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { clicksV1 } from "@kurz/proto";
-import type { TestLinkSnapshot } from "@kurz/testing";
+import { type TestLinkSnapshot, waitFor } from "@kurz/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clickCounterKey } from "../src/redirect/click-counter";
-import { hashPassword, type RedirectorHarness, startRedirectorHarness, waitFor } from "./redirector-harness";
+import { hashPassword, type RedirectorHarness, startRedirectorHarness } from "./redirector-harness";
 
 const ACCOUNT = "0b9d7a3e-5f7e-4c1a-9a57-6f1f3f8c1a01";
 const HOST = "kurz.test";
@@ -42,7 +42,7 @@ const fixtures = {
     expiresAt: timestampFromMs(Date.now() - 60_000),
     expiredUrl: "https://example.com/sorry",
   }),
-  expiringLater: link({ code: "soon1", expiresAt: timestampFromMs(Date.now() + 60_000) }),
+  expiringLater: link({ code: "soon1" }),
   capped: link({ code: "cap1", maxClicks: 3n }),
   cappedShared: link({ code: "cap2", maxClicks: 5n }),
   protected: link({ code: "secret1", passwordHash: hashPassword(PASSWORD) }),
@@ -135,6 +135,8 @@ describe("redirects", () => {
   });
 
   it("cuts the max-age of a static link to its expiry", async () => {
+    // Its expiry set now, not when the file loaded: a slow start must not expire it first.
+    h.links.set({ ...fixtures.expiringLater, expiresAt: timestampFromMs(Date.now() + 60_000) });
     const response = await get("/soon1");
     expect(response.statusCode).toBe(301);
     const maxAge = Number(/max-age=(\d+)/.exec(String(response.headers["cache-control"]))?.[1]);
@@ -442,6 +444,9 @@ describe("link-api outage", () => {
     } finally {
       h.links.setFailing(false);
     }
-    await waitFor(async () => (await get("/never-seen")).statusCode === 404, "link-api to answer again");
+    await waitFor(async () => (await get("/never-seen")).statusCode, {
+      until: (status) => status === 404,
+      what: "link-api to answer again (404 for a code it has never seen)",
+    });
   });
 });

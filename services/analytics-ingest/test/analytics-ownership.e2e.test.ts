@@ -1,11 +1,13 @@
 import { request } from "node:http";
 import { createGrpcClient } from "@kurz/grpc";
 import { analyticsV1 } from "@kurz/proto";
-import { type AccountsClient, accountsClient } from "@kurz/testing";
+import { type AccountsClient, accountsClient, waitFor } from "@kurz/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmbeddedStack, startEmbeddedStack } from "./embedded-stack";
-import { waitFor } from "./ingest-harness";
+
+/** A poll's pace through the REST API: each read spends one of the account's 600 a minute. */
+const PACED = 250;
 
 // Analytics only ever saw clicks; link-api owns links, campaigns and domains. These tests run the
 // real link-api (embedded), so "unknown" and "another account's" are its answers, not a fixture's.
@@ -115,12 +117,12 @@ beforeAll(async () => {
   const subdomain = await api(ALICE, "POST", "/api/v1/domains/subdomains", { subdomain: "alice-shop" });
   expect(subdomain.status).toBe(201);
   subdomainHost = subdomain.body.subdomain.host;
-}, 120_000);
+});
 
 afterAll(async () => {
   closeAnalytics?.();
   await stack?.stop();
-}, 60_000);
+});
 
 describe("analytics of a link, campaign or domain that is not the caller's", () => {
   it("answers 404 URL_NOT_FOUND on every per-link route for a link nobody has", async () => {
@@ -132,7 +134,7 @@ describe("analytics of a link, campaign or domain that is not the caller's", () 
         expect(body, path).toMatchObject({ success: false, code: "URL_NOT_FOUND" });
       }
     }
-  }, 60_000);
+  });
 
   it("answers 404 URL_NOT_FOUND on every per-link route for another account's link, by id and by code", async () => {
     for (const ref of [link.linkId, link.code]) {
@@ -148,7 +150,7 @@ describe("analytics of a link, campaign or domain that is not the caller's", () 
     expect(own.status).toBe(200);
     expect(own.body.analytics.links).toEqual([{ linkId: link.linkId, host: "localhost", code: link.code }]);
     expect(own.body.analytics.counts.totalRequests).toBe(0);
-  }, 60_000);
+  });
 
   it("answers NOT_FOUND over gRPC for another account's link, campaign and host", async () => {
     const asBob = { accountId: BOB };
@@ -200,12 +202,13 @@ describe("GET /api/v1/analytics/{id}", () => {
   it("answers the link's complete report: counts, timeline, geography, devices, referrers, UTM and bots", async () => {
     for (let i = 0; i < 3; i++) expect(await visit(`${link.code}?utm_source=newsletter`)).toBe(301);
     const report = await waitFor(
-      async () => {
-        const { body } = await api(ALICE, "GET", `/api/v1/analytics/${link.code}`);
-        return body.analytics?.counts?.clicks === 3 ? body.analytics : undefined;
+      async () => (await api(ALICE, "GET", `/api/v1/analytics/${link.code}`)).body.analytics,
+      {
+        until: (analytics) => analytics?.counts?.clicks === 3,
+        what: "the three visits to be counted",
+        intervalMs: PACED,
+        timeoutMs: 60_000,
       },
-      "the three visits to be counted",
-      60_000,
     );
     const entries = (list: Array<{ key: string; clicks: number }>) =>
       Object.fromEntries(list.filter((e) => e.clicks > 0).map((e) => [e.key, e.clicks]));
@@ -217,7 +220,7 @@ describe("GET /api/v1/analytics/{id}", () => {
     expect(entries(report.utm.sources)).toEqual({ newsletter: 3 });
     expect(report.trafficQuality.counts).toMatchObject({ clicks: 3, bots: 0, headRequests: 0 });
     expect(report.conversions).toMatchObject({ conversions: 0, clicks: 3 });
-  }, 90_000);
+  });
 });
 
 describe("trackQrScan", () => {
@@ -243,12 +246,13 @@ describe("trackQrScan", () => {
     );
     expect(clickId).toMatch(/^[0-9a-f-]{36}$/);
     const scans = await waitFor(
-      async () => {
-        const { body } = await api(ALICE, "GET", `/api/v1/analytics/${qrLink.linkId}/qr`);
-        return body.analytics?.counts?.clicks > 0 ? body.analytics : undefined;
+      async () => (await api(ALICE, "GET", `/api/v1/analytics/${qrLink.linkId}/qr`)).body.analytics,
+      {
+        until: (analytics) => analytics?.counts?.clicks > 0,
+        what: "the owner's scan to be counted",
+        intervalMs: PACED,
+        timeoutMs: 60_000,
       },
-      "the owner's scan to be counted",
-      60_000,
     );
     expect(scans.counts.clicks).toBe(1);
     // Recorded with link-api's host and code, not the caller's.
@@ -257,5 +261,5 @@ describe("trackQrScan", () => {
     ]);
     const bobs = await api(BOB, "GET", "/api/v1/analytics/account/qr");
     expect(bobs.body.analytics.counts.totalRequests).toBe(0);
-  }, 90_000);
+  });
 });

@@ -7,10 +7,10 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { createClickStore } from "@kurz/clickstore";
 import { allTopics, createEventBus, eventTopics } from "@kurz/events";
-import { kafkaBackend, startTestIssuer, TEST_SERVICE_CLIENT_SECRET } from "@kurz/testing";
+import { kafkaBackend, startTestIssuer, TEST_SERVICE_CLIENT_SECRET, waitFor } from "@kurz/testing";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
-import { clickEvent, waitFor } from "./ingest-harness";
+import { clickEvent } from "./ingest-harness";
 
 const kafka = await kafkaBackend();
 const FIXTURE = fileURLToPath(new URL("./fixtures/run-ingest-process.ts", import.meta.url));
@@ -101,14 +101,10 @@ describe.skipIf(!kafka.available)("analytics-ingest killed mid-stream (kill -9)"
       const first = await startIngestProcess(env);
       running.push(first);
       await publish(HALF);
-      const atKill = await waitFor(
-        async () => {
-          const m = await metrics(first.httpUrl);
-          return (m[written] ?? 0) > 0 && (m[pending] ?? 0) > 0 ? m : undefined;
-        },
-        "written batches and held rows",
-        30_000,
-      );
+      const atKill = await waitFor(() => metrics(first.httpUrl), {
+        until: (m) => (m[written] ?? 0) > 0 && (m[pending] ?? 0) > 0,
+        what: "written batches and held rows",
+      });
       first.child.kill("SIGKILL");
       await once(first.child, "exit");
       expect(atKill?.[pending]).toBeGreaterThan(0);
@@ -117,14 +113,11 @@ describe.skipIf(!kafka.available)("analytics-ingest killed mid-stream (kill -9)"
       await publish(HALF);
       const second = await startIngestProcess(env);
       running.push(second);
-      await waitFor(
-        async () => {
-          const m = await metrics(second.httpUrl);
-          return m.kurz_ingest_consumer_lag_total === 0 && m[pending] === 0;
-        },
-        "the restarted ingest to catch up",
-        60_000,
-      );
+      await waitFor(() => metrics(second.httpUrl), {
+        until: (m) => m.kurz_ingest_consumer_lag_total === 0 && m[pending] === 0,
+        what: "the restarted ingest to catch up (no lag, no held rows)",
+        timeoutMs: 60_000,
+      });
       // Reports: today is counted by the view-fed rollups, which a kill -9 of embedded chDB in the
       // middle of an insert can leave one batch short (README, Known limit) until the day is
       // rolled up from clicks_v1; never more, never over.
@@ -161,5 +154,5 @@ describe.skipIf(!kafka.available)("analytics-ingest killed mid-stream (kill -9)"
       await issuer.stop();
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

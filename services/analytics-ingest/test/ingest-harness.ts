@@ -12,10 +12,10 @@ import {
   encodeEvent,
   eventTopics,
 } from "@kurz/events";
-import { createLogger } from "@kurz/logger";
+import { createLogger, type Logger } from "@kurz/logger";
 import { clicksV1 } from "@kurz/proto";
 import { type AccountQuotaLookup, type Clock, createRestRateLimit } from "@kurz/service-runtime";
-import { startTestIssuer, TEST_SERVICE_CLIENT_SECRET, type TestIssuer } from "@kurz/testing";
+import { startTestIssuer, TEST_SERVICE_CLIENT_SECRET, type TestIssuer, waitFor } from "@kurz/testing";
 import { v7 as uuidv7 } from "uuid";
 import { createReportGenerations } from "../src/analytics/account-generations";
 import { type App, buildApp } from "../src/app";
@@ -61,16 +61,6 @@ export interface IngestHarness {
   close(): Promise<void>;
 }
 
-export async function waitFor<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 export function clickEvent(click: ClickInit): ReturnType<typeof encodeEvent> {
   const clickId = click.clickId || uuidv7();
   const clickedAt = click.clickedAt ?? timestampFromMs(Date.now());
@@ -93,12 +83,16 @@ export async function startIngestHarness(
     clock?: Clock;
     /** Plans' REST requests per minute; without it every account gets REST_REQUESTS_PER_MINUTE. */
     accountQuota?: AccountQuotaLookup;
+    /** Where the service and its bus log (a test reads what was logged); silent by default. */
+    logger?: Logger;
   } = {},
 ): Promise<IngestHarness> {
-  const logger = createLogger({
-    service: "analytics-ingest-test",
-    level: process.env.TEST_LOG_LEVEL ?? "silent",
-  });
+  const logger =
+    options.logger ??
+    createLogger({
+      service: "analytics-ingest-test",
+      level: process.env.TEST_LOG_LEVEL ?? "silent",
+    });
   const issuer = await startTestIssuer();
   const config = loadConfig({
     AUTH_SERVER_HTTP_URL: issuer.baseUrl,
@@ -181,11 +175,14 @@ export async function startIngestHarness(
     await producer.flush();
     await eventProducer.flush();
     // Rows are acknowledged once written: write what is held until the group has committed all.
-    await waitFor(async () => {
-      await harness.pipeline.clicks.flush();
-      await harness.pipeline.conversions.flush();
-      return (await harness.consumer.lag()).total === 0;
-    }, "the consumer to catch up");
+    await waitFor(
+      async () => {
+        await harness.pipeline.clicks.flush();
+        await harness.pipeline.conversions.flush();
+        return (await harness.consumer.lag()).total;
+      },
+      { until: (lag) => lag === 0, what: "the consumer to catch up (lag 0)" },
+    );
   }
 
   return {

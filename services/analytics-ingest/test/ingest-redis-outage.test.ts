@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
 import { eventTopics, type ReceivedMessage } from "@kurz/events";
-import { redisBackend, startTcpFaultProxy, type TcpFaultProxy } from "@kurz/testing";
+import { createLogger } from "@kurz/logger";
+import { redisBackend, startTcpFaultProxy, type TcpFaultProxy, waitFor } from "@kurz/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type IngestHarness, startIngestHarness, waitFor } from "./ingest-harness";
+import { type IngestHarness, startIngestHarness } from "./ingest-harness";
 
 const backend = await redisBackend();
 const ACCOUNT = "6f1b1c3e-3333-4a5b-8c9d-000000000009";
@@ -15,6 +17,18 @@ describe.skipIf(!backend.available)("analytics-ingest through a Redis outage", (
   let h: IngestHarness;
   let proxy: TcpFaultProxy;
   const deadLetters: ReceivedMessage[] = [];
+  /** What the service logged (warnings and up), one object a line. */
+  const logged: Array<Record<string, unknown>> = [];
+  const logger = createLogger({
+    service: "analytics-ingest-test",
+    level: "warn",
+    destination: new Writable({
+      write(chunk, _encoding, done) {
+        logged.push(JSON.parse(String(chunk)));
+        done();
+      },
+    }),
+  });
 
   beforeAll(async () => {
     const target = new URL(backend.available ? backend.value.url : "redis://127.0.0.1:6379");
@@ -23,7 +37,7 @@ describe.skipIf(!backend.available)("analytics-ingest through a Redis outage", (
     proxy.cut();
     h = await startIngestHarness(
       {},
-      { redisUrl: `redis://${proxy.address}`, redisKeyPrefix: `kurz-test:${randomUUID()}:` },
+      { redisUrl: `redis://${proxy.address}`, redisKeyPrefix: `kurz-test:${randomUUID()}:`, logger },
     );
     await h.bus.consume({
       groupId: "ingest-outage-dlq",
@@ -51,9 +65,12 @@ describe.skipIf(!backend.available)("analytics-ingest through a Redis outage", (
     }));
     await h.publishClicks(clicks);
     await h.producer.flush();
-    // Longer than maxAttempts (3) tries with their backoff would take: a non-transient failure
-    // would have been split and dead-lettered by now.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // More failed tries than maxAttempts (3): a failure that was not transient would have been
+    // split and dead-lettered by now.
+    await waitFor(() => logged.filter((line) => line.event === "events.batch_failed"), {
+      until: (failures) => failures.length > 3,
+      what: "the batch to fail more than maxAttempts (3) times while Redis is down",
+    });
     expect(deadLetters).toHaveLength(0);
     expect((await h.consumer.lag()).total).toBeGreaterThan(0);
 
@@ -68,7 +85,7 @@ describe.skipIf(!backend.available)("analytics-ingest through a Redis outage", (
     const [row] = await stored.json<{ n: string | number; visitors: string | number }>();
     expect(Number(row?.n)).toBe(25);
     expect(Number(row?.visitors)).toBe(25);
-    await waitFor(async () => (await h.consumer.lag()).total === 0, "lag 0");
+    await waitFor(async () => (await h.consumer.lag()).total, { until: (lag) => lag === 0, what: "lag 0" });
     expect(deadLetters).toHaveLength(0);
-  }, 60_000);
+  });
 });

@@ -2,9 +2,10 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { deadLetterHeaders, encodeEvent, eventTopics, type ReceivedMessage } from "@kurz/events";
 import { clicksV1, eventsV1, linksV1 } from "@kurz/proto";
+import { waitFor } from "@kurz/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickEvent, type IngestHarness, startIngestHarness, waitFor } from "./ingest-harness";
+import { clickEvent, type IngestHarness, startIngestHarness } from "./ingest-harness";
 
 const ACCOUNT = "6f1b1c3e-3333-4a5b-8c9d-000000000003";
 const UA =
@@ -121,7 +122,10 @@ describe("ingest", () => {
     }
     await h.settle();
     expect((await stats(link)).rawClicks).toBe(2);
-    await waitFor(() => deadLetters.filter((m) => m.key === link).length === 2, "two dead letters");
+    await waitFor(() => deadLetters.filter((m) => m.key === link).length, {
+      until: (count) => count === 2,
+      what: "two dead letters",
+    });
     const parked = deadLetters.filter((m) => m.key === link);
     expect(parked.map((m) => m.headers[deadLetterHeaders.groupId])).toEqual([
       "analytics-ingest",
@@ -169,7 +173,10 @@ describe("ingest", () => {
     const messages = clicksFor(link, 300, "restart").map(clickEvent);
     for (const message of messages.slice(0, 150)) await h.producer.send(eventTopics.click, message);
     await h.producer.flush();
-    await waitFor(() => h.pipeline.clicks.stats().pending >= 150, "the first half to be held for its batch");
+    await waitFor(() => h.pipeline.clicks.stats().pending, {
+      until: (pending) => pending >= 150,
+      what: "the first half to be held for its batch (150 pending rows)",
+    });
     // Held for the batch, so not acknowledged: a crash now would have them delivered again.
     expect((await h.consumer.lag()).total).toBeGreaterThanOrEqual(150);
     expect((await stats(link)).rawClicks).toBe(0);

@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import { createLogger } from "@kurz/logger";
 import { describe, expect, it } from "vitest";
 import { createRowBatcher } from "../src/ingest/row-batcher";
@@ -33,7 +34,9 @@ describe("row batcher", () => {
     const first = batcher.write([1, 2, 3]).then(() => {
       firstDone = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // One turn of the event loop: a write resolved too early would show by now (no timer of a
+    // minute's maxWait can fire, so nothing is waited for).
+    await setImmediate();
     expect(firstDone).toBe(false);
     expect(batcher.stats().pending).toBe(3);
     // Reaching maxRows writes at once: the first write's rows go with the second's first two.
@@ -44,7 +47,7 @@ describe("row batcher", () => {
     await first;
     expect(store.batches).toEqual([[1, 2, 3, 4, 5]]);
     // 6 and 7 wait for company: the second write is done only when they are stored too.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await setImmediate();
     expect(secondDone).toBe(false);
     await batcher.flush();
     await second;

@@ -70,8 +70,9 @@ function actorOf(payload: VerifiedToken["payload"]): string | undefined {
 }
 
 /**
- * The callee's side of "calls carry proof, not a claim" (DESIGN §5): verifies a gRPC call's
- * token(s) locally against auth-server's JWKS and says who calls. The checks, in order:
+ * The callee's side of "calls carry proof, not a claim"
+ * (docs/architecture.md#service-to-service-calls): verifies a gRPC call's token(s) locally against
+ * auth-server's JWKS and says who calls. The checks, in order:
  *
  * 1. `authorization: Bearer <token>` is present (no token → AUTHENTICATION_REQUIRED; metadata
  *    such as `x-kurz-account-id` is never read);

@@ -33,9 +33,9 @@ async function refuse(reply: FastifyReply, error: AppError, wwwAuthenticate: str
 
 /**
  * A route's declared scope, as a fastify preHandler. Without a valid bearer token → 401 with an
- * RFC 6750 challenge; with a token lacking the scope → 403 with the spec's body
- * `{ success: false, error: "Insufficient scope", required_scope }`. On success the verified token
- * is on `request.accessToken`.
+ * RFC 6750 challenge; with a token lacking the scope → 403 with the insufficient-scope body
+ * (docs/api/errors.md#insufficient-scope) `{ success: false, error: "Insufficient scope",
+ * required_scope }`. On success the verified token is on `request.accessToken`.
  */
 export function requireScope(verifier: TokenVerifier, scope: Scope): preHandlerAsyncHookHandler {
   return async function checkScope(request, reply) {

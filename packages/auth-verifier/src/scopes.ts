@@ -1,8 +1,9 @@
 /**
- * Every OAuth scope of the Kurz API, with the text the consent page shows. The five the spec
- * names (shorturl:read, shorturl:create, qrcode:read, qrcode:create, analytics:read) plus the
- * rest a complete API needs. One list for the authorization server (what may be granted and how
- * it is explained) and every resource server (what each route requires).
+ * Every OAuth scope of the Kurz API, with the text the consent page shows: the five integrations
+ * have always asked for (shorturl:read, shorturl:create, qrcode:read, qrcode:create,
+ * analytics:read) plus the rest a complete API needs (docs/api/oauth.md#scopes). One list for the
+ * authorization server (what may be granted and how it is explained) and every resource server
+ * (what each route requires).
  */
 export const SCOPES = {
   "shorturl:read": "See your short links and their settings",

@@ -64,7 +64,8 @@ export const errorCatalog = {
   UNSUPPORTED_MEDIA_TYPE: entry(415, GrpcStatus.INVALID_ARGUMENT, "Unsupported content type"),
   // The request line and headers together exceed what the server reads (RFC 6585 §5).
   HEADERS_TOO_LARGE: entry(431, GrpcStatus.INVALID_ARGUMENT, "Request headers too large"),
-  // Spec §7.3: "rate limit reached". The plan's requests per window; retry once it resets.
+  // The rate limit reached (docs/api/plans.md#rate-limits): the plan's requests per window; retry
+  // once it resets.
   PLAN_LIMIT_EXCEEDED: entry(429, GrpcStatus.RESOURCE_EXHAUSTED, "Your plan's rate limit is reached", true),
   // Too many requests from one address (no account to charge them to).
   RATE_LIMITED: entry(429, GrpcStatus.RESOURCE_EXHAUSTED, "Too many requests", true),

@@ -8,7 +8,10 @@ export interface RestErrorBody {
   code: string;
   details?: Record<string, unknown>;
   required_scope?: string;
-  /** What to do next (the MCP error body's `hint`, spec §7.3), for client errors that have one. */
+  /**
+   * What to do next (the MCP error body's `hint`, docs/api/errors.md#mcp-error-body), for client
+   * errors that have one.
+   */
   hint?: string;
 }
 

@@ -1,6 +1,6 @@
 /**
- * One topic per event family (DESIGN §3). The version suffix changes only with an incompatible
- * payload, which then lives beside the old topic while consumers migrate.
+ * One topic per event family (docs/architecture.md#events). The version suffix changes only with an
+ * incompatible payload, which then lives beside the old topic while consumers migrate.
  */
 export const eventTopics = {
   account: "kurz.account.v1",

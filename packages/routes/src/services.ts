@@ -1,6 +1,6 @@
 /**
  * The eight services, their default ports, and whether each owns a relational database (one
- * database per service; DESIGN §1). Local runs (embedded and distributed) use these
+ * database per service; docs/architecture.md#services). Local runs (embedded and distributed) use these
  * ports on 127.0.0.1; in Kubernetes every service listens on the same ports in its own pod.
  */
 const KiB = 1024;

@@ -100,7 +100,7 @@ function lazyClient<T extends { connect(): Promise<void>; disconnect(): Promise<
 /**
  * Kafka via kafkajs. Producers are not idempotent: kafkajs' idempotent mode is experimental and
  * the librdkafka mock cluster cannot serve it, so a batch retried after a lost acknowledgement
- * may be written twice. Consumers dedupe by event id (DESIGN §3).
+ * may be written twice. Consumers dedupe by event id (docs/architecture.md#events).
  */
 export function createKafkaEventBus(options: {
   brokers: string[];

@@ -81,7 +81,7 @@ function verifiedTokenOf(request: FastifyRequest): VerifiedCaller | undefined {
 
 /**
  * The 429 in the one REST error shape, with the MCP error body's `hint` and `retryable`
- * (spec §7.3) so a caller learns when to come back without parsing headers.
+ * (docs/api/errors.md#mcp-error-body) so a caller learns when to come back without parsing headers.
  */
 function refusalBody(code: "PLAN_LIMIT_EXCEEDED" | "RATE_LIMITED", usage: WindowUsage, message: string) {
   const error = new AppError(code, {

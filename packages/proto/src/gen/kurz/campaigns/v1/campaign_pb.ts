@@ -15,7 +15,7 @@ export const file_kurz_campaigns_v1_campaign: GenFile = /*@__PURE__*/
   fileDesc("CiBrdXJ6L2NhbXBhaWducy92MS9jYW1wYWlnbi5wcm90bxIRa3Vyei5jYW1wYWlnbnMudjEizwEKCENhbXBhaWduEgoKAmlkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSDAoEbmFtZRgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCRIMCgR0YWdzGAUgAygJEhIKCmxpbmtfY291bnQYBiABKAMSLgoKY3JlYXRlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiQAoPQ2FtcGFpZ25DaGFuZ2VkEi0KCGNhbXBhaWduGAEgASgLMhsua3Vyei5jYW1wYWlnbnMudjEuQ2FtcGFpZ25iBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
- * A named group of the account's links (spec §2.5).
+ * A named group of the account's links (docs/api/campaigns.md).
  *
  * @generated from message kurz.campaigns.v1.Campaign
  */

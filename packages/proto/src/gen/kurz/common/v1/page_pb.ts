@@ -13,10 +13,10 @@ export const file_kurz_common_v1_page: GenFile = /*@__PURE__*/
   fileDesc("ChlrdXJ6L2NvbW1vbi92MS9wYWdlLnByb3RvEg5rdXJ6LmNvbW1vbi52MSIqCgtQYWdlUmVxdWVzdBIMCgRwYWdlGAEgASgNEg0KBWxpbWl0GAIgASgNIjYKCFBhZ2VJbmZvEgwKBHBhZ2UYASABKA0SDQoFbGltaXQYAiABKA0SDQoFdG90YWwYAyABKARiBnByb3RvMw");
 
 /**
- * PageRequest asks for one page of a list. The public API pages by number (`page`, `limit`;
- * spec: default page 1, limit 10), so the internal RPCs page the same way and a REST route maps
- * its query straight through. Offsets are fine at Kurz's per-account list sizes; a list that
- * needs cursors gets its own request message rather than a second meaning here.
+ * PageRequest asks for one page of a list. The public API pages by number (`page`, `limit`; default
+ * page 1, limit 10: docs/api/rest.md#pagination), so the internal RPCs page the same way and a REST
+ * route maps its query straight through. Offsets are fine at Kurz's per-account list sizes; a list
+ * that needs cursors gets its own request message rather than a second meaning here.
  *
  * @generated from message kurz.common.v1.PageRequest
  */

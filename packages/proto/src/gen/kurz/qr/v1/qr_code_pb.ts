@@ -173,7 +173,7 @@ export const QrCodeSchema: GenMessage<QrCode> = /*@__PURE__*/
   messageDesc(file_kurz_qr_v1_qr_code, 1);
 
 /**
- * What a QR code encodes (spec §2.4 types).
+ * What a QR code encodes (docs/api/qr-codes.md#content).
  *
  * @generated from enum kurz.qr.v1.QrContentType
  */

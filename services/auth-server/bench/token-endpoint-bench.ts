@@ -1,8 +1,8 @@
 /**
- * Token-endpoint throughput (refresh grant) and the per-request cost of bearer verification,
- * each as a ratio against a baseline measured in the same run on the same machine: a bare Node
- * `http` server answering 302 from a Map (DESIGN §8). Absolute numbers on a shared 2-core box
- * are noise; the ratios are the result.
+ * Token-endpoint throughput (refresh grant) and the per-request cost of bearer verification, each
+ * as a ratio against a baseline measured in the same run on the same machine: a bare Node `http`
+ * server answering 302 from a Map (docs/architecture.md#performance). Absolute numbers on a shared
+ * 2-core box are noise; the ratios are the result.
  *
  *   pnpm --filter @kurz/auth-server bench            # embedded PGlite, in-memory cache
  *   DATABASE_URL=postgres://... REDIS_URL=redis://... KEY_ENCRYPTION_KEY=<hex> pnpm ... bench
@@ -49,7 +49,7 @@ const print = (text: string) => process.stdout.write(`${text}\n`);
 const measure = (options: Omit<LoadOptions, "durationMs">) =>
   runLoad({ ...options, durationMs: SECONDS * 1000 });
 
-// 1. Baseline: the bare Node server of DESIGN §8.
+// 1. Baseline: the bare Node server every bench compares with (docs/architecture.md#performance).
 const redirects = new Map([["abc", "https://example.com/landing"]]);
 const bare = http.createServer((request, response) => {
   const target = redirects.get((request.url ?? "").slice(1));

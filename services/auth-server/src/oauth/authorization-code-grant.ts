@@ -14,10 +14,10 @@ const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
 const invalidGrant = (description: string) => new OAuthError("invalid_grant", description);
 
 /**
- * grant_type=authorization_code (spec §3.2), checks in order: the code exists and belongs to
- * this client; it was not used before (reuse revokes everything issued from it); it has not
- * expired; redirect_uri matches; PKCE verifier matches. Then it is consumed atomically, so two
- * concurrent exchanges cannot both succeed.
+ * grant_type=authorization_code (docs/api/oauth.md#authorization-codes), checks in order: the code
+ * exists and belongs to this client; it was not used before (reuse revokes everything issued from
+ * it); it has not expired; redirect_uri matches; PKCE verifier matches. Then it is consumed
+ * atomically, so two concurrent exchanges cannot both succeed.
  */
 export async function exchangeAuthorizationCode(
   ctx: AuthContext,

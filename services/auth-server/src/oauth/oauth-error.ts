@@ -1,4 +1,4 @@
-/** The error codes of spec §7.1 plus the RFC ones our endpoints can return. */
+/** The OAuth error codes our endpoints can return (docs/api/errors.md#oauth-errors). */
 export type OAuthErrorCode =
   | "invalid_request"
   | "invalid_client"

@@ -4,7 +4,7 @@ import { generateOpaqueSecret, sha256Hex } from "../crypto/opaque-secret";
 import { issuedAccessTokens, refreshTokens } from "../db/schema";
 import { ACCESS_TOKEN_TTL_SEC, REFRESH_TOKEN_TTL_SEC } from "./token-lifetimes";
 
-/** Spec §2.2. */
+/** The token endpoint's answer (docs/api/oauth.md#token-endpoint). */
 export interface TokenResponse {
   access_token: string;
   token_type: "Bearer";

@@ -21,11 +21,11 @@ export interface PreregisteredClient {
 }
 
 /**
- * The three application kinds of spec §2.1: an AI chat assistant with actions (ChatGPT), an
- * MCP-based assistant (Claude), and a workflow-automation tool (Zapier, announced as coming
- * soon: present, but refused until OAUTH_CLIENT_ZAPIER_ENABLED=true); and the dashboard, Kurz's
- * own web app. Redirect URIs and secrets come from configuration; without a secret a client is
- * public and must use PKCE.
+ * Three kinds of applications (docs/api/oauth.md#pre-registered-clients): an AI chat assistant with
+ * actions (ChatGPT), an MCP-based assistant (Claude), and a workflow-automation tool (Zapier,
+ * announced as coming soon: present, but refused until OAUTH_CLIENT_ZAPIER_ENABLED=true); and the
+ * dashboard, Kurz's own web app. Redirect URIs and secrets come from configuration; without a
+ * secret a client is public and must use PKCE.
  */
 export function preregisteredClients(config: AuthServerConfig): PreregisteredClient[] {
   return [

@@ -12,9 +12,10 @@ const REVOKED_OR_USED = "The refresh token has been revoked or already used";
 const invalidGrant = (description: string) => new OAuthError("invalid_grant", description);
 
 /**
- * grant_type=refresh_token (spec §3.3): rotation on every use. A token presented again after it
- * was rotated is the signature of a stolen token (RFC 9700 §4.14.2): the whole family is revoked,
- * so the thief's and the owner's tokens both stop working and the user re-authorizes.
+ * grant_type=refresh_token (docs/api/oauth.md#refresh-tokens): rotation on every use. A token
+ * presented again after it was rotated is the signature of a stolen token (RFC 9700 §4.14.2): the
+ * whole family is revoked, so the thief's and the owner's tokens both stop working and the user
+ * re-authorizes.
  */
 export async function refreshAccessToken(
   ctx: AuthContext,

@@ -79,7 +79,10 @@ interface ValidatedMetadata {
   clientUri: string | undefined;
 }
 
-/** Every field RFC 7591 and spec §4.1 define, checked; fields we do not know are ignored (RFC 7591 §2). */
+/**
+ * Every field RFC 7591 defines that we use (docs/api/oauth.md#client-registration), checked;
+ * fields we do not know are ignored (RFC 7591 §2).
+ */
 export function validateClientMetadata(body: unknown, allowLoopback: boolean): ValidatedMetadata {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw metadataError("The registration request must be a JSON object");
@@ -120,8 +123,8 @@ export function validateClientMetadata(body: unknown, allowLoopback: boolean): V
   if (!grantTypes.includes("authorization_code")) {
     throw metadataError("grant_types must include authorization_code");
   }
-  // Spec §3.3 promises a rotated refresh token with every token response, yet its own
-  // registration example asks for authorization_code alone. RFC 7591 §3.2.1 lets the server
+  // Every token response carries a rotated refresh token (docs/api/oauth.md#refresh-tokens), yet
+  // many clients register for authorization_code alone. RFC 7591 §3.2.1 lets the server
   // replace requested metadata, so every client gets refresh_token too, and the response's
   // grant_types says so.
   if (!grantTypes.includes("refresh_token")) grantTypes.push("refresh_token");

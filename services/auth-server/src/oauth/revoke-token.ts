@@ -68,7 +68,7 @@ async function revokeAccessToken(ctx: AuthContext, client: OAuthClientRow, token
 /**
  * RFC 7009 token revocation. A refresh token revokes its whole family (and the family's live
  * access tokens); an access token is revoked by jti until it expires. Unknown, foreign or
- * malformed tokens are answered like successful ones (§2.2), so the endpoint reveals nothing.
+ * malformed tokens are answered like successful ones (RFC 7009 §2.2), so the endpoint reveals nothing.
  */
 export async function revokeToken(ctx: AuthContext, client: OAuthClientRow, form: FormParams): Promise<void> {
   const token = form.require("token");

@@ -5,7 +5,10 @@ import { type AccountRow, type OAuthClientRow, oauthClients } from "../db/schema
 import { PLAN_IDS, PLANS, planOf } from "../plans/plans";
 import type { OAuthErrorCode } from "./oauth-error";
 
-/** The parameters of spec §4.1 "Authorize query parameters", in the order forms carry them. */
+/**
+ * The authorization request's parameters (docs/api/oauth.md#authorization-endpoint), in the order
+ * forms carry them.
+ */
 export const AUTHORIZATION_PARAMS = [
   "client_id",
   "redirect_uri",
@@ -164,7 +167,10 @@ export async function validateAuthorizationRequest(
   return { kind: "ok", request: { client, redirectUri, scopes, state, codeChallenge: challenge, params } };
 }
 
-/** invalid_scope when the account's plan cannot grant a requested scope (spec §5.1). */
+/**
+ * invalid_scope when the account's plan cannot grant a requested scope
+ * (docs/api/plans.md#scopes-by-plan).
+ */
 export function planScopeError(
   ctx: AuthContext,
   request: AuthorizationRequest,

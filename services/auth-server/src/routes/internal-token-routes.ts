@@ -11,7 +11,8 @@ import { issueServiceToken } from "../service-clients/issue-service-token";
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
 
 /**
- * The internal token endpoint: how services get the tokens their gRPC calls carry (DESIGN §5).
+ * The internal token endpoint: how services get the tokens their gRPC calls carry
+ * (docs/architecture.md#service-to-service-calls).
  * It is not the public `/mcp/oauth/token`: it knows only service credentials, and no route of
  * the edge or the Ingress leads here, so a leaked service secret is useless from outside.
  *

@@ -45,7 +45,7 @@ export type SubdomainCheck =
   | { ok: true; label: string }
   | { ok: false; reason: "invalid" | "reserved"; message: string; label: string };
 
-/** Spec §2.6: 3 to 63 characters, letters, digits and hyphens (stored lowercase). */
+/** 3 to 63 characters, letters, digits and hyphens, stored lowercase (docs/api/domains.md#subdomains). */
 export function checkSubdomainLabel(input: string): SubdomainCheck {
   const label = input.trim().toLowerCase();
   if (!LABEL.test(label) || label.includes("--")) {

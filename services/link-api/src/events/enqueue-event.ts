@@ -18,8 +18,8 @@ export interface DomainEvent<S extends DescMessage> {
 }
 
 /**
- * Writes an event into the outbox inside the change's transaction, wrapped in the
- * EventEnvelope. Entity changes are keyed by account id (DESIGN §3), so one account's changes
+ * Writes an event into the outbox inside the change's transaction, wrapped in the EventEnvelope.
+ * Entity changes are keyed by account id (docs/architecture.md#events), so one account's changes
  * stay in order.
  */
 export async function enqueueEvent<S extends DescMessage>(

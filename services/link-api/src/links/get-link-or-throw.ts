@@ -14,10 +14,11 @@ export interface LinkReference {
 
 /**
  * The account's link by code, alias or id; URL_NOT_FOUND otherwise (another account's link
- * included). The code (or alias) is tried first and the id second — the spec's rule for A/B test
- * ids (§2.8) — because a custom alias may itself be shaped like a UUID, and such a link must stay
- * reachable by the alias its owner chose. A code is unique per host, so an account may hold it on
- * several of its hosts: `domain` picks one, else the standard host's wins, else the oldest.
+ * included). The code (or alias) is tried first and the id second — the rule for every identifier
+ * (docs/api/rest.md#identifiers) — because a custom alias may itself be shaped like a UUID, and
+ * such a link must stay reachable by the alias its owner chose. A code is unique per host, so an
+ * account may hold it on several of its hosts: `domain` picks one, else the standard host's wins,
+ * else the oldest.
  */
 export async function getLinkOrThrow(
   db: LinkApiExecutor,

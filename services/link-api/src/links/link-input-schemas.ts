@@ -23,7 +23,7 @@ const utmFields = {
   utm_content: utmValueField.optional(),
 };
 
-/** Spec §2.3 inputs plus expiry, UTM and conversion tracking. Unknown fields are refused. */
+/** The link inputs (docs/api/links.md#input-fields), UTM and expiry included. Unknown fields are refused. */
 export const createLinkInputSchema = z.strictObject({
   url: destinationUrlField,
   customAlias: customAliasField.optional(),

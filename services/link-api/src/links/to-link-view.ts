@@ -2,7 +2,7 @@ import type { ShortHosts } from "@kurz/routes";
 import { z } from "zod";
 import type { LinkRow } from "../db/schema";
 
-/** A link as the REST API returns it (camelCase; spec §2.3 names for id, shortUrl, originalUrl, createdAt). */
+/** A link as the REST API returns it (camelCase; docs/api/links.md#a-link). */
 export const linkViewSchema = z
   .object({
     id: z.string().describe("Short code or custom alias"),

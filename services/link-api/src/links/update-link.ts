@@ -17,8 +17,9 @@ import { resolveLinkTarget } from "./resolve-link-target";
 const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 
 /**
- * 409 INVALID_STATE (the input is valid; the link's state refuses it, as for the spec's other
- * state rules) for a destination change, or a switch to dynamic, of a static link.
+ * 409 INVALID_STATE (the input is valid; the link's state refuses it, as for the other state rules:
+ * docs/api/errors.md#error-codes) for a destination change, or a switch to dynamic, of a static
+ * link.
  */
 function staticLinkStaysStatic(field: "url" | "utm" | "is_dynamic"): AppError {
   const what =

@@ -14,7 +14,7 @@ const logoField = z
   .string()
   .describe("PNG or JPEG, base64 or a data: URI, at most 256 KiB; raises error correction to H");
 
-/** Spec §2.4 fields (type, content, name, size, colors, format) plus the style options. */
+/** A QR code's fields and style options (docs/api/qr-codes.md). */
 export const createQrInputSchema = z.strictObject({
   type: z
     .enum(QR_CONTENT_TYPES)

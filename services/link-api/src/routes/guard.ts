@@ -8,9 +8,9 @@ export function accountOf(request: FastifyRequest): string {
 }
 
 /**
- * What every /api/v1 route runs first: its scope check (401/403 per spec §7.2). The per-plan
- * rate limit follows it on every route (limitRestRoutes in app.ts appends it). securityOf puts
- * the same scope into the OpenAPI document.
+ * What every /api/v1 route runs first: its scope check (401/403:
+ * docs/api/errors.md#insufficient-scope). The per-plan rate limit follows it on every route
+ * (limitRestRoutes in app.ts appends it). securityOf puts the same scope into the OpenAPI document.
  */
 export function guard(deps: ApiDependencies, scope: Scope): preHandlerAsyncHookHandler[] {
   return [requireScope(deps.verifier, scope)];

@@ -30,7 +30,7 @@ const domainQuery = z.strictObject({
 const linkResponse = z.object({ success: z.literal(true), url: linkViewSchema });
 
 /**
- * Short-link routes, mounted twice: at /urls (spec §4.2) and /short-urls (the quick reference).
+ * Short-link routes, mounted twice: at /urls and /short-urls (docs/api/links.md#routes).
  * Same handlers, same scopes.
  */
 export function registerLinkRoutes(
@@ -216,8 +216,9 @@ export function registerLinkRoutes(
     },
   });
 
-  // Not in the spec: our answer to deleted codes being held for their owner (README "Deleted
-  // codes"). Restoring brings a link into existence again, counted by the plan: create's scope.
+  // Our answer to deleted codes being held for their owner
+  // (docs/api/links.md#deleting-and-restoring; README "Deleted codes"). Restoring brings a link
+  // into existence again, counted by the plan: create's scope.
   app.post(`${base}/:code/restore`, {
     preHandler: guard(deps, "shorturl:create"),
     schema: {

@@ -39,7 +39,7 @@ function withImage(record: QrRecord, ctx: LinkApiContext) {
 }
 
 /**
- * QR routes. POST /qr (spec §4.2), POST /qr-codes/generate (quick reference) and POST /qr-codes
+ * QR routes (docs/api/qr-codes.md#routes). POST /qr, POST /qr-codes/generate and POST /qr-codes
  * all create and store a code and answer with its record and its image; POST /qr-codes/preview
  * draws the same input without storing anything (a designer's live preview).
  */

@@ -1,6 +1,6 @@
 /**
  * `make bench` (pnpm --filter @kurz/analytics-ingest bench): the hot path and the click pipeline,
- * measured in one run on this machine (DESIGN §8).
+ * measured in one run on this machine (docs/architecture.md#performance).
  *
  * 1. Redirects: autocannon (own process, 64 connections, 127.0.0.1, every connection cycling
  *    through the codes of LINKS links) against the redirector of an embedded stack (link-api

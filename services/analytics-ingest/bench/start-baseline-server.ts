@@ -2,8 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * The baseline of DESIGN §8: a bare Node http server answering 302 from a Map, the least any
- * redirector must do. The redirector's throughput is reported as a ratio to it.
+ * The baseline every bench compares with (docs/architecture.md#performance): a bare Node http
+ * server answering 302 from a Map, the least any redirector must do. The redirector's throughput is
+ * reported as a ratio to it.
  */
 export async function startBaselineServer(
   links: ReadonlyMap<string, string>,

@@ -2,7 +2,10 @@ import { destinationUrlField as destinationUrl, nameProblem } from "@kurz/servic
 import { z } from "zod";
 import { AB_TEST_STATUSES } from "../db/schema";
 
-/** Spec §8: at least 2 variants; more than 10 makes every arm too thin to ever reach significance. */
+/**
+ * At least 2 variants (docs/api/ab-tests.md#variants-and-split); more than 10 makes every arm too
+ * thin to ever reach significance.
+ */
 export const MIN_VARIANTS = 2;
 export const MAX_VARIANTS = 10;
 export const CONFIDENCE_LEVELS = [90, 95, 99] as const;

@@ -11,7 +11,7 @@ import type { TestWithVariants } from "./test-with-variants";
 
 type Action = "start" | "pause" | "resume";
 
-/** Spec §3.1: which statuses each action leaves, and where it goes. */
+/** Which statuses each action leaves, and where it goes (docs/api/ab-tests.md#life-cycle). */
 const TRANSITIONS: Record<
   Action,
   { from: AbTestStatus[]; to: AbTestStatus; event: AbTestChange; hint: string }
@@ -32,10 +32,11 @@ const TRANSITIONS: Record<
 };
 
 /**
- * Start, pause or resume (spec §3.1). Running: link-api routes the link through the variants
- * (SetAbRouting); paused: the routing is removed and the link's own destination is served. The
- * status changes and the routing call happen in one transaction: a refused or failed routing
- * change leaves the test as it was. One test per link may be running or paused.
+ * Start, pause or resume (docs/api/ab-tests.md#life-cycle). Running: link-api routes the link
+ * through the variants (SetAbRouting); paused: the routing is removed and the link's own
+ * destination is served. The status changes and the routing call happen in one transaction: a
+ * refused or failed routing change leaves the test as it was. One test per link may be running or
+ * paused.
  */
 export async function changeAbTestStatus(
   ctx: AbtestContext,

@@ -17,11 +17,11 @@ export interface Completion {
 }
 
 /**
- * Completes a running or paused test (spec §3.1): the winner is `winnerVariantId`, else the
- * variant with most conversions (pick-winner.ts); link-api makes the winner's destination the
- * link's for good and removes the routing, in the same transaction as the status change. The
- * answer says whether the statistics support that winner, so a caller who completes early is
- * told, not stopped.
+ * Completes a running or paused test (docs/api/ab-tests.md#life-cycle): the winner is
+ * `winnerVariantId`, else the variant with most conversions (pick-winner.ts); link-api makes the
+ * winner's destination the link's for good and removes the routing, in the same transaction as the
+ * status change. The answer says whether the statistics support that winner, so a caller who
+ * completes early is told, not stopped.
  */
 export async function completeAbTest(
   ctx: AbtestContext,

@@ -15,12 +15,12 @@ export function splitModeOf(input: Pick<CreateAbTestInput, "traffic_split_mode" 
 }
 
 /**
- * Creates a test in `draft` (spec §3.1 leaves the initial state open; a draft routes nothing
- * until started). With primary_url_id it tests that link of the account; otherwise a rotator link
- * is created in link-api (alias `short_code`, or a random code) pointing at the control. Every
- * input check and the plan's allowance come before the rotator is created, so a refused create
- * leaves nothing behind; `short_code` is ignored with primary_url_id (spec §2.8: "used only when
- * primary_url_id is omitted").
+ * Creates a test in `draft` (a draft routes nothing until started;
+ * docs/api/ab-tests.md#life-cycle). With primary_url_id it tests that link of the account;
+ * otherwise a rotator link is created in link-api (alias `short_code`, or a random code) pointing
+ * at the control. Every input check and the plan's allowance come before the rotator is created, so
+ * a refused create leaves nothing behind; `short_code` is ignored with primary_url_id (it names the
+ * rotator link, which is then not made; docs/api/ab-tests.md#link-binding).
  */
 export async function createAbTest(
   ctx: AbtestContext,

@@ -6,11 +6,11 @@ import { getAbTestOrThrow } from "./get-ab-test-or-throw";
 import type { TestWithVariants } from "./test-with-variants";
 
 /**
- * Deletes a test and its variants (spec §3.1). A running or paused test's routing is removed
- * first, in the same transaction: the link serves its own destination again. The link stays —
- * a rotator link too, pointing at its control (or a completed test's winner): printed links keep
- * working; delete it through the links API if it is no longer wanted. Click and conversion data
- * stay in analytics.
+ * Deletes a test and its variants (docs/api/ab-tests.md#life-cycle). A running or paused test's
+ * routing is removed first, in the same transaction: the link serves its own destination again. The
+ * link stays — a rotator link too, pointing at its control (or a completed test's winner): printed
+ * links keep working; delete it through the links API if it is no longer wanted. Click and
+ * conversion data stay in analytics.
  */
 export async function deleteAbTest(
   ctx: AbtestContext,

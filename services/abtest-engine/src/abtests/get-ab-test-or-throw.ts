@@ -8,10 +8,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * The account's test by the test's UUID or the short code / alias of its link (spec §2.8: the
- * short code is tried first — an alias may itself look like a UUID). A code names a link, and a
- * link may have had several tests over time: the newest is meant. NOT_FOUND otherwise, another
- * account's test included. `forUpdate` locks the row for the rest of the transaction.
+ * The account's test by the test's UUID or the short code / alias of its link
+ * (docs/api/ab-tests.md#test-ids: the short code is tried first — an alias may itself look like a
+ * UUID). A code names a link, and a link may have had several tests over time: the newest is meant.
+ * NOT_FOUND otherwise, another account's test included. `forUpdate` locks the row for the rest of
+ * the transaction.
  */
 export async function getAbTestOrThrow(
   db: AbtestExecutor,

@@ -1,7 +1,7 @@
 import { AppError } from "@kurz/errors";
 import type { AbTestStatus } from "../db/schema";
 
-/** 409 INVALID_STATE for an operation the test's status does not allow (spec §3.1). */
+/** 409 INVALID_STATE for an operation the test's status does not allow (docs/api/ab-tests.md#life-cycle). */
 export function invalidState(
   operation: string,
   status: AbTestStatus,

@@ -11,7 +11,7 @@ export interface AbTestPage {
   total: number;
 }
 
-/** The account's tests, newest first; archived ones only when asked (spec §4.4 listAbTests). */
+/** The account's tests, newest first; archived ones only when asked (docs/api/ab-tests.md#routes). */
 export async function listAbTests(
   db: AbtestExecutor,
   accountId: string,

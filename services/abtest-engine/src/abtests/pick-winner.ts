@@ -6,9 +6,10 @@ export interface ArmCounts {
 }
 
 /**
- * The winner when none is named (spec §3.1: "the variant with most conversions"). Ties go to the
- * higher conversion rate, then to the control, then to the earlier variant: never random, so
- * completing the same test twice over the same data names the same winner.
+ * The winner when none is named: the variant with most conversions
+ * (docs/api/ab-tests.md#life-cycle). Ties go to the higher conversion rate, then to the control,
+ * then to the earlier variant: never random, so completing the same test twice over the same data
+ * names the same winner.
  */
 export function pickWinner(variants: AbVariantRow[], counts: ReadonlyMap<string, ArmCounts>): AbVariantRow {
   const of = (variant: AbVariantRow) => counts.get(variant.id) ?? { visitors: 0, conversions: 0 };

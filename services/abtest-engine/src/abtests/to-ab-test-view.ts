@@ -40,7 +40,7 @@ export const abTestViewSchema = z
 
 export type AbTestView = z.output<typeof abTestViewSchema>;
 
-/** The REST form of a test (spec §2.8 field names). */
+/** The REST form of a test (the field names of docs/api/ab-tests.md#test-fields). */
 export function toAbTestView({ test, variants }: TestWithVariants): AbTestView {
   return {
     id: test.id,

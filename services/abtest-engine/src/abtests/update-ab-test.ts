@@ -9,10 +9,11 @@ import { invalidState } from "./invalid-state";
 import type { TestWithVariants } from "./test-with-variants";
 
 /**
- * Changes a draft (spec §3.1: running or completed tests cannot be updated). A variant list
- * replaces the old one; a variant keeps its id when given it. The one change allowed outside
- * draft is `archived` alone, on a completed test: archiving hides a finished test and frees its
- * slot of the plan; it does not edit the test. Live (running or paused) tests cannot be archived.
+ * Changes a draft (running or completed tests cannot be updated: docs/api/ab-tests.md#life-cycle).
+ * A variant list replaces the old one; a variant keeps its id when given it. The one change allowed
+ * outside draft is `archived` alone, on a completed test: archiving hides a finished test and frees
+ * its slot of the plan; it does not edit the test. Live (running or paused) tests cannot be
+ * archived.
  */
 export async function updateAbTest(
   ctx: AbtestContext,

@@ -6,7 +6,7 @@ export { outboxMessages, outboxRelayLeases } from "@kurz/outbox";
 export const AB_TEST_STATUSES = ["draft", "running", "paused", "completed"] as const;
 export type AbTestStatus = (typeof AB_TEST_STATUSES)[number];
 
-/** An A/B test on one link of an account (spec §2.8; states §3.1). */
+/** An A/B test on one link of an account (docs/api/ab-tests.md: fields, life cycle). */
 export const abTests = pgTable(
   "ab_tests",
   {

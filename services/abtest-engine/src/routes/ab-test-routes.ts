@@ -39,7 +39,7 @@ const paginationSchema = z.object({
 const accountOf = (request: FastifyRequest) => accessTokenOf(request).accountId;
 
 /**
- * /api/v1/ab-tests: spec §2.8 / §3.1 / §4.4 over REST, scopes abtest:read and abtest:write.
+ * /api/v1/ab-tests (docs/api/ab-tests.md), scopes abtest:read and abtest:write.
  * Transitions are POSTs on the test (start, pause, resume, complete); a transition the status
  * does not allow is 409 INVALID_STATE.
  */

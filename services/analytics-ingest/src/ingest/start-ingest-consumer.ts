@@ -1,7 +1,7 @@
 import { type EventBus, type EventConsumer, eventTopics } from "@kurz/events";
 import type { IngestPipeline } from "./create-ingest-pipeline";
 
-/** Group id = service name (DESIGN §3). */
+/** Group id = service name (docs/architecture.md#events). */
 export const INGEST_GROUP = "analytics-ingest";
 
 /**

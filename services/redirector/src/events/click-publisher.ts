@@ -17,10 +17,11 @@ export interface ClickPublisher {
 }
 
 /**
- * Click events go through the bounded producer (DESIGN §6): while the broker is unreachable they
- * wait in memory up to the buffer limit; beyond it a click is dropped rather than slowing
- * redirects (the producer logs `events.buffer_full`). Messages look exactly like `encodeEvent`'s
- * (envelope value, event id / type headers, trace context), only encoded faster.
+ * Click events go through the bounded producer (docs/architecture.md#click-events): while the
+ * broker is unreachable they wait in memory up to the buffer limit; beyond it a click is dropped
+ * rather than slowing redirects (the producer logs `events.buffer_full`). Messages look exactly
+ * like `encodeEvent`'s (envelope value, event id / type headers, trace context), only encoded
+ * faster.
  */
 export function createClickPublisher(
   producer: EventProducer,

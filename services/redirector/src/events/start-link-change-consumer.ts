@@ -2,7 +2,10 @@ import { type EventBus, type EventConsumer, eventTopics } from "@kurz/events";
 import type { LinkCache } from "../links/link-cache";
 import { applyLinkChange } from "./apply-link-change";
 
-/** Group id = service name: one replica applies each change to the shared cache (DESIGN §3). */
+/**
+ * Group id = service name: one replica applies each change to the shared cache
+ * (docs/architecture.md#events).
+ */
 export const LINK_CHANGES_GROUP = "redirector";
 
 /**

@@ -50,10 +50,10 @@ function cacheKey(host: string, code: string): string {
 }
 
 /**
- * In-process LRU (seconds) → shared cache store (Redis) → link-api Resolve, with misses cached
- * too (DESIGN §6). Concurrent misses for one key share a single Resolve call. A lookup that was
- * in flight while a change event arrived for its key does not write its (possibly older) answer
- * back, so an event is never undone by a slow Resolve.
+ * In-process LRU (seconds) → shared cache store (Redis) → link-api Resolve, with misses cached too
+ * (docs/architecture.md#resolving-a-link). Concurrent misses for one key share a single Resolve
+ * call. A lookup that was in flight while a change event arrived for its key does not write its
+ * (possibly older) answer back, so an event is never undone by a slow Resolve.
  */
 export function createLinkCache(options: LinkCacheOptions): LinkCache {
   const { store, logger } = options;

@@ -57,7 +57,7 @@ export async function redirectVisitor(
   const nowMs = deps.clock.now().getTime();
   const route = abRouteOfVisit(link, method, headers);
   const plan = planRedirect(link, method, nowMs, deps.staticMaxAgeSeconds, request.url, route);
-  // Written before any analytics work (DESIGN §6).
+  // Written before any analytics work (docs/architecture.md#decision-order).
   reply.code(plan.status).headers({ location: plan.location, "cache-control": plan.cacheControl });
   // Added to a password cookie set by the form, if any (fastify keeps both).
   if (route?.setCookie !== undefined) reply.header("set-cookie", route.setCookie);

@@ -22,12 +22,13 @@ export interface FastRedirectDeps {
 const FAST_PATH = /^\/([A-Za-z0-9_-]{1,64})(?:\?|$)/;
 
 /**
- * The hot path (DESIGN §6, §8): a GET or HEAD for a code whose link sits in the in-process cache
- * and needs nothing but a redirect (no password, no click cap, not expired) is answered straight
- * from the Node server's request event, before fastify's routing, hooks and reply machinery —
- * those cost more than the redirect itself. Every other request (probes, password forms, cache
- * misses, unknown codes, capped or expired links, errors) goes to fastify unchanged, which answers
- * the same way, only slower; the redirect tests run against both paths.
+ * The hot path (docs/architecture.md#redirect-hot-path, #performance): a GET or HEAD for a code
+ * whose link sits in the in-process cache and needs nothing but a redirect (no password, no click
+ * cap, not expired) is answered straight from the Node server's request event, before fastify's
+ * routing, hooks and reply machinery — those cost more than the redirect itself. Every other
+ * request (probes, password forms, cache misses, unknown codes, capped or expired links, errors)
+ * goes to fastify unchanged, which answers the same way, only slower; the redirect tests run
+ * against both paths.
  */
 export function installFastRedirect(server: Server, deps: FastRedirectDeps): { stop(): void } {
   const [fastifyHandler, ...others] = server.listeners("request") as Array<

@@ -11,7 +11,7 @@ export type AuthorizeMcpRequest = (request: FastifyRequest, cost?: number) => Pr
 /**
  * What every MCP request but the server information, health and resource metadata passes
  * first: its credential verified (an `x-mcp-key` API key, or an OAuth access token; each refusal
- * its own §7.3 code), then the account's per-minute window counted.
+ * its own error code, docs/api/mcp.md#refusals), then the account's per-minute window counted.
  */
 export function createMcpAuthorizer(deps: {
   verifyKey: KeyVerifier;

@@ -16,8 +16,8 @@ function single(value: string | string[] | undefined): string | undefined {
 }
 
 /**
- * The credential of an MCP request: the `x-mcp-key` header (spec §5.2), on every request
- * including the SSE stream and its message posts; or, for clients that speak only MCP
+ * The credential of an MCP request: the `x-mcp-key` header (docs/api/mcp.md#credentials), on every
+ * request including the SSE stream and its message posts; or, for clients that speak only MCP
  * authorization (OAuth), `Authorization: Bearer <access token>` from our authorization server.
  * Missing → AUTHENTICATION_REQUIRED; an API key in Authorization or another header →
  * AUTHENTICATION_REQUIRED whose hint names that header and `x-mcp-key`.

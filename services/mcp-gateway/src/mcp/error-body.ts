@@ -1,6 +1,6 @@
 import { AppError } from "@kurz/errors";
 
-/** The §7.3 error body every MCP failure carries. */
+/** The error body every MCP failure carries (docs/api/errors.md#mcp-error-body). */
 export interface ErrorBody {
   success: false;
   error: string;
@@ -11,7 +11,7 @@ export interface ErrorBody {
 }
 
 /**
- * An error as the agent reads it (spec §7.3): what was wrong, its stable code, how to fix it and
+ * An error as the agent reads it: what was wrong, its stable code, how to fix it and
  * whether retrying helps. An unexpected error is reported without its details.
  */
 export function errorBody(error: unknown): ErrorBody {

@@ -56,7 +56,7 @@ const ANY_PARAMS = Object.fromEntries(
  * Kurz's handlers on a session's server of the SDK v1 (protocol revisions up to 2025-11-25).
  * The SDK parses a request's params before the handler and answers a failure as -32603 Internal
  * error; here the SDK is given the method with any params, and the params are checked against
- * the method's schema first, so bad params are -32602 Invalid params with the §7.3 body (as
+ * the method's schema first, so bad params are -32602 Invalid params with the MCP error body (as
  * JSON-RPC says). tools/call is the exception: the SDK's Server checks its params itself first
  * (-32602, the SDK's message, no body). Methods the SDK answers itself (logging/setLevel) keep
  * its -32603. With `direct`, each handler is kept there too, taking the requests whose params

@@ -59,10 +59,10 @@ function validationError(error: z.ZodError): AppError {
 }
 
 /**
- * tools/list and tools/call, ours rather than the SDK's so that order, paging, the key's
- * read-only narrowing, input validation and the error body (spec §7.3, as a tool result with
- * isError) are the same in every protocol revision. Tools the key's permissions do not cover are
- * neither listed nor callable.
+ * tools/list and tools/call, ours rather than the SDK's so that order, paging, the key's read-only
+ * narrowing, input validation and the error body (docs/api/errors.md#mcp-error-body, as a tool
+ * result with isError) are the same in every protocol revision. Tools the key's permissions do not
+ * cover are neither listed nor callable.
  */
 export function installTools(install: HandlerInstaller, options: ToolHandlerOptions): void {
   const tools = toolsFor(options.principal, options.tools);
@@ -83,8 +83,9 @@ export function installTools(install: HandlerInstaller, options: ToolHandlerOpti
     const seconds = () => (performance.now() - started) / 1000;
     const tool = byName.get(request.params.name);
     if (tool === undefined) {
-      // A protocol error (spec: tools, error handling), not a tool result: there is no tool to
-      // have failed. Not the name sent as a metric label: made-up names would grow its series.
+      // A protocol error (MCP specification: tools, error handling), not a tool result: there is no
+      // tool to have failed. Not the name sent as a metric label: made-up names would grow its
+      // series.
       options.metrics.record("(unknown)", "unknown_tool", "VALIDATION_ERROR", seconds());
       throw new ProtocolError(
         ErrorCode.InvalidParams,
@@ -112,7 +113,7 @@ export function installTools(install: HandlerInstaller, options: ToolHandlerOpti
         seconds(),
       );
       const result = toolErrorResult(error);
-      // The same §7.3 body, for a client's log view: a fault of Kurz is an error, any other a warning.
+      // The same error body, for a client's log view: a fault of Kurz is an error, any other a warning.
       const body = errorBody(error);
       options.log?.(body.code === "INTERNAL" ? "error" : "warning", { tool: tool.name, ...body });
       return result;

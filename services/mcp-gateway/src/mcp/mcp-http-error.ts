@@ -2,13 +2,14 @@ import { AppError } from "@kurz/errors";
 import type { FastifyReply } from "fastify";
 import { errorBody } from "./error-body";
 
-/** JSON-RPC's "server error" range; the §7.3 body rides in `data`. */
+/** JSON-RPC's "server error" range; the MCP error body rides in `data`. */
 const REFUSED = -32001;
 
 /**
  * A request refused before the protocol (no key, a bad key, no MCP on the plan, the rate limit,
  * an unknown session): the HTTP status of the error code (401, 403, 404, 429, ...) and a JSON-RPC
- * error whose `data` is the §7.3 body `{success: false, error, code, hint, retryable}`, so both
+ * error whose `data` is the MCP error body `{success: false, error, code, hint, retryable}`
+ * (docs/api/errors.md#mcp-error-body), so both
  * plain HTTP clients and MCP clients read it. `Retry-After` accompanies a rate limit.
  */
 export function sendMcpHttpError(reply: FastifyReply, error: unknown, id: unknown = null): FastifyReply {

@@ -31,7 +31,7 @@ export function promptListing(prompt: PromptDefinition): Prompt {
  * prompts/list and prompts/get on a session's server. prompts/get checks the required
  * arguments, runs the prompt's tool for the caller (input validated by the tool's own schema)
  * and answers the instructions plus the data as an embedded JSON resource. A failure is a
- * JSON-RPC error: -32602 for bad arguments or an unknown prompt, with the §7.3 body in `data`.
+ * JSON-RPC error: -32602 for bad arguments or an unknown prompt, with the MCP error body in `data`.
  */
 export function registerPrompts(
   install: HandlerInstaller,

@@ -8,7 +8,7 @@ import type { HandlerInstaller } from "./handler-installer";
 import { ProtocolError } from "./protocol-error";
 import { matchResource, resourceListing, resourcesFor, templateListing } from "./resource-access";
 
-/** MCP's code for a resource that does not exist (spec: resources, error handling). */
+/** MCP's code for a resource that does not exist (MCP specification: resources, error handling). */
 const RESOURCE_NOT_FOUND = -32002;
 
 /** How many of the newest links resources/list names as concrete resources. */
@@ -43,7 +43,7 @@ export async function listResources(
 /**
  * resources/list, resources/templates/list and resources/read on a session's server. A failed
  * read is a JSON-RPC error: -32002 for a URI no family matches or whose thing does not exist,
- * with the §7.3 body and the `uri` in `data`.
+ * with the MCP error body and the `uri` in `data`.
  */
 export function registerResources(
   install: HandlerInstaller,

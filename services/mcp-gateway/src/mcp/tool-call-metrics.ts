@@ -9,7 +9,7 @@ export interface ToolCallMetrics {
 
 /**
  * Per-tool latency and errors through OpenTelemetry: one histogram `mcp.tool.call.duration`
- * (seconds) with `mcp.tool.name`, `mcp.tool.outcome` and, for failures, `error.type` (the §7.3
+ * (seconds) with `mcp.tool.name`, `mcp.tool.outcome` and, for failures, `error.type` (the error
  * code), so rate, errors and latency per tool come from one instrument. Nothing is recorded
  * unless the process exports metrics (the API is a no-op without a meter provider).
  */

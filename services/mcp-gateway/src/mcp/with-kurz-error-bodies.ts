@@ -37,7 +37,7 @@ function isErrorBody(value: unknown): value is ErrorBody {
   return body !== null && typeof body === "object" && body.success === false && typeof body.code === "string";
 }
 
-/** One JSON-RPC message with its error's `data` made a §7.3 body (the SDK's members kept beside it). */
+/** One JSON-RPC message with its error's `data` made an MCP error body (the SDK's members kept beside it). */
 function withBody(message: unknown): unknown {
   const error = (message as { error?: { code?: unknown; message?: unknown; data?: unknown } } | null)?.error;
   if (error === undefined || error === null || typeof error !== "object" || isErrorBody(error.data))
@@ -54,8 +54,8 @@ function withBody(message: unknown): unknown {
 }
 
 /**
- * The 2026-07-28 leg's answer with every JSON-RPC error carrying the §7.3 body in `data`, as the
- * rest of the server's refusals do: the SDK v2 refuses a malformed envelope, a header/body
+ * The 2026-07-28 leg's answer with every JSON-RPC error carrying the MCP error body in `data`, as
+ * the rest of the server's refusals do: the SDK v2 refuses a malformed envelope, a header/body
  * mismatch or an unsupported revision itself, with its own `data` (which the SDK's clients read to
  * negotiate: its members stay). Anything but a JSON answer passes as it is.
  */

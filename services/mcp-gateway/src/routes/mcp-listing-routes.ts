@@ -21,9 +21,9 @@ export interface McpListingRouteDeps {
 }
 
 /**
- * `GET /mcp/tools`, `GET /mcp/resources` and `GET /mcp/prompts` (spec §4.3): the same entries as
- * tools/list, resources/list (with the templates) and prompts/list, as plain JSON for the key,
- * without a session.
+ * `GET /mcp/tools`, `GET /mcp/resources` and `GET /mcp/prompts` (docs/api/mcp.md#endpoints): the
+ * same entries as tools/list, resources/list (with the templates) and prompts/list, as plain JSON
+ * for the key, without a session.
  */
 export function registerMcpListingRoutes(app: FastifyInstance, deps: McpListingRouteDeps): void {
   app.get("/mcp/tools", async (request, reply) => {

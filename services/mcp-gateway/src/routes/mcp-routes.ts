@@ -38,13 +38,13 @@ function jsonRpcIdOf(body: unknown): unknown {
 }
 
 /**
- * The MCP endpoints (spec §4.3) on Streamable HTTP through the SDK's transport: POST /mcp
- * (JSON-RPC; an initialize without a session opens one and answers its `Mcp-Session-Id`; a
- * 2026-07-28 request — `_meta` envelope, no session — goes to the SDK v2's stateless leg), GET
+ * The MCP endpoints (docs/api/mcp.md#endpoints) on Streamable HTTP through the SDK's transport:
+ * POST /mcp (JSON-RPC; an initialize without a session opens one and answers its `Mcp-Session-Id`;
+ * a 2026-07-28 request — `_meta` envelope, no session — goes to the SDK v2's stateless leg), GET
  * /mcp (server information as JSON, or the session's server stream with `Accept:
- * text/event-stream`), DELETE /mcp (ends the session).
- * Every request but the server information carries `x-mcp-key`, verified and rate-limited before
- * the protocol sees it; a session answers only the key that opened it.
+ * text/event-stream`), DELETE /mcp (ends the session). Every request but the server information
+ * carries `x-mcp-key`, verified and rate-limited before the protocol sees it; a session answers
+ * only the key that opened it.
  */
 export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): void {
   // Open server streams (GET /mcp) never end on their own: closing the sessions ends them, so a

@@ -18,11 +18,11 @@ import type { ToolDefinition } from "./tool-definition";
 import { WEBHOOK_TOOLS } from "./webhooks/webhook-tools";
 
 /**
- * Every tool, in the order tools/list gives them (deterministic: the spec's categories, each in
- * the spec's order). A tool joins by being added here.
+ * Every tool, in the order tools/list gives them (deterministic: by category, each in a fixed
+ * order; docs/api/mcp.md#tools lists them). A tool joins by being added here.
  */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
-  // URL tools (spec §4.4)
+  // URL tools (docs/api/mcp.md#url-tools)
   shortenUrl,
   listUrls,
   getUrl,
@@ -35,16 +35,16 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   getUrlAnalytics,
   ...URL_DOMAIN_TOOLS,
   getRecentUrls,
-  // QR code tools (spec §4.4)
+  // QR code tools (docs/api/mcp.md#qr-code-tools)
   ...QR_TOOLS,
-  // Analytics tools (spec §4.4)
+  // Analytics tools (docs/api/mcp.md#analytics-tools)
   ...ANALYTICS_TOOLS,
-  // Domain tools (spec §4.4)
+  // Domain tools (docs/api/mcp.md#domain-tools)
   ...DOMAIN_TOOLS,
-  // Campaign tools (spec §4.4)
+  // Campaign tools (docs/api/mcp.md#campaign-tools)
   ...CAMPAIGN_TOOLS,
-  // A/B testing tools (spec §4.4)
+  // A/B testing tools (docs/api/mcp.md#ab-testing-tools)
   ...AB_TEST_TOOLS,
-  // Webhook tools (Kurz's own, beyond the spec's list)
+  // Webhook tools (docs/api/mcp.md#webhook-tools)
   ...WEBHOOK_TOOLS,
 ] as unknown as readonly ToolDefinition[];

@@ -10,7 +10,7 @@ import { resumeAbTest } from "./resume-ab-test";
 import { startAbTest } from "./start-ab-test";
 import { updateAbTest } from "./update-ab-test";
 
-/** The A/B testing tools of spec §4.4 in its order, then getAbTestAnalytics (an analytics tool there). */
+/** The A/B testing tools in their order, then getAbTestAnalytics (docs/api/mcp.md#ab-testing-tools). */
 export const AB_TEST_TOOLS = [
   createAbTest,
   listAbTests,

@@ -17,7 +17,7 @@ import { getUserLocationAnalytics } from "./get-user-location-analytics";
 import { getUtmAnalytics } from "./get-utm-analytics";
 import { recordConversion } from "./record-conversion";
 
-/** The analytics tools of spec §4.4, in its order (getAbTestAnalytics is with the A/B tools). */
+/** The analytics tools in their order; getAbTestAnalytics is with the A/B tools (docs/api/mcp.md). */
 export const ANALYTICS_TOOLS = [
   getStats,
   getGeographicStats,

@@ -9,7 +9,7 @@ import { listCampaigns } from "./list-campaigns";
 import { removeUrlFromCampaign } from "./remove-url-from-campaign";
 import { updateCampaign } from "./update-campaign";
 
-/** The campaign tools of spec §4.4, in its order. */
+/** The campaign tools, in their order (docs/api/mcp.md#campaign-tools). */
 export const CAMPAIGN_TOOLS = [
   createCampaign,
   listCampaigns,

@@ -15,7 +15,7 @@ import { verifyBrandedDomain } from "./verify-branded-domain";
 import { verifySubdomain } from "./verify-subdomain";
 import { verifyTxtRecord } from "./verify-txt-record";
 
-/** The domain tools of spec §4.4, in its order (getUserDomains first). */
+/** The domain tools, in their order, getUserDomains first (docs/api/mcp.md#domain-tools). */
 export const DOMAIN_TOOLS = [
   getUserDomains,
   createSubdomain,
@@ -32,7 +32,7 @@ export const DOMAIN_TOOLS = [
   verifyTxtRecord,
 ] as unknown as readonly ToolDefinition[];
 
-/** The URL-category tools about subdomains (spec §4.4 lists them among the URL tools). */
+/** The tools about subdomains served among the URL tools (docs/api/mcp.md#url-tools). */
 export const URL_DOMAIN_TOOLS = [
   checkSubdomainAvailabilityUrl,
   verifySubdomain,

@@ -9,7 +9,7 @@ const URL_TYPES: Record<number, "standard" | "branded" | "subdomain"> = {
   [linksV1.UrlType.SUBDOMAIN]: "subdomain",
 };
 
-/** A short link as the tools return it: the REST API's ShortUrl fields (spec §2.3). */
+/** A short link as the tools return it: the REST API's ShortUrl fields (docs/api/links.md#a-link). */
 export const shortUrlSchema = z.object({
   id: z.string().describe("Short code or custom alias: what the other tools take as shortCode"),
   shortUrl: z.string().describe("The full short address to share"),

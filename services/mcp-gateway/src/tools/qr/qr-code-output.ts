@@ -20,7 +20,7 @@ export const qrIdParam = z
 
 const iso = (t: Parameters<typeof timestampDate>[0] | undefined) => (t ? timestampDate(t).toISOString() : "");
 
-/** A QR code as the tools return it: the fields of spec §2.4 and the rest of the record. */
+/** A QR code as the tools return it: its fields (docs/api/qr-codes.md) and the rest of the record. */
 export const qrCodeSchema = z.object({
   id: z.string().describe("UUID: what the other QR tools take as id"),
   name: z.string(),

@@ -12,7 +12,7 @@ import { listQrCodes } from "./list-qr-codes";
 import { trackQrScan } from "./track-qr-scan";
 import { updateQrCode } from "./update-qr-code";
 
-/** The QR code tools of spec §4.4, in its order. */
+/** The QR code tools, in their order (docs/api/mcp.md#qr-code-tools). */
 export const QR_TOOLS = [
   generateQr,
   listQrCodes,

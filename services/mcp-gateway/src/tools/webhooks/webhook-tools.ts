@@ -6,7 +6,7 @@ import { listWebhooks } from "./list-webhooks";
 import { testWebhook } from "./test-webhook";
 import { updateWebhook } from "./update-webhook";
 
-/** The webhook tools (not in spec §4.4: Kurz's own, served after the spec's categories). */
+/** The webhook tools, served after the other categories (docs/api/mcp.md#webhook-tools). */
 export const WEBHOOK_TOOLS = [
   listWebhooks,
   createWebhook,

@@ -25,8 +25,9 @@ const permissionId = (permission: string) => `key-permission-${permission.replac
 const PERMISSION_CODES = new Set(["PLAN_REQUIRED", "FORBIDDEN"]);
 
 /**
- * Names a new key and chooses what it may do: the MCP server (the spec's "MCP permission") and
- * the REST scopes. The secret is shown by the page once the key exists.
+ * Names a new key and chooses what it may do: the MCP server (the `mcp` permission,
+ * docs/api/account.md#api-keys) and the REST scopes. The secret is shown by the page once the key
+ * exists.
  */
 export function CreateApiKeyForm({ scopes, mcpAccess, planName, onCreated }: CreateApiKeyFormProps) {
   const [name, setName] = useState("");

@@ -21,19 +21,6 @@ export function uniqueGroup(label: string): string {
   return `group-${label}-${randomUUID().slice(0, 8)}`;
 }
 
-/** Polls until the condition holds; fails with the description after timeoutMs. */
-export async function waitUntil(
-  what: string,
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 20_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 export function capturingLogger(): { logger: EventLogger; events: Array<Record<string, unknown>> } {
   const events: Array<Record<string, unknown>> = [];
   const record = (fields: Record<string, unknown>) => {

@@ -1,4 +1,4 @@
-import { kafkaBackend } from "@kurz/testing";
+import { kafkaBackend, waitFor } from "@kurz/testing";
 import { context, propagation, SpanKind, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
@@ -10,7 +10,7 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEventBus, type EventBus, type EventMessage, withDeadLetterTopics } from "../src";
-import { textMessage, uniqueGroup, uniqueTopic, waitUntil } from "./bus-test-kit";
+import { textMessage, uniqueGroup, uniqueTopic } from "./bus-test-kit";
 
 // What the telemetry preload sets up in a service process: an SDK, async context, W3C headers.
 const exporter = new InMemorySpanExporter();
@@ -111,7 +111,7 @@ for (const [name, setup] of buses) {
             handled += messages.length;
           },
         });
-        await waitUntil("every message was handled", () => handled >= 3);
+        await waitFor(() => handled, { until: (n) => n >= 3, what: "every message was handled" });
 
         const batchSpans = finished().filter((span) => span.name === `process ${topic}`);
         expect(batchSpans.length).toBeGreaterThan(0);
@@ -152,7 +152,7 @@ for (const [name, setup] of buses) {
             handled = true;
           },
         });
-        await waitUntil("the message was handled", () => handled);
+        await waitFor(() => handled, "the message was handled");
 
         const span = finished().find((s) => s.name === `process ${topic}`);
         expect(span?.kind).toBe(SpanKind.CONSUMER);

@@ -1,4 +1,5 @@
 import { AppError, isAppError } from "@kurz/errors";
+import { waitFor } from "@kurz/testing";
 import { describe, expect, it } from "vitest";
 import {
   type BatchConsumeOptions,
@@ -11,15 +12,7 @@ import {
   type ReceivedMessage,
   withDeadLetterTopics,
 } from "../src";
-import {
-  capturingLogger,
-  countTexts,
-  textMessage,
-  textOf,
-  uniqueGroup,
-  uniqueTopic,
-  waitUntil,
-} from "./bus-test-kit";
+import { capturingLogger, countTexts, textMessage, textOf, uniqueGroup, uniqueTopic } from "./bus-test-kit";
 
 export interface BusUnderTest {
   bus: EventBus;
@@ -120,9 +113,15 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
             topics: [topic],
           });
 
-          await waitUntil("all messages arrived", () => new Set(texts()).size === sent.length);
+          await waitFor(() => new Set(texts()).size, {
+            until: (n) => n === sent.length,
+            what: "all messages arrived",
+          });
           expect(new Set(texts())).toEqual(new Set(sent.map(([, text]) => text)));
-          await waitUntil("the group committed everything", async () => (await consumer.lag()).total === 0);
+          await waitFor(async () => (await consumer.lag()).total, {
+            until: (lag) => lag === 0,
+            what: "the group committed everything",
+          });
         });
       });
 
@@ -141,7 +140,10 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
             },
           });
 
-          await waitUntil("all messages arrived", () => texts().length >= sent.length);
+          await waitFor(() => texts().length, {
+            until: (n) => n >= sent.length,
+            what: "all messages arrived",
+          });
           for (let k = 0; k < 4; k++) {
             const key = `key-${k}`;
             const handled = seen.filter((message) => message.key === key).map(textOf);
@@ -160,10 +162,10 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
           await publish(bus, topic, sent);
 
           const all = new Set(sent.map(([, text]) => text));
-          await waitUntil(
-            "both groups got everything",
-            () => first.texts().length >= 20 && second.texts().length >= 20,
-          );
+          await waitFor(() => [first.texts().length, second.texts().length], {
+            until: (counts) => counts.every((n) => n >= 20),
+            what: "both groups got everything (20 each)",
+          });
           expect(new Set(first.texts())).toEqual(all);
           expect(new Set(second.texts())).toEqual(all);
         });
@@ -178,8 +180,16 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
           await publish(bus, topic, sent);
 
           const handled = () => [...one.texts(), ...two.texts()];
-          await waitUntil("the group handled everything", () => handled().length >= sent.length);
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          await waitFor(() => handled().length, {
+            until: (n) => n >= sent.length,
+            what: "the group handled everything",
+          });
+          // A message is handled again only until its offset is committed: once the group has
+          // committed everything, every repeat there will be has been seen.
+          await waitFor(async () => (await one.consumer.lag()).total, {
+            until: (lag) => lag === 0,
+            what: "the group to commit everything",
+          });
           const counts = countTexts(handled());
           expect(counts.size).toBe(sent.length);
           expect([...counts.values()].every((count) => count === 1)).toBe(true);
@@ -210,7 +220,10 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
           await crashing.consumer.crash();
 
           const next = await recordingConsumer(bus, { groupId, topics: [topic] });
-          await waitUntil("the next member handled everything", () => next.texts().length >= sent.length);
+          await waitFor(() => next.texts().length, {
+            until: (n) => n >= sent.length,
+            what: "the next member handled everything",
+          });
           expect(next.texts()).toEqual(sent.map(([, text]) => text));
           expect(crashing.texts()).toEqual([]);
         });
@@ -234,7 +247,10 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
               throw new Error("cannot decode payload");
             },
           });
-          await waitUntil("the rest flowed", () => main.texts().includes("ok-2"));
+          await waitFor(() => main.texts(), {
+            until: (seen) => seen.includes("ok-2"),
+            what: "the rest flowed",
+          });
           expect(main.texts()).toEqual(["ok-1", "ok-2"]);
           expect(poisonAttempts).toBe(3);
 
@@ -242,7 +258,10 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
             groupId: uniqueGroup("dlq"),
             topics: [deadLetterTopic(topic)],
           });
-          await waitUntil("the poison message is in the dead-letter topic", () => dlq.seen.length >= 1);
+          await waitFor(() => dlq.seen.length, {
+            until: (n) => n >= 1,
+            what: "the poison message is in the dead-letter topic",
+          });
           const [parked] = dlq.seen;
           expect(parked?.key).toBe("account-1");
           expect(textOf(parked!)).toBe("poison");
@@ -253,10 +272,10 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
           expect(parked?.headers[deadLetterHeaders.attempts]).toBe("3");
           expect(parked?.headers[deadLetterHeaders.groupId]).toBe(groupId);
           expect(logs.some((entry) => entry.event === "events.dead_lettered")).toBe(true);
-          await waitUntil(
-            "the main group committed past the poison message",
-            async () => (await main.consumer.lag()).total === 0,
-          );
+          await waitFor(async () => (await main.consumer.lag()).total, {
+            until: (lag) => lag === 0,
+            what: "the main group committed past the poison message",
+          });
         });
       });
 
@@ -270,7 +289,10 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
             batch: { maxMessages: 4, maxWaitMs: 20 },
           });
 
-          await waitUntil("all messages arrived", () => texts().length >= sent.length);
+          await waitFor(() => texts().length, {
+            until: (n) => n >= sent.length,
+            what: "all messages arrived",
+          });
           expect(texts().length).toBe(sent.length);
           expect(Math.max(...batches.map((batch) => batch.length))).toBeGreaterThan(1);
           for (const batch of batches) {
@@ -287,7 +309,10 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
               sent.filter(([sentKey]) => sentKey === key).map(([, text]) => text),
             );
           }
-          await waitUntil("the group committed everything", async () => (await consumer.lag()).total === 0);
+          await waitFor(async () => (await consumer.lag()).total, {
+            until: (lag) => lag === 0,
+            what: "the group committed everything",
+          });
         });
       });
 
@@ -308,7 +333,10 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
             },
           });
 
-          await waitUntil("all messages arrived", () => texts().length >= sent.length);
+          await waitFor(() => texts().length, {
+            until: (n) => n >= sent.length,
+            what: "all messages arrived",
+          });
           expect(texts()).toEqual(sent.map(([, text]) => text));
           expect(batches[0]?.[0]?.attempt).toBe(3);
         });
@@ -341,13 +369,16 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
             topics: [topic],
             batch: { maxMessages: 3 },
           });
-          await waitUntil("the next member handled everything", () => next.texts().length >= sent.length);
+          await waitFor(() => next.texts().length, {
+            until: (n) => n >= sent.length,
+            what: "the next member handled everything",
+          });
           expect(next.texts()).toEqual(sent.map(([, text]) => text));
           expect(crashing.texts()).toEqual([]);
-          await waitUntil(
-            "the group committed everything",
-            async () => (await next.consumer.lag()).total === 0,
-          );
+          await waitFor(async () => (await next.consumer.lag()).total, {
+            until: (lag) => lag === 0,
+            what: "the group committed everything",
+          });
         });
       });
 
@@ -367,7 +398,7 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
               }
             },
           });
-          await waitUntil("both flowed", () => main.texts().includes("after"));
+          await waitFor(() => main.texts(), { until: (seen) => seen.includes("after"), what: "both flowed" });
           expect(main.texts()).toEqual(["needs-redis", "after"]);
           expect(logs.some((entry) => entry.event === "events.dead_lettered")).toBe(false);
           expect(logs.filter((entry) => entry.event === "events.handler_failed")).toHaveLength(7);
@@ -389,7 +420,7 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
               if (outageLeft-- > 0) throw new AppError("TIMEOUT", { message: "clickhouse is slow" });
             },
           });
-          await waitUntil("both flowed", () => main.texts().includes("b"));
+          await waitFor(() => main.texts(), { until: (seen) => seen.includes("b"), what: "both flowed" });
           expect(main.texts()).toEqual(["a", "b"]);
           expect(logs.some((entry) => entry.event === "events.batch_split")).toBe(false);
           expect(logs.some((entry) => entry.event === "events.dead_lettered")).toBe(false);
@@ -418,7 +449,10 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
               throw new Error("cannot decode payload");
             },
           });
-          await waitUntil("the rest flowed", () => main.texts().includes("ok-4"));
+          await waitFor(() => main.texts(), {
+            until: (seen) => seen.includes("ok-4"),
+            what: "the rest flowed",
+          });
           expect(main.texts()).toEqual(["ok-1", "ok-2", "ok-3", "ok-4"]);
           // Every batch holding the poison failed: the batch attempts, then its own attempts alone.
           expect(poisonAttempts).toBeGreaterThanOrEqual(3 + 3);
@@ -428,15 +462,19 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
             groupId: uniqueGroup("dlq"),
             topics: [deadLetterTopic(topic)],
           });
-          await waitUntil("the poison message is in the dead-letter topic", () => dlq.seen.length >= 1);
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          // Dead-lettered before it is committed: once the main group has committed past it and
+          // the dead-letter reader has read all there is, a second copy would be in dlq.seen.
+          await waitFor(async () => (await main.consumer.lag()).total, {
+            until: (lag) => lag === 0,
+            what: "the main group committed past the poison message",
+          });
+          await waitFor(async () => (await dlq.consumer.lag()).total, {
+            until: (lag) => lag === 0,
+            what: "the dead-letter topic to be read to its end",
+          });
           expect(dlq.texts()).toEqual(["poison"]);
           expect(dlq.seen[0]?.headers[deadLetterHeaders.offset]).toBe("2");
           expect(dlq.seen[0]?.headers[deadLetterHeaders.groupId]).toBe(groupId);
-          await waitUntil(
-            "the main group committed past the poison message",
-            async () => (await main.consumer.lag()).total === 0,
-          );
         });
       });
 
@@ -465,7 +503,10 @@ export function describeEventBusContract(name: string, setup: ContractSetup) {
           await producer.flush();
           expect(producer.stats()).toMatchObject({ buffered: 0, inFlight: 0, delivered: 5, rejected: 1 });
           const reader = await recordingConsumer(bus, { groupId: uniqueGroup("buffer"), topics: [topic] });
-          await waitUntil("accepted messages arrived", () => reader.texts().length >= 5);
+          await waitFor(() => reader.texts().length, {
+            until: (n) => n >= 5,
+            what: "accepted messages arrived",
+          });
           expect(reader.texts()).toEqual([
             "accepted-0",
             "accepted-1",

@@ -1,5 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { linksV1 } from "@kurz/proto";
+import { waitFor } from "@kurz/testing";
 import { describe, expect, it } from "vitest";
 import {
   createEventBus,
@@ -35,7 +36,7 @@ describe("event envelope", () => {
       occurredAt,
     });
     await producer.flush();
-    await expect.poll(() => received.length).toBe(1);
+    await waitFor(() => received.length, { until: (n) => n === 1, what: "the published event" });
     const [message] = received;
     expect(message?.key).toBe("acc-1");
     expect(message?.headers[EnvelopeHeader.id]).toBe(id);

@@ -1,15 +1,7 @@
-import { kafkaBackend } from "@kurz/testing";
+import { kafkaBackend, waitFor } from "@kurz/testing";
 import { describe, expect, it } from "vitest";
 import { createEventBus, withDeadLetterTopics } from "../src";
-import {
-  capturingLogger,
-  countTexts,
-  textMessage,
-  textOf,
-  uniqueGroup,
-  uniqueTopic,
-  waitUntil,
-} from "./bus-test-kit";
+import { capturingLogger, countTexts, textMessage, textOf, uniqueGroup, uniqueTopic } from "./bus-test-kit";
 
 const kafka = await kafkaBackend();
 // Only the mock cluster can take a broker down; an external cluster from KURZ_TEST_KAFKA_BROKERS
@@ -60,6 +52,7 @@ describe.skipIf(skip !== undefined)("kafka bus during a broker outage", { concur
         const message = { key: `key-${i % KEYS}`, text: `m-${i}` };
         await producer.send(topic, textMessage(message.key, message.text));
         sent.push(message);
+        // fixed-delay: spreads the sends over time, a second of them into the outage
         await new Promise((resolve) => setTimeout(resolve, i >= 100 && i < 200 ? 10 : 2));
       }
       await producer.flush(20_000);
@@ -68,7 +61,7 @@ describe.skipIf(skip !== undefined)("kafka bus during a broker outage", { concur
 
       const groups = [uniqueGroup("after-outage-a"), uniqueGroup("after-outage-b")];
       const received = new Map(groups.map((group) => [group, [] as Array<{ key: string; text: string }>]));
-      await Promise.all(
+      const consumers = await Promise.all(
         groups.map((groupId) =>
           bus.consume({
             groupId,
@@ -79,10 +72,16 @@ describe.skipIf(skip !== undefined)("kafka bus during a broker outage", { concur
           }),
         ),
       );
-      await waitUntil("both groups received everything", () =>
-        groups.every((group) => received.get(group)!.length >= MESSAGES),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await waitFor(() => groups.map((group) => received.get(group)!.length), {
+        until: (counts) => counts.every((n) => n >= MESSAGES),
+        what: `both groups to receive everything (${MESSAGES} each)`,
+      });
+      // A message is delivered again only until its offset is committed: once both groups have
+      // committed everything, every repeat there will be has arrived.
+      await waitFor(() => Promise.all(consumers.map(async (consumer) => (await consumer.lag()).total)), {
+        until: (lags) => lags.every((lag) => lag === 0),
+        what: "both groups to commit everything",
+      });
 
       for (const group of groups) {
         const messages = received.get(group)!;
@@ -128,14 +127,21 @@ describe.skipIf(skip !== undefined)("kafka bus during a broker outage", { concur
       });
       const producer = bus.producer({ lingerMs: 5, retryBackoff: { initialMs: 50, maxMs: 300 } });
       for (let i = 0; i < 10; i++) await producer.send(topic, textMessage(`key-${i}`, `before-${i}`));
-      await waitUntil("messages before the outage arrived", () => handled.length >= 10);
+      await waitFor(() => handled.length, {
+        until: (n) => n >= 10,
+        what: "messages before the outage arrived",
+      });
 
       await cluster.mock!.setBrokerDown(1);
       for (let i = 0; i < 10; i++) await producer.send(topic, textMessage(`key-${i}`, `during-${i}`));
+      // fixed-delay: the outage under test outlasts the group's session timeout
       await new Promise((resolve) => setTimeout(resolve, cluster.tuning.sessionTimeoutMs + 1_000));
       await cluster.mock!.setBrokerUp(1);
 
-      await waitUntil("messages sent during the outage arrived", () => new Set(handled).size >= 20, 30_000);
+      await waitFor(() => new Set(handled).size, {
+        until: (n) => n >= 20,
+        what: "messages sent during the outage arrived",
+      });
       const expected = Array.from({ length: 10 }, (_, i) => [`before-${i}`, `during-${i}`]).flat();
       expect(new Set(handled)).toEqual(new Set(expected));
     } finally {
@@ -159,15 +165,8 @@ describe.skipIf(skip !== undefined)("kafka bus during a broker outage", { concur
       await cluster.mock!.setBrokerDown(1);
       await expect(bus.ping()).rejects.toMatchObject({ code: "DEPENDENCY_UNAVAILABLE" });
       await cluster.mock!.setBrokerUp(1);
-      await waitUntil(
-        "ping answers again",
-        () =>
-          bus.ping().then(
-            () => true,
-            () => false,
-          ),
-        15_000,
-      );
+      // A ping that throws is read again; the wait names the last error if it never answers.
+      await waitFor(() => bus.ping().then(() => true), "ping answers again");
     } finally {
       await bus.close();
       await cluster.stop();

@@ -1,3 +1,4 @@
+import { waitFor } from "@kurz/testing";
 import { describe, expect, it } from "vitest";
 import {
   createEventBus,
@@ -7,7 +8,7 @@ import {
   type ReceivedMessage,
   withDeadLetterTopics,
 } from "../src";
-import { capturingLogger, textMessage, textOf, uniqueGroup, uniqueTopic, waitUntil } from "./bus-test-kit";
+import { capturingLogger, textMessage, textOf, uniqueGroup, uniqueTopic } from "./bus-test-kit";
 
 const fastRetries = { maxAttempts: 2, retryBackoff: { initialMs: 5, maxMs: 10 } } as const;
 
@@ -73,28 +74,28 @@ describe("in-process bus retention", () => {
       const slow = await recorder(bus, topic, uniqueGroup("slow"), slowGate.wait);
       await publish(bus, topic, 300);
 
-      await waitUntil(
-        "the fast group committed everything",
-        async () => (await fast.consumer.lag()).total === 0,
-      );
+      await waitFor(async () => (await fast.consumer.lag()).total, {
+        until: (lag) => lag === 0,
+        what: "the fast group committed everything",
+      });
       // The slow group is still on its first messages: the log keeps everything it has not committed.
       expect(await retained(bus, topic)).toBe(300 - slow.seen.length);
       expect(await retained(bus, topic)).toBeGreaterThan(290);
 
       slowGate.open();
-      await waitUntil(
-        "the slow group committed everything",
-        async () => (await slow.consumer.lag()).total === 0,
-      );
+      await waitFor(async () => (await slow.consumer.lag()).total, {
+        until: (lag) => lag === 0,
+        what: "the slow group committed everything",
+      });
       expect(await retained(bus, topic)).toBe(0);
       expect(slow.seen).toHaveLength(300);
 
       // Consumed messages keep their offsets: new ones continue the numbering.
       await publish(bus, topic, 30, "later");
-      await waitUntil(
-        "both groups consumed the later messages",
-        () => fast.seen.length === 330 && slow.seen.length === 330,
-      );
+      await waitFor(() => [fast.seen.length, slow.seen.length], {
+        until: (counts) => counts.every((n) => n === 330),
+        what: "both groups consumed the later messages (330 each)",
+      });
       const offsets = await bus.topicOffsets(topic);
       expect(offsets.reduce((sum, p) => sum + p.endOffset, 0)).toBe(330);
     } finally {
@@ -110,10 +111,10 @@ describe("in-process bus retention", () => {
 
       const groupId = uniqueGroup("returning");
       const first = await recorder(bus, topic, groupId);
-      await waitUntil(
-        "the early messages were consumed",
-        async () => (await first.consumer.lag()).total === 0,
-      );
+      await waitFor(async () => (await first.consumer.lag()).total, {
+        until: (lag) => lag === 0,
+        what: "the early messages were consumed",
+      });
       expect(first.seen).toHaveLength(20);
       expect(await retained(bus, topic)).toBe(0);
       await first.consumer.stop();
@@ -122,9 +123,15 @@ describe("in-process bus retention", () => {
       expect(await retained(bus, topic)).toBe(15);
 
       const back = await recorder(bus, topic, groupId);
-      await waitUntil("the returning group caught up", () => back.seen.length === 15);
+      await waitFor(() => back.seen.length, {
+        until: (n) => n === 15,
+        what: "the returning group caught up",
+      });
       expect(back.seen.every((text) => text.startsWith("while-away-"))).toBe(true);
-      await waitUntil("the log is empty again", async () => (await retained(bus, topic)) === 0);
+      await waitFor(async () => await retained(bus, topic), {
+        until: (n) => n === 0,
+        what: "the log is empty again",
+      });
     } finally {
       await bus.close();
     }
@@ -143,7 +150,10 @@ describe("in-process bus retention", () => {
       expect(drops[0]).toMatchObject({ topic, partition: 0, maxMessagesPerPartition: 10 });
 
       const reader = await recorder(bus, topic, uniqueGroup("late"));
-      await waitUntil("the retained messages were read", () => reader.seen.length === 10);
+      await waitFor(() => reader.seen.length, {
+        until: (n) => n === 10,
+        what: "the retained messages were read",
+      });
       expect(reader.seen).toEqual(Array.from({ length: 10 }, (_, i) => `m-${990 + i}`));
     } finally {
       await bus.close();
@@ -178,7 +188,10 @@ describe("in-process bus retention", () => {
       expect(drop?.lostByGroups).toEqual([groupId]);
 
       stuck.open();
-      await waitUntil("the group caught up", async () => (await lagging.lag()).total === 0);
+      await waitFor(async () => (await lagging.lag()).total, {
+        until: (lag) => lag === 0,
+        what: "the group caught up",
+      });
       // first-0 was in its handler while m-0..m-89 fell out; then it went on at the oldest kept.
       expect(seen).toEqual(["first-0", ...Array.from({ length: 10 }, (_, i) => `m-${90 + i}`)]);
       expect(await retained(bus, topic)).toBe(0);
@@ -197,9 +210,15 @@ describe("in-process bus retention", () => {
         for (let i = 0; i < 500; i++) await producer.send(topic, textMessage(`key-${i}`, `r${round}-${i}`));
         await producer.flush();
         peak = Math.max(peak, await retained(bus, topic));
-        await waitUntil("the round was consumed", () => reader.seen.length === (round + 1) * 500);
+        await waitFor(() => reader.seen.length, {
+          until: (n) => n === (round + 1) * 500,
+          what: "the round was consumed",
+        });
       }
-      await waitUntil("everything was committed", async () => (await reader.consumer.lag()).total === 0);
+      await waitFor(async () => (await reader.consumer.lag()).total, {
+        until: (lag) => lag === 0,
+        what: "everything was committed",
+      });
       expect(peak).toBeLessThanOrEqual(500);
       expect(await retained(bus, topic)).toBe(0);
       await producer.close();

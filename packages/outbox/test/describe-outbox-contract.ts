@@ -1,16 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { createEventBus, withDeadLetterTopics } from "@kurz/events";
+import { waitFor } from "@kurz/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOutboxRelay } from "../src";
-import {
-  migrationsFolder,
-  record,
-  sleep,
-  type TestConnection,
-  waitUntil,
-  writeNote,
-} from "./outbox-test-kit";
+import { migrationsFolder, record, type TestConnection, writeNote } from "./outbox-test-kit";
 
 /** Behaviour every database adapter must give the outbox; run for PGlite and PostgreSQL. */
 export function describeOutboxContract(name: string, open: () => Promise<TestConnection>) {
@@ -41,10 +35,16 @@ export function describeOutboxContract(name: string, open: () => Promise<TestCon
         await writeNote(connection, topic, "account-1", "kept");
         await writeNote(connection, topic, "account-1", "dropped", { rollback: true });
         relay.wake();
-        await waitUntil("the committed message arrived", () => received.length >= 1);
-        await relay.drain();
-        await sleep(100);
-        expect(received.map((message) => message.text)).toEqual(["kept"]);
+        await waitFor(() => received.length, { until: (n) => n >= 1, what: "the committed message arrived" });
+        // A later message of the same key comes after anything published before it: once it is
+        // here, a message of the rolled-back transaction would be too.
+        await writeNote(connection, topic, "account-1", "marker");
+        relay.wake();
+        await waitFor(() => received.map((message) => message.text), {
+          until: (texts) => texts.includes("marker"),
+          what: "the marker message",
+        });
+        expect(received.map((message) => message.text)).toEqual(["kept", "marker"]);
         expect(received[0]).toMatchObject({ key: "account-1", headers: { "x-test": "1" } });
         const unsent = await connection.db.execute(
           sql`select count(*)::int as n from outbox_messages where topic = ${topic} and sent_at is null`,
@@ -73,7 +73,7 @@ export function describeOutboxContract(name: string, open: () => Promise<TestCon
             for (let i = 0; i < 15; i++) await writeNote(connection, topic, key, `${key}-${i}`);
           }),
         );
-        await waitUntil("every message arrived", () => received.length >= 45);
+        await waitFor(() => received.length, { until: (n) => n >= 45, what: "every message arrived" });
         for (const key of keys) {
           const texts = received.filter((message) => message.key === key).map((message) => message.text);
           expect(texts).toEqual(Array.from({ length: 15 }, (_, i) => `${key}-${i}`));
@@ -93,11 +93,18 @@ export function describeOutboxContract(name: string, open: () => Promise<TestCon
         const received = await record(bus, topic, "g3");
         for (const relay of relays) relay.start();
         for (let i = 0; i < 30; i++) await writeNote(connection, topic, "k", `m-${i}`);
-        await waitUntil("every message arrived", () => received.length >= 30);
-        await sleep(200);
-        expect(received.map((message) => message.text)).toEqual(
-          Array.from({ length: 30 }, (_, i) => `m-${i}`),
-        );
+        await waitFor(() => received.length, { until: (n) => n >= 30, what: "every message arrived" });
+        // A row published twice is published again before any later row of its key: once a
+        // message written after the thirty is here, any repeat of them would be too.
+        await writeNote(connection, topic, "k", "marker");
+        await waitFor(() => received.map((message) => message.text), {
+          until: (texts) => texts.includes("marker"),
+          what: "the marker message",
+        });
+        expect(received.map((message) => message.text)).toEqual([
+          ...Array.from({ length: 30 }, (_, i) => `m-${i}`),
+          "marker",
+        ]);
         expect(relays.filter((relay) => relay.stats().leader)).toHaveLength(1);
       } finally {
         for (const relay of relays) await relay.stop();
@@ -122,11 +129,11 @@ export function describeOutboxContract(name: string, open: () => Promise<TestCon
       try {
         const received = await record(bus, topic, "g4");
         first.start();
-        await waitUntil("the first relay leads", () => first.stats().leader);
+        await waitFor(() => first.stats().leader, "the first relay leads");
         second.start();
         await first.stop();
         await writeNote(connection, topic, "k", "after-handover");
-        await waitUntil("the second relay published", () => received.length >= 1);
+        await waitFor(() => received.length, { until: (n) => n >= 1, what: "the second relay published" });
         expect(second.stats().leader).toBe(true);
       } finally {
         await first.stop();

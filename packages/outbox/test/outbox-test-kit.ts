@@ -50,17 +50,3 @@ export async function record(bus: EventBus, topic: string, groupId: string): Pro
   });
   return received;
 }
-
-export async function waitUntil(
-  what: string,
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 20_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,9 +1,14 @@
 # Kurz developer interface. `make help` lists the targets.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-NODE_RUN := node --import tsx --import @kurz/telemetry/register
+# Node 24 LTS: scripts/use-node.sh (run by `deps`) fetches it into .tools/node when the machine's
+# node is older; every recipe finds it first on PATH.
+export PATH := $(CURDIR)/.tools/node/bin:$(PATH)
+export TURBO_TELEMETRY_DISABLED := 1
+# A bundle (make build) with its telemetry preload and .ts stack traces.
+RUN_BUNDLE = node --enable-source-maps --import ./$(1)/dist/register-telemetry.mjs $(1)/dist/main.mjs
 
-.PHONY: help start start-distributed test bench bench-analytics bench-mcp bench-webhooks fuzz conformance lint format typecheck generate check-generated docs deps backends clean-data
+.PHONY: help build start start-distributed test test-repeat bench bench-analytics bench-mcp bench-webhooks fuzz conformance lint format typecheck generate check-generated docs deps backends clean-data
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-18s %s\n", $$1, $$2 }'
@@ -11,14 +16,20 @@ help: ## List the targets
 deps: ## Install pnpm (corepack) and the workspace dependencies from the lockfile
 	@bash scripts/install-node-deps.sh
 
-start: deps ## Start all of Kurz embedded in one process, edge on http://localhost:8080 (data in .data/)
-	@DATA_DIR=$(CURDIR)/.data $(NODE_RUN) apps/embedded/src/main.ts
+build: deps ## Bundle every service and app into its dist/ (cached by turbo): what the image, make start and the process tests run
+	@pnpm exec turbo run build --output-logs=errors-only
 
-start-distributed: deps backends ## Start each service as its own process against PostgreSQL, Redis, mock Kafka, chDB
-	@$(NODE_RUN) apps/distributed/src/main.ts
+start: build ## Start all of Kurz embedded in one process, edge on http://localhost:8080 (data in .data/)
+	@DATA_DIR=$(CURDIR)/.data $(call RUN_BUNDLE,apps/embedded)
 
-test: ## Install and start the backends, then lint, type-check, check generated code, run every test
+start-distributed: build backends ## Start each service as its own process against PostgreSQL, Redis, mock Kafka, chDB
+	@$(call RUN_BUNDLE,apps/distributed)
+
+test: ## Install and start the backends, then lint, type-check, check generated code, build, run every test
 	@bash scripts/test.sh
+
+test-repeat: deps ## Run FILES (test paths) N times (default 20) beside a busy core (HOG=0: without); report every failure
+	@bash scripts/test-repeat.sh $(or $(N),20) $(FILES)
 
 bench: deps ## Redirect throughput vs a bare http baseline, and click ingest rate, in one run
 	@pnpm --filter @kurz/analytics-ingest bench
@@ -33,10 +44,10 @@ bench-webhooks: deps ## Webhook deliveries per second through the dispatcher vs 
 	@pnpm --filter @kurz/webhook-dispatcher bench
 	@pnpm --filter @kurz/webhook-fanout-bench bench
 
-fuzz: deps ## Fuzz every public surface of a fresh embedded Kurz (FUZZ_RUNS per route, default 300; FUZZ_SEED replays)
+fuzz: build ## Fuzz every public surface of a fresh embedded Kurz (FUZZ_RUNS per route, default 300; FUZZ_SEED replays)
 	@pnpm --filter @kurz/fuzz fuzz
 
-conformance: deps ## The official MCP conformance suite against a fresh embedded Kurz's MCP server, as a table (ARGS=--all runs every scenario)
+conformance: build ## The official MCP conformance suite against a fresh embedded Kurz's MCP server, as a table (ARGS=--all runs every scenario)
 	@pnpm --filter @kurz/mcp-conformance conformance $(ARGS)
 
 backends: ## Install (Debian packages) and start PostgreSQL and Redis; build the mock Kafka cluster

@@ -11,6 +11,8 @@ export default defineConfig({
       "tools/*/test/**/*.test.ts",
       "test/**/*.test.ts",
     ],
+    // Every bundle built (turbo-cached) before any test: process-level tests run what ships.
+    globalSetup: ["./packages/testing/src/build-bundles.ts"],
     pool: "forks",
     // Two cores: more workers only adds contention with the backends under test.
     maxWorkers: 2,

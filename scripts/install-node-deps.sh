@@ -2,6 +2,7 @@
 # Installs the pinned pnpm through corepack and the workspace's dependencies from the lockfile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/use-node.sh
 export COREPACK_ENABLE_DOWNLOAD_PROMPT=0
 
 # Older corepack releases carry outdated npm signing keys and refuse to download pnpm.
@@ -30,6 +31,3 @@ if [ "${CI:-}" = "true" ]; then
 else
   pnpm install --prefer-offline --reporter=append-only
 fi
-
-# The dashboard's web app: static files its service serves at /app (make start, the browser tests).
-pnpm --filter @kurz/dashboard build:web >/dev/null

@@ -7,7 +7,11 @@ started=$(date +%s)
 
 bash scripts/install-system-deps.sh
 bash scripts/start-backends.sh
+# Node 24 LTS first on PATH (fetched into .tools/node when the machine's is older).
+. scripts/use-node.sh
+echo "node $(node --version)"
 bash scripts/install-node-deps.sh
+export TURBO_TELEMETRY_DISABLED=1
 
 # Real backends are required: a missing one fails the run instead of skipping tests.
 export KURZ_TEST_REQUIRE_BACKENDS=1
@@ -22,6 +26,10 @@ echo "== typecheck (the workspace as one program)"
 node scripts/typecheck.mjs
 echo "== helm chart: routes from the route table, lint, render, Kubernetes schemas"
 bash tools/helm/check-chart.sh
+echo "== build: every service's and app's bundle (turbo-cached), the artifact the tests run"
+pnpm exec turbo run build --output-logs=errors-only
+# Built just now: the test run's global setup need not ask turbo again.
+export KURZ_TEST_BUNDLES_BUILT=1
 echo "== tests"
 # Tests that start whole clusters of processes (distributed mode, spawned services) run one at a
 # time after the rest: two clusters starting together on two cores starve each other's start-up.

@@ -5,7 +5,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type RunningCluster, startDistributed } from "@kurz/distributed";
-import { freePort, kafkaBackend, localEdgeEnv, postgresBackend, redisBackend, waitFor } from "@kurz/testing";
+import {
+  bundleArgs,
+  freePort,
+  kafkaBackend,
+  localEdgeEnv,
+  postgresBackend,
+  redisBackend,
+  waitFor,
+} from "@kurz/testing";
 import { type OtlpReceiver, startOtlpReceiver } from "@kurz/testing/otlp-receiver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTracedJourney } from "./support/run-traced-journey";
@@ -32,22 +40,18 @@ describe("telemetry, embedded: one process, each service's spans marked with kur
     dataDir = mkdtempSync(path.join(tmpdir(), "kurz-telemetry-embedded-"));
     port = await freePort();
     // As `make start` runs it: its own process with the telemetry preload.
-    child = spawn(
-      process.execPath,
-      ["--import", "tsx", "--import", "@kurz/telemetry/register", "apps/embedded/src/main.ts"],
-      {
-        cwd: root,
-        env: {
-          ...cleanEnv(),
-          ...receiver.env,
-          ...localEdgeEnv(port),
-          LOG_LEVEL: "warn",
-          DATA_DIR: dataDir,
-          KURZ_SERVICE_PORTS: "ephemeral",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+    child = spawn(process.execPath, bundleArgs("apps/embedded"), {
+      cwd: root,
+      env: {
+        ...cleanEnv(),
+        ...receiver.env,
+        ...localEdgeEnv(port),
+        LOG_LEVEL: "warn",
+        DATA_DIR: dataDir,
+        KURZ_SERVICE_PORTS: "ephemeral",
       },
-    );
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     child.stdout?.on("data", (chunk) => (output += chunk));
     child.stderr?.on("data", (chunk) => (output += chunk));
     await waitFor(

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort, localEdgeEnv, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
+import { bundleArgs, freePort, localEdgeEnv, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonApi } from "./support/json-api";
@@ -32,11 +32,11 @@ class KurzProcess {
   }
 
   static async start(env: Record<string, string>, edgeUrl: string): Promise<KurzProcess> {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", "--import", "@kurz/telemetry/register", "apps/embedded/src/main.ts"],
-      { cwd: root, env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] },
-    );
+    const child = spawn(process.execPath, bundleArgs("apps/embedded"), {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     const kurz = new KurzProcess(child);
     const deadline = Date.now() + 120_000;
     while (Date.now() < deadline && child.exitCode === null) {

@@ -14,16 +14,16 @@ export interface NodeProcess {
 }
 
 /**
- * Runs one TypeScript entry point as its own Node process (tsx + telemetry preload, as in a
- * container), with each output line prefixed by the process name.
+ * Runs Node with `args` as its own process (a service's bundle: `bundleArgs` of @kurz/testing),
+ * with each output line prefixed by the process name.
  */
 export function spawnNodeProcess(
   name: string,
-  entry: string,
+  args: string[],
   env: Record<string, string | undefined>,
   output: (line: string) => void,
 ): NodeProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "--import", "@kurz/telemetry/register", entry], {
+  const child = spawn(process.execPath, args, {
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });

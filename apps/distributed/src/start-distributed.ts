@@ -4,7 +4,7 @@ import { allTopics } from "@kurz/events";
 import { ensureDatabase } from "@kurz/relational";
 import { EDGE_PORT, SERVICE_NAMES, SERVICES, type ServiceName, serviceVariable } from "@kurz/routes";
 import type { Stoppable } from "@kurz/service-runtime";
-import { freePort, startKafkaMock } from "@kurz/testing";
+import { bundleArgs, freePort, startKafkaMock } from "@kurz/testing";
 import { localKeyEncryptionKey } from "./local-key-encryption-key";
 import { type NodeProcess, spawnNodeProcess } from "./spawn-node-process";
 
@@ -127,7 +127,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
           : { SERVICE_CLIENT_SECRET: clientSecrets[serviceVariable(name, "CLIENT_SECRET")] }),
         ...(name === "dashboard" ? { DASHBOARD_OAUTH_CLIENT_SECRET: dashboardOAuthSecret } : {}),
       };
-      const child = spawnNodeProcess(name, `${root}services/${name}/src/main.ts`, env, output);
+      const child = spawnNodeProcess(name, bundleArgs(`services/${name}`), env, output);
       stoppers.push(async () => {
         exitCodes[name] = await child.stop();
       });
@@ -151,7 +151,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
         : EDGE_PORT;
     const edge = spawnNodeProcess(
       "edge",
-      `${root}apps/edge/src/main.ts`,
+      bundleArgs("apps/edge"),
       { ...baseEnv, ...addresses, EDGE_PORT: String(edgePort), OTEL_SERVICE_NAME: "edge" },
       output,
     );

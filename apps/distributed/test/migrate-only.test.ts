@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { createTestDatabase, postgresBackend } from "@kurz/testing";
+import { bundleArgs, createTestDatabase, postgresBackend } from "@kurz/testing";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 
@@ -18,7 +18,7 @@ describe.skipIf(!postgres.available)("MIGRATE_ONLY (the Helm migration job)", ()
         `kurz_migrate_${service.replace("-", "_")}`,
       );
       try {
-        const child = spawn(process.execPath, ["--import", "tsx", `services/${service}/src/main.ts`], {
+        const child = spawn(process.execPath, bundleArgs(`services/${service}`), {
           cwd: root,
           env: {
             ...process.env,

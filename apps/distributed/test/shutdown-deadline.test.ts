@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { SHUTDOWN_DEADLINE_EXIT_CODE } from "@kurz/service-runtime";
 import {
+  bundleArgs,
   createTestDatabase,
   freePort,
   postgresBackend,
@@ -17,7 +17,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type NodeProcess, spawnNodeProcess } from "../src/spawn-node-process";
 
 const [postgres, redis] = await Promise.all([postgresBackend(), redisBackend()]);
-const root = fileURLToPath(new URL("../../../", import.meta.url));
 
 describe.skipIf(!postgres.available || !redis.available)("shutdown with a hung dependency", () => {
   let database: TestDatabase;
@@ -51,7 +50,7 @@ describe.skipIf(!postgres.available || !redis.available)("shutdown with a hung d
     const lines: string[] = [];
     const service: NodeProcess = spawnNodeProcess(
       "auth-server",
-      path.join(root, "services/auth-server/src/main.ts"),
+      bundleArgs("services/auth-server"),
       {
         ...process.env,
         LOG_LEVEL: "info",

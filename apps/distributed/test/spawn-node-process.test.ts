@@ -10,13 +10,13 @@ describe("a spawned service process", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("keeps its last output lines, so a process that dies during start-up says why", async () => {
-    const entry = path.join(dir, "dies.ts");
+    const entry = path.join(dir, "dies.mjs");
     writeFileSync(
       entry,
       'for (let i = 1; i <= 50; i++) console.log("line " + i);\nconsole.error("config: PORT is taken");\nprocess.exit(3);\n',
     );
     const seen: string[] = [];
-    const child = spawnNodeProcess("dies", entry, process.env, (line) => seen.push(line));
+    const child = spawnNodeProcess("dies", [entry], process.env, (line) => seen.push(line));
     const [code] = await once(child.child, "close");
     expect(code).toBe(3);
     expect(seen).toHaveLength(51);

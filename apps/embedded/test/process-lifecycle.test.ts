@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundleArgs } from "@kurz/testing";
 import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -20,11 +21,11 @@ const env = (dataDir: string) => ({
 describe("the embedded process", () => {
   it("starts from the command line, answers through the edge, and exits 0 on Ctrl-C (SIGINT)", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "kurz-process-"));
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", "--import", "@kurz/telemetry/register", "apps/embedded/src/main.ts"],
-      { cwd: root, env: env(dataDir), stdio: ["ignore", "pipe", "pipe"] },
-    );
+    const child = spawn(process.execPath, bundleArgs("apps/embedded"), {
+      cwd: root,
+      env: env(dataDir),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk) => {
       output += chunk;

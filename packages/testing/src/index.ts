@@ -6,6 +6,7 @@ export {
   realBackendsRequired,
   unavailable,
 } from "./backend-availability";
+export { bundleArgs } from "./bundle-args";
 export { chromiumExecutable } from "./chromium";
 export { clickhouseBackend } from "./clickhouse";
 export { createMcpKey } from "./create-mcp-key";

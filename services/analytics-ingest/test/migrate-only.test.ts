@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClickStore } from "@kurz/clickstore";
+import { bundleArgs } from "@kurz/testing";
 import { describe, expect, it } from "vitest";
 
 const SERVICE_DIR = fileURLToPath(new URL("../", import.meta.url));
@@ -24,7 +25,7 @@ describe("MIGRATE_ONLY (the Helm migration job)", () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "kurz-ingest-migrate-"));
     const taken = await occupiedPort();
     try {
-      const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      const child = spawn(process.execPath, bundleArgs("services/analytics-ingest"), {
         cwd: SERVICE_DIR,
         env: {
           ...process.env,

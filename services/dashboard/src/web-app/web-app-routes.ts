@@ -55,7 +55,7 @@ export async function registerWebAppRoutes(app: FastifyInstance, ctx: DashboardC
       return sendMessagePage(reply, 503, {
         title: "Dashboard not built",
         message:
-          "The web app has not been built: run `pnpm --filter @kurz/dashboard build:web` (make start does).",
+          "The web app has not been built: run `make build` (make start and make test do).",
         link: { href: "/account", label: "Your account" },
       });
     }

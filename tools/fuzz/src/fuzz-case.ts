@@ -15,7 +15,8 @@ export interface FuzzCase {
   oauth?: boolean;
   /**
    * An MCP request: errors are JSON-RPC error objects (their `data`, when present, the Kurz body),
-   * and a failed tool call is a result with `isError` whose text is the Kurz body (spec §7.3).
+   * and a failed tool call is a result with `isError` whose text is the Kurz body
+   * (docs/api/errors.md#mcp-error-body).
    */
   mcp?: boolean;
 }

@@ -10,7 +10,10 @@ function isKurzErrorBody(body: unknown): boolean {
   return b.success === false && typeof b.error === "string" && typeof b.code === "string";
 }
 
-/** A JSON-RPC error object; its `data`, when there is one, must be the Kurz body (spec §7.3). */
+/**
+ * A JSON-RPC error object; its `data`, when there is one, must be the Kurz body
+ * (docs/api/errors.md#mcp-error-body).
+ */
 function isJsonRpcError(body: unknown): boolean {
   if (!body || typeof body !== "object") return false;
   const b = body as Record<string, unknown>;
@@ -21,8 +24,9 @@ function isJsonRpcError(body: unknown): boolean {
 }
 
 /**
- * A failed tool call is a result with `isError` whose text is the Kurz body (spec §7.3): one
- * that is not fails the case. Undefined when the answer holds no failed tool call.
+ * A failed tool call is a result with `isError` whose text is the Kurz body
+ * (docs/api/errors.md#mcp-error-body): one that is not fails the case. Undefined when the answer
+ * holds no failed tool call.
  */
 function badToolError(body: unknown): string | undefined {
   const result = (body as { result?: { isError?: unknown; content?: unknown } } | null)?.result;

@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 /**
- * The one REST error body of every service (spec §7.2 adds required_scope for 403; a 429 carries
- * the MCP body's hint and retryable of §7.3, with the reset in details).
+ * The one REST error body of every service (docs/api/errors.md#rest-error-body): a 403 for a
+ * missing scope adds required_scope; a 429 carries the MCP body's hint and retryable, with the
+ * reset in details.
  */
 export const errorBodySchema = z
   .object({
@@ -19,7 +20,7 @@ export const errorBodySchema = z
 const descriptions: Record<number, string> = {
   400: "Invalid input (VALIDATION_ERROR, INVALID_JSON)",
   401: "Missing or invalid bearer token",
-  403: "Token lacks the route's scope (body per spec §7.2)",
+  403: "Token lacks the route's scope (the body names it in required_scope)",
   404: "Not found, or another account's resource",
   409: "Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE)",
   413: "Body or upload too large",

@@ -178,10 +178,10 @@ export function registerAnalyticsRoutes(
   for (const [suffix, report] of Object.entries(ACCOUNT_ROUTES))
     route(`/api/v1/analytics/account${suffix}`, report);
   for (const [suffix, report] of Object.entries(LINK_ROUTES)) route(`/api/v1/analytics/:id${suffix}`, report);
-  // The quick-reference route of the spec (§4.2): everything about one link.
+  // A second path for the complete report of one link (docs/api/analytics.md#one-link).
   route(
     "/api/v1/analytics/url/:id/overview",
-    report("Every report of one link at once (quick-reference path)", "complete", (r, a, q, p) =>
+    report("Every report of one link at once (the same as /{id}/complete)", "complete", (r, a, q, p) =>
       r.getCompleteAnalytics(a, p.id, rangeOf(q), q.limit),
     ),
   );

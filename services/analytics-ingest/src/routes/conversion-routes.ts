@@ -11,7 +11,7 @@ const bodySchema = z
       .string()
       .optional()
       .describe("The click id the redirect appended to the destination (required, or its legacy name)"),
-    service_click_id: z.string().optional().describe("The legacy name of svc_click_id (spec §9)"),
+    service_click_id: z.string().optional().describe("The legacy name of svc_click_id, still accepted"),
     event_name: z.string().describe("What happened: purchase, signup, ..."),
     value: z.number().optional(),
     currency: z.string().optional().describe("ISO 4217 code of value"),
@@ -34,9 +34,9 @@ const conversionSchema = z.object({
 const conversionResponse = z.object({ success: z.literal(true), conversion: conversionSchema });
 
 /**
- * POST /api/v1/conversions (scope conversion:write), spec §2.7. 201 with the recorded
- * conversion; 200 with the same body when it was recorded before (same click, event name and
- * Idempotency-Key header).
+ * POST /api/v1/conversions (scope conversion:write; docs/api/analytics.md#conversions). 201 with
+ * the recorded conversion; 200 with the same body when it was recorded before (same click, event
+ * name and Idempotency-Key header).
  */
 export function registerConversionRoutes(
   app: FastifyInstance,

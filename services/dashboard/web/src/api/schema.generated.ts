@@ -162,7 +162,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -265,7 +265,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -369,7 +369,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -444,7 +444,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -557,7 +557,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -651,7 +651,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -762,7 +762,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -868,7 +868,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -974,7 +974,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1080,7 +1080,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1181,7 +1181,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1272,7 +1272,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1381,7 +1381,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1487,7 +1487,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1593,7 +1593,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1699,7 +1699,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1805,7 +1805,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1911,7 +1911,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2017,7 +2017,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2123,7 +2123,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2229,7 +2229,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2335,7 +2335,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2441,7 +2441,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2547,7 +2547,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2653,7 +2653,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2759,7 +2759,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2865,7 +2865,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2918,7 +2918,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every report of one link at once (quick-reference path) */
+        /** Every report of one link at once (the same as /{id}/complete) */
         get: {
             parameters: {
                 query?: {
@@ -2974,7 +2974,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3083,7 +3083,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3192,7 +3192,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3301,7 +3301,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3410,7 +3410,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3519,7 +3519,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3628,7 +3628,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3737,7 +3737,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3846,7 +3846,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3955,7 +3955,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4064,7 +4064,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4173,7 +4173,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4267,7 +4267,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4347,7 +4347,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4426,7 +4426,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4513,7 +4513,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4584,7 +4584,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4670,7 +4670,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4745,7 +4745,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4829,7 +4829,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4924,7 +4924,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5007,7 +5007,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5100,7 +5100,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5171,7 +5171,7 @@ export interface paths {
                     "application/json": {
                         /** @description The click id the redirect appended to the destination (required, or its legacy name) */
                         svc_click_id?: string;
-                        /** @description The legacy name of svc_click_id (spec §9) */
+                        /** @description The legacy name of svc_click_id, still accepted */
                         service_click_id?: string;
                         /** @description What happened: purchase, signup, ... */
                         event_name: string;
@@ -5267,7 +5267,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5364,7 +5364,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5440,7 +5440,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5510,7 +5510,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5598,7 +5598,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5677,7 +5677,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5752,7 +5752,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5842,7 +5842,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5931,7 +5931,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6022,7 +6022,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6114,7 +6114,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6184,7 +6184,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6272,7 +6272,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6351,7 +6351,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6430,7 +6430,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6505,7 +6505,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6595,7 +6595,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6711,7 +6711,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6809,7 +6809,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6906,7 +6906,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7035,7 +7035,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7200,7 +7200,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7279,7 +7279,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7354,7 +7354,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7455,7 +7455,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7603,7 +7603,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7703,7 +7703,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7815,7 +7815,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7918,7 +7918,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8000,7 +8000,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8078,7 +8078,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8195,7 +8195,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8303,7 +8303,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8404,7 +8404,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8491,7 +8491,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8591,7 +8591,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8703,7 +8703,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8806,7 +8806,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8888,7 +8888,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8966,7 +8966,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9083,7 +9083,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9191,7 +9191,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9310,7 +9310,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9408,7 +9408,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9512,7 +9512,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9586,7 +9586,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9696,7 +9696,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9826,7 +9826,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9947,7 +9947,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10054,7 +10054,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10172,7 +10172,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10263,7 +10263,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Token lacks the route's scope (body per spec §7.2) */
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
                         [name: string]: unknown;

@@ -26,6 +26,14 @@ const PATTERNS = [
   { name: "the shared reference folder", regex: /\bshared[/\\]reference\b/ },
 ];
 
+/**
+ * Files that keep an old reference because they must never change: the migration runner hashes an
+ * applied migration's text and logs `migration.changed_after_apply` at every start when it differs
+ * (packages/relational). docs/README.md ("Section numbers in older text") says where each old
+ * section lives now. Only migrations already applied somewhere belong here; a new one is checked.
+ */
+const IMMUTABLE = new Set(["services/auth-server/drizzle/0001_grant_refresh_token_to_dynamic_clients.sql"]);
+
 /** Files this check reads: every tracked file but the project's own documents. */
 function trackedFiles() {
   const out = execFileSync("git", ["ls-files", "-z"], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
@@ -41,6 +49,7 @@ function isBinary(bytes) {
 }
 
 const findings = [];
+const kept = [];
 for (const path of trackedFiles()) {
   let bytes;
   try {
@@ -53,13 +62,16 @@ for (const path of trackedFiles()) {
   lines.forEach((line, index) => {
     for (const { name, regex } of PATTERNS) {
       if (regex.test(line)) {
-        findings.push({ path, line: index + 1, name, text: line.trim() });
+        (IMMUTABLE.has(path) ? kept : findings).push({ path, line: index + 1, name, text: line.trim() });
         break;
       }
     }
   });
 }
 
+for (const { path, line } of kept) {
+  process.stdout.write(`${path}:${line}: kept (an applied migration never changes)\n`);
+}
 if (findings.length === 0) {
   process.stdout.write("No references to documents outside the repository.\n");
   process.exit(0);

@@ -90,7 +90,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
       addresses[serviceVariable(name, "GRPC_ADDR")] = `127.0.0.1:${ports[name].grpc}`;
       addresses[serviceVariable(name, "HTTP_URL")] = `http://127.0.0.1:${ports[name].http}`;
     }
-    // Every calling service's credential at auth-server (DESIGN §5), fresh per run unless the
+    // Every calling service's credential at auth-server (docs/architecture.md#service-to-service-calls), fresh per run unless the
     // environment fixes one: auth-server gets them all, each service its own.
     const clientSecrets: Env = {};
     for (const name of SERVICE_NAMES) {

@@ -12,7 +12,7 @@ export interface ServiceCredentials {
 
 /**
  * A client secret for every service that calls another over gRPC, so every call of the run
- * carries a token auth-server minted (DESIGN §5). Fresh per start unless `env` fixes one
+ * carries a token auth-server minted (docs/architecture.md#service-to-service-calls). Fresh per start unless `env` fixes one
  * (`<SERVICE>_CLIENT_SECRET`): auth-server keeps them in memory only, nothing outlives the run.
  */
 export function serviceCredentials(env: Env): ServiceCredentials {

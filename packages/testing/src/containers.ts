@@ -1,6 +1,6 @@
 /**
  * Real backends from container images when a Docker engine is present (testcontainers): the
- * images named in DESIGN §7 instead of Debian packages. One container per backend per test
+ * images (docs/architecture.md#testing) instead of Debian packages. One container per backend per test
  * process, started on first use and removed by testcontainers' reaper when the process exits.
  * The modules are imported lazily: machines without Docker never load them.
  */

@@ -219,7 +219,7 @@ async function findKafkaBackend(): Promise<BackendLookup<KafkaBackend>> {
     }
     return { available: true, value: externalBackend(fromEnv) };
   }
-  // A Docker engine gives a real Apache Kafka (DESIGN §7); the mock serves everywhere else.
+  // A Docker engine gives a real Apache Kafka (docs/architecture.md#testing); the mock serves everywhere else.
   if (await containerRuntimeAvailable()) {
     return { available: true, value: externalBackend((await kafkaContainer()).brokers, "container") };
   }

@@ -1,6 +1,7 @@
 import { AppError } from "@kurz/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookEndpoints } from "../src/db/schema";
+import { recoverWebhookDeliveries } from "../src/deliveries/recover-webhook-deliveries";
 import { createWebhook } from "../src/endpoints/create-webhook";
 import { updateWebhook } from "../src/endpoints/update-webhook";
 import { createWebhookInputSchema } from "../src/endpoints/webhook-input-schemas";
@@ -98,5 +99,21 @@ describe("webhook endpoint rules", () => {
     expect(await codeOf(updateWebhook(t.ctx, "acct-b", endpoint.id, { description: "mine" }))).toBe(
       "NOT_FOUND",
     );
+  });
+});
+
+describe("recovering failed deliveries", () => {
+  it("answers VALIDATION_ERROR, not a database error, for a since the database cannot hold (year 0)", async () => {
+    const account = "acct-recover";
+    const { endpoint } = await createWebhook(t.ctx, account, input("http://127.0.0.1:9/recover").body);
+    for (const since of ["0000-01-01T00:00:00Z", "-000001-01-01T00:00:00Z", "1969-12-31T23:59:59Z"]) {
+      expect(
+        await codeOf(recoverWebhookDeliveries(t.ctx, account, endpoint.id, new Date(since))),
+        since,
+      ).toBe("VALIDATION_ERROR");
+    }
+    expect(
+      await recoverWebhookDeliveries(t.ctx, account, endpoint.id, new Date("1970-01-01T00:00:00Z")),
+    ).toBe(0);
   });
 });

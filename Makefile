@@ -17,7 +17,7 @@ deps: ## Install pnpm (corepack) and the workspace dependencies from the lockfil
 	@bash scripts/install-node-deps.sh
 
 build: deps ## Bundle every service and app into its dist/ (cached by turbo): what the image, make start and the process tests run
-	@pnpm exec turbo run build --output-logs=errors-only
+	@node_modules/.bin/turbo run build --output-logs=errors-only
 
 start: build ## Start all of Kurz embedded in one process, edge on http://localhost:8080 (data in .data/)
 	@DATA_DIR=$(CURDIR)/.data $(call RUN_BUNDLE,apps/embedded)

@@ -3,6 +3,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/use-node.sh
+
+# What the install depends on: the lockfile, every manifest, the workspace file and the Node
+# version. Unchanged since the last install, pnpm is not asked again (it takes seconds of CPU even
+# to say "Already up to date"), so a second `make start` starts at once.
+stamp=node_modules/.kurz-install-stamp
+inputs=$( (node --version; git ls-files -z -- pnpm-lock.yaml pnpm-workspace.yaml 'package.json' '*/package.json' \
+  | xargs -0 sha256sum) | sha256sum | cut -d' ' -f1)
+if [ "${CI:-}" != "true" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$inputs" ]; then
+  exit 0
+fi
 export COREPACK_ENABLE_DOWNLOAD_PROMPT=0
 
 # Older corepack releases carry outdated npm signing keys and refuse to download pnpm.
@@ -31,3 +41,4 @@ if [ "${CI:-}" = "true" ]; then
 else
   pnpm install --prefer-offline --reporter=append-only
 fi
+echo "$inputs" >"$stamp"

@@ -12,6 +12,7 @@ import {
 import { EchoService, UploadService } from "./fixtures/gen/kurztest/echo/v1/echo_pb";
 import { captureLogger } from "./support/capture-logger";
 import { type StartedServer, startServer } from "./support/start-server";
+import { waitFor } from "./support/testing";
 
 type EchoImplementation = GrpcServiceImplementation<(typeof EchoService)["method"]>;
 
@@ -162,6 +163,7 @@ describe("calls through @kurz/grpc", () => {
       echoService({
         echo: async (_request, context: GrpcCallContext) => {
           handlerSignal = context.signal;
+          // fixed-delay: a handler slower than the call's deadline
           await sleep(10_000, undefined, { signal: context.signal }).catch(() => {});
           return {};
         },
@@ -171,7 +173,7 @@ describe("calls through @kurz/grpc", () => {
     const error = await failure(client.echo({ text: "x" }, { deadlineMs: 200 }));
 
     expect(error.code).toBe("TIMEOUT");
-    await expect.poll(() => handlerSignal?.aborted).toBe(true);
+    await waitFor(() => handlerSignal?.aborted, "the handler's signal to be aborted");
   });
 
   it("delivers messages streamed before a failure, then the failure as an AppError", async () => {
@@ -203,6 +205,7 @@ describe("calls through @kurz/grpc", () => {
           serverSignal = context.signal;
           for (let value = 1; !context.signal.aborted; value++) {
             yield { value };
+            // fixed-delay: a stream that goes on until it is cancelled, a message every 5 ms
             await sleep(5);
           }
         },
@@ -211,13 +214,14 @@ describe("calls through @kurz/grpc", () => {
 
     for await (const response of client.count({ count: 0 })) if (response.value === 3) break;
 
-    await expect.poll(() => serverSignal?.aborted).toBe(true);
+    await waitFor(() => serverSignal?.aborted, "the server stream's signal to be aborted");
   });
 
   it("rejects a call cancelled through its signal with the signal's reason", async () => {
     const { client } = await serve(
       echoService({
         echo: async (_request, context) => {
+          // fixed-delay: a handler that answers only when cancelled
           await sleep(10_000, undefined, { signal: context.signal }).catch(() => {});
           return {};
         },

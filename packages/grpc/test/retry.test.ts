@@ -5,8 +5,8 @@ import { createGrpcClient, type GrpcServiceImplementation } from "../src/index";
 import { retryDelayMs } from "../src/retry-policy";
 import { EchoService } from "./fixtures/gen/kurztest/echo/v1/echo_pb";
 import { captureLogger } from "./support/capture-logger";
-import { freePort } from "./support/free-port";
 import { type StartedServer, startServer } from "./support/start-server";
+import { freePort } from "./support/testing";
 
 type EchoImplementation = GrpcServiceImplementation<(typeof EchoService)["method"]>;
 
@@ -124,6 +124,7 @@ describe("client retries", () => {
       ...flakyEchoService(0).implementation,
       echo: async (request, context) => {
         calls++;
+        // fixed-delay: the first attempt hangs until the client abandons it
         if (calls === 1) await sleep(10_000, undefined, { signal: context.signal }).catch(() => {});
         return { text: request.text };
       },
@@ -145,6 +146,7 @@ describe("client retries", () => {
       ...flakyEchoService(0).implementation,
       echo: async (_request, context) => {
         calls++;
+        // fixed-delay: a handler slower than the call's deadline
         await sleep(10_000, undefined, { signal: context.signal }).catch(() => {});
         return {};
       },

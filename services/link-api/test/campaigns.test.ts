@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { fromBinary } from "@bufbuild/protobuf";
 import { campaignsV1 } from "@kurz/proto";
+import { waitFor } from "@kurz/testing";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaigns } from "../src/db/schema";
 import { realPlan } from "./support/real-plan";
-import { startTestLinkApi, type TestLinkApi, waitUntil } from "./support/start-test-link-api";
+import { startTestLinkApi, type TestLinkApi } from "./support/start-test-link-api";
 
 let api: TestLinkApi;
 const LIMITED = "campaign-limited";
@@ -171,7 +172,10 @@ describe("campaigns over REST", () => {
     await call(account, "PATCH", `/campaigns/${campaign.id}`, { name: "Evented 2" });
     await call(account, "DELETE", `/campaigns/${campaign.id}`);
     const mine = () => api.events.filter((event) => event.envelope.accountId === account);
-    await waitUntil("three campaign events", () => mine().length >= 3);
+    await waitFor(() => mine().map((event) => event.envelope.type), {
+      until: (types) => types.length >= 3,
+      what: "three campaign events",
+    });
     expect(mine().map((event) => [event.topic, event.envelope.type])).toEqual([
       ["kurz.campaign.v1", "campaign.created"],
       ["kurz.campaign.v1", "campaign.updated"],

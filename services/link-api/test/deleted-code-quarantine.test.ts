@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { TestClock } from "@kurz/clock";
+import { waitFor } from "@kurz/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deletedLinks, links } from "../src/db/schema";
 import { insertWithRandomCode } from "../src/links/insert-with-random-code";
-import { startTestLinkApi, type TestLinkApi, waitUntil } from "./support/start-test-link-api";
+import { startTestLinkApi, type TestLinkApi } from "./support/start-test-link-api";
 
 // Printed links and QR codes keep pointing at a code after its link is deleted: for 90 days
 // (DELETED_CODE_QUARANTINE_DAYS) only the owner may have the code again. The quarantine is
@@ -186,7 +187,10 @@ describe("restoring a deleted link", () => {
       destinationUrl: "https://example.com/printed",
     });
     const mine = () => api.events.filter((event) => event.envelope.accountId === owner);
-    await waitUntil("created, deleted and created again were published", () => mine().length >= 3);
+    await waitFor(() => mine().map((event) => event.envelope.type), {
+      until: (types) => types.length >= 3,
+      what: "created, deleted and created again were published",
+    });
     expect(mine().map((event) => event.envelope.type)).toEqual([
       "link.created",
       "link.deleted",

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { domainsV1 } from "@kurz/proto";
-import { startTestDnsServer, type TestDnsServer } from "@kurz/testing";
+import { startTestDnsServer, type TestDnsServer, waitFor } from "@kurz/testing";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brandedDomains, subdomains } from "../src/db/schema";
 import { realPlan } from "./support/real-plan";
-import { startTestLinkApi, type TestLinkApi, waitUntil } from "./support/start-test-link-api";
+import { startTestLinkApi, type TestLinkApi } from "./support/start-test-link-api";
 
 let api: TestLinkApi;
 let dns: TestDnsServer;
@@ -353,7 +353,10 @@ describe("branded domains", () => {
     ).toBe(5);
 
     const mine = () => api.events.filter((event) => event.envelope.accountId === accountId);
-    await waitUntil("domain events", () => mine().length >= 3);
+    await waitFor(() => mine().map((event) => event.envelope.type), {
+      until: (types) => types.length >= 3,
+      what: "domain events",
+    });
     expect(mine().map((event) => event.envelope.type)).toEqual([
       "domain.created",
       "domain.created",

@@ -3,12 +3,13 @@ import { fromBinary } from "@bufbuild/protobuf";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { TestClock } from "@kurz/clock";
 import { linksV1 } from "@kurz/proto";
+import { waitFor } from "@kurz/testing";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { links } from "../src/db/schema";
 import { verifyLinkPassword } from "../src/links/hash-link-password";
 import { realPlan } from "./support/real-plan";
-import { startTestLinkApi, type TestLinkApi, waitUntil } from "./support/start-test-link-api";
+import { startTestLinkApi, type TestLinkApi } from "./support/start-test-link-api";
 
 let api: TestLinkApi;
 /** link-api's clock: real time plus what the rate-limit and event tests move forward. */
@@ -520,7 +521,10 @@ describe("events", () => {
     });
     await api.http.inject({ method: "DELETE", url: `/api/v1/urls/${created.id}`, headers });
     const mine = () => api.events.filter((event) => event.envelope.accountId === account);
-    await waitUntil("three link events arrived", () => mine().length >= 3);
+    await waitFor(() => mine().map((event) => event.envelope.type), {
+      until: (types) => types.length >= 3,
+      what: "three link events arrived",
+    });
     const events = mine();
     expect(events.map((event) => event.envelope.type)).toEqual([
       "link.created",

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { qrV1 } from "@kurz/proto";
+import { waitFor } from "@kurz/testing";
 import { decodeQrImage, makePngLogo } from "@kurz/testing/decode-qr-image";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { links, qrCodes } from "../src/db/schema";
 import { realPlan } from "./support/real-plan";
-import { startTestLinkApi, type TestLinkApi, waitUntil } from "./support/start-test-link-api";
+import { startTestLinkApi, type TestLinkApi } from "./support/start-test-link-api";
 
 let api: TestLinkApi;
 const LIMITED = "qr-limited";
@@ -350,7 +351,10 @@ describe("QR codes over REST", () => {
     await call(account, "PATCH", `/qr-codes/${created.id}`, { name: "renamed" });
     await call(account, "DELETE", `/qr-codes/${created.id}`);
     const mine = () => api.events.filter((event) => event.envelope.accountId === account);
-    await waitUntil("three qr events", () => mine().length >= 3);
+    await waitFor(() => mine().map((event) => event.envelope.type), {
+      until: (types) => types.length >= 3,
+      what: "three qr events",
+    });
     expect(mine().map((event) => [event.topic, event.envelope.type])).toEqual([
       ["kurz.qr.v1", "qr.created"],
       ["kurz.qr.v1", "qr.updated"],

@@ -189,16 +189,3 @@ export async function startTestLinkApi(options: TestLinkApiOptions = {}): Promis
     },
   };
 }
-
-/** Polls until the condition holds; fails with the description after timeoutMs. */
-export async function waitUntil(
-  what: string,
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

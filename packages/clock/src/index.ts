@@ -1,3 +1,3 @@
 export { type Clock, cacheTimer, systemClock } from "./clock";
 export { type RepeatingTimer, systemTimer } from "./repeating-timer";
-export { TestClock } from "./test-clock";
+export { TestClock, type TestClockOptions } from "./test-clock";

@@ -17,6 +17,11 @@ export interface WaitForOptions<T> {
   timeoutMs?: number;
   /** The pause between reads, in ms (default 50). Raise it when each read costs (a rate-limited route). */
   intervalMs?: number;
+  /**
+   * Ends the wait at once with the signal's reason: what is awaited can no longer happen (the
+   * child process that was to become ready has exited).
+   */
+  signal?: AbortSignal;
 }
 
 export const WAIT_FOR_DEFAULT_TIMEOUT_MS = 30_000;
@@ -50,38 +55,47 @@ export async function waitFor<T>(
     until = Boolean,
     timeoutMs = WAIT_FOR_DEFAULT_TIMEOUT_MS,
     intervalMs = DEFAULT_INTERVAL_MS,
+    signal,
   } = typeof options === "string" ? { what: options } : options;
   const deadline = performance.now() + timeoutMs;
   let reads = 0;
   let last: { value: T } | { error: unknown } | undefined;
   for (;;) {
+    signal?.throwIfAborted();
     reads++;
     try {
-      const value = await withinDeadline(read, deadline);
+      const value = await withinDeadline(read, deadline, signal);
       last = { value };
       if (until(value)) return value;
     } catch (error) {
+      signal?.throwIfAborted();
       last = { error };
     }
     const left = deadline - performance.now();
     if (left <= 0) throw timedOut(what, timeoutMs, reads, last);
-    await pause(Math.min(intervalMs, left));
+    await pause(Math.min(intervalMs, left), undefined, { signal }).catch(() => signal?.throwIfAborted());
   }
 }
 
 const NO_ANSWER = Symbol("no answer");
 
-/** The read's value, or a rejection once the deadline passes while it has not answered. */
-async function withinDeadline<T>(read: () => T | Promise<T>, deadline: number): Promise<T> {
+/** The read's value, or a rejection once the deadline passes (or the signal aborts) first. */
+async function withinDeadline<T>(
+  read: () => T | Promise<T>,
+  deadline: number,
+  signal: AbortSignal | undefined,
+): Promise<T> {
   const answer = Promise.resolve().then(read);
   const controller = new AbortController();
-  const late = pause(Math.max(0, deadline - performance.now()), NO_ANSWER, {
-    signal: controller.signal,
-  }).catch(() => undefined);
+  const stop = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
+  const late = pause(Math.max(0, deadline - performance.now()), NO_ANSWER, { signal: stop }).catch(
+    () => NO_ANSWER,
+  );
   try {
     const first = await Promise.race([answer, late]);
     if (first === NO_ANSWER) {
       answer.catch(() => {}); // it may still reject after the wait gave up on it
+      signal?.throwIfAborted();
       throw new Error("the read had not answered by the deadline");
     }
     return first as T;

@@ -69,6 +69,15 @@ describe("waitFor", () => {
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 
+  it("ends at once with the signal's reason when what it waits for can no longer happen", async () => {
+    const exited = new AbortController();
+    const started = performance.now();
+    const waiting = waitFor(() => false, { what: "the child to be ready", signal: exited.signal });
+    setTimeout(() => exited.abort(new Error("the child exited 1")), 20);
+    await expect(waiting).rejects.toThrow("the child exited 1");
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
   it("takes what it waits for as a string", async () => {
     await expect(waitFor(() => 0, { what: "a count", timeoutMs: 20 })).rejects.toThrow(
       "the last read returned 0",

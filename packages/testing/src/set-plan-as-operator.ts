@@ -21,7 +21,9 @@ export async function setPlanAsOperator(options: {
     process.execPath,
     ["--import", "tsx", ADMIN, "set-plan", options.email, options.plan],
     {
-      timeout: 60_000,
+      // A hang guard only: tsx compiles the command first, which a loaded two-core CI machine has
+      // taken close to the minute this was.
+      timeout: 240_000,
       env: {
         PATH: process.env.PATH ?? "",
         DATA_DIR: options.dataDir,

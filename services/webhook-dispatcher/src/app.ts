@@ -24,6 +24,7 @@ import { accountSubscriptions } from "./events/account-subscriptions";
 import { WEBHOOK_SERVICE_ACCESS } from "./grpc/grpc-access";
 import { createWebhookService } from "./grpc/webhook-service";
 import type { WebhookAllowances } from "./plans/webhook-allowance";
+import { deadLetterReadiness, registerMetricsRoute } from "./routes/metrics-route";
 import { registerApi } from "./routes/register-api";
 import type { SecretSealer, WebhookContext } from "./webhook-context";
 
@@ -63,17 +64,19 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     clock: deps.clock ?? systemClock,
     ...workerHooks(() => worker),
     subscriptions: accountSubscriptions(deps.db, deps.clock ?? systemClock),
+    deadLetterStats: { stored: 0, replayed: 0 },
   };
   worker = createDeliveryWorker({ ctx, post: deps.post }, deps.delivery);
   const http = createHttpApp({
     service: SERVICE_NAME,
     logger: deps.logger,
-    readiness: deps.readiness,
+    readiness: [...deps.readiness, deadLetterReadiness(ctx)],
     bodyLimitBytes: SERVICES["webhook-dispatcher"].maxBodyBytes,
     trustProxy: deps.trustProxy ?? ["loopback"],
   });
   limitRestRoutes(http.app, deps.restRateLimit);
   await registerApi(http.app, { ctx, verifier: deps.verifier });
+  registerMetricsRoute(http.app, ctx);
 
   const grpc = createGrpcServer({ logger: deps.logger, authenticate: deps.authenticateCall });
   grpc.addService(webhooksV1.WebhookService, createWebhookService(ctx), WEBHOOK_SERVICE_ACCESS);

@@ -4,6 +4,7 @@ import type { WebhookDatabase } from "./db/webhook-database";
 import type { ClaimedDelivery } from "./deliveries/claim-due-deliveries";
 import type { FreshClaims } from "./deliveries/enqueue-message";
 import type { AccountSubscriptions } from "./events/account-subscriptions";
+import type { DeadLetterStats } from "./events/dead-letters";
 import type { WebhookAllowances } from "./plans/webhook-allowance";
 
 /** Seals and opens endpoint secrets at rest (signing/secret-box.ts). */
@@ -34,4 +35,6 @@ export interface WebhookContext {
   freshClaims?: FreshClaims;
   /** What the account's enabled endpoints listen to (the event consumer's pre-filter). */
   subscriptions: AccountSubscriptions;
+  /** Dead letters stored and replayed by this process (GET /metrics). */
+  deadLetterStats?: DeadLetterStats;
 }

@@ -112,3 +112,41 @@ export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookMessageRow = typeof webhookMessages.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;
+
+/**
+ * Internal events the consumer could not decode or validate (poison messages), kept in this
+ * service's own database so they are counted (/readyz, /metrics), visible and replayable by an
+ * operator (`pnpm --filter @kurz/webhook-dispatcher admin dead-letters`) once the producer or the
+ * catalogue is fixed. A failure of anything else (the database, a timeout) is never a dead letter:
+ * the batch is retried with its offsets uncommitted.
+ */
+export const webhookDeadLetters = pgTable(
+  "webhook_dead_letters",
+  {
+    id: uuid("id").primaryKey(),
+    // sha256 of topic, partition, offset and value: a batch redelivered before its commit (a
+    // crash) stores its dead letters once.
+    fingerprint: text("fingerprint").notNull(),
+    topic: text("topic").notNull(),
+    partition: integer("partition").notNull(),
+    offset: text("offset").notNull(),
+    key: text("key").notNull(),
+    // The message's bytes as received (base64): a replay hands them to the same handler.
+    valueBase64: text("value_base64").notNull(),
+    headers: text("headers").notNull().default("{}"),
+    // What the envelope said, when it could be read.
+    eventId: text("event_id"),
+    eventType: text("event_type"),
+    accountId: text("account_id"),
+    error: text("error").notNull(),
+    failedAt: timestamp("failed_at", { withTimezone: true }).notNull(),
+    // Set when a replay handled it; waiting while null.
+    replayedAt: timestamp("replayed_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("webhook_dead_letters_fingerprint_unique").on(table.fingerprint),
+    index("webhook_dead_letters_waiting_idx").on(table.failedAt).where(sql`replayed_at is null`),
+  ],
+);
+
+export type WebhookDeadLetterRow = typeof webhookDeadLetters.$inferSelect;

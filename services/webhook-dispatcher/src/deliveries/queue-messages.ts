@@ -1,5 +1,11 @@
+import type { WebhookTransaction } from "../db/webhook-database";
 import type { WebhookContext } from "../webhook-context";
 import { type EnqueuedMessage, enqueueMessages, type MessageToEnqueue } from "./enqueue-message";
+
+export interface QueueOptions {
+  /** More writes that must commit with the messages (dead letters, a replay's mark). */
+  inTransaction?(tx: WebhookTransaction): Promise<void>;
+}
 
 /**
  * Stores messages and their deliveries in one transaction (enqueueMessages), the deliveries this
@@ -7,12 +13,16 @@ import { type EnqueuedMessage, enqueueMessages, type MessageToEnqueue } from "./
  * those to the worker and wakes the workers for any others. Answers, per message, what was queued.
  */
 export async function queueMessages(
-  ctx: WebhookContext,
+  ctx: Pick<WebhookContext, "db" | "clock" | "freshClaims" | "deliveriesQueued">,
   messages: readonly MessageToEnqueue[],
+  options: QueueOptions = {},
 ): Promise<Array<EnqueuedMessage | undefined>> {
-  if (messages.length === 0) return [];
+  if (messages.length === 0 && !options.inTransaction) return [];
   const now = ctx.clock.now();
-  const queued = await ctx.db.transaction((tx) => enqueueMessages(tx, messages, now, ctx.freshClaims));
+  const queued = await ctx.db.transaction(async (tx) => {
+    await options.inTransaction?.(tx);
+    return enqueueMessages(tx, messages, now, ctx.freshClaims);
+  });
   const claimed = queued.flatMap((message) => message?.claimed ?? []);
   const written = queued.reduce((sum, message) => sum + (message?.deliveryIds.length ?? 0), 0);
   if (written > 0) ctx.deliveriesQueued({ claimed, unclaimed: written - claimed.length });

@@ -1,17 +1,12 @@
-import {
-  decodeEnvelope,
-  type EventBus,
-  type EventConsumer,
-  eventTopics,
-  type ReceivedMessage,
-} from "@kurz/events";
+import { type EventBus, type EventConsumer, eventTopics, type ReceivedMessage } from "@kurz/events";
 import { SERVICE_NAME } from "../config";
 import type { MessageToEnqueue } from "../deliveries/enqueue-message";
 import { queueMessages } from "../deliveries/queue-messages";
-import { toWebhookPayload } from "../payloads/to-webhook-payload";
 import type { WebhookPayloadDeps } from "../payloads/webhook-payload-deps";
 import type { WebhookContext } from "../webhook-context";
-import { CANDIDATE_WEBHOOK_TYPES } from "./candidate-webhook-types";
+import { asTransient } from "./classify-consumer-failure";
+import { announceDeadLetters, type DeadLetter, storeDeadLetters } from "./dead-letters";
+import { interpretEvent } from "./interpret-event";
 
 /** The topics whose events become webhooks. */
 export const WEBHOOK_SOURCE_TOPICS = [
@@ -25,52 +20,51 @@ export const WEBHOOK_SOURCE_TOPICS = [
 ];
 
 /**
- * The message an internal event becomes, when an enabled endpoint of the account listens to
- * what it becomes; undefined otherwise (an account without endpoints costs a cached lookup).
- */
-async function messageOf(
-  ctx: WebhookContext,
-  deps: WebhookPayloadDeps,
-  message: ReceivedMessage,
-): Promise<MessageToEnqueue | undefined> {
-  const envelope = decodeEnvelope(message.value);
-  const candidates = CANDIDATE_WEBHOOK_TYPES[envelope.type];
-  if (!candidates || envelope.accountId === "") return undefined;
-  const subscribed = await ctx.subscriptions.typesOf(envelope.accountId);
-  if (!candidates.some((type) => subscribed.has(type))) return undefined;
-  const payload = toWebhookPayload(envelope, deps);
-  if (!payload || !subscribed.has(payload.type)) return undefined;
-  return {
-    accountId: envelope.accountId,
-    eventType: payload.type,
-    body: JSON.stringify({ type: payload.type, timestamp: payload.timestamp, data: payload.data }),
-    ...(payload.linkId === undefined ? {} : { linkId: payload.linkId }),
-    sourceEventId: envelope.id,
-  };
-}
-
-/**
  * Turns a batch of internal events into stored messages and their deliveries, in one
  * transaction. Idempotent: a redelivered event (same id) finds its message and queues nothing.
+ *
+ * Every failure is classified once. A message that cannot be decoded or validated is poison: it
+ * is stored as a dead letter in the same transaction (counted, logged, replayable) and the batch
+ * goes on. Anything else — the database down, a serialization failure, a timeout — throws a
+ * retryable AppError: @kurz/events retries the batch with backoff, its offsets uncommitted, for
+ * as long as it takes; no event is lost or dead-lettered for an outage.
  */
 export async function handleWebhookSourceEvents(
   ctx: WebhookContext,
   deps: WebhookPayloadDeps,
-  messages: readonly ReceivedMessage[],
+  messages: readonly Omit<ReceivedMessage, "attempt">[],
 ): Promise<void> {
   const wanted: MessageToEnqueue[] = [];
-  for (const message of messages) {
-    const toEnqueue = await messageOf(ctx, deps, message);
-    if (toEnqueue) wanted.push(toEnqueue);
+  const deadLetters: DeadLetter[] = [];
+  try {
+    for (const message of messages) {
+      const interpreted = await interpretEvent(ctx, deps, message);
+      if (interpreted.kind === "queue") wanted.push(interpreted.message);
+      else if (interpreted.kind === "poison") {
+        deadLetters.push({
+          message,
+          error: interpreted.error,
+          ...(interpreted.envelope ? { envelope: interpreted.envelope } : {}),
+        });
+      }
+    }
+    const now = ctx.clock.now();
+    await queueMessages(
+      ctx,
+      wanted,
+      deadLetters.length === 0 ? {} : { inTransaction: (tx) => storeDeadLetters(tx, deadLetters, now) },
+    );
+  } catch (error) {
+    throw asTransient(error);
   }
-  await queueMessages(ctx, wanted);
+  announceDeadLetters(ctx, deadLetters);
 }
 
 /**
  * Every event family that has webhook types (group = service name), in batches of up to 200
- * messages of a partition, each committed once its messages are stored. A batch holding an event
- * that cannot be mapped fails; after 3 attempts its events go one by one and that one to
- * `<topic>.dlq`.
+ * messages of a partition, each committed once its messages (and dead letters) are stored. The
+ * handler throws only retryable errors (handleWebhookSourceEvents): a batch is retried with
+ * backoff until it passes, never split or parked in `<topic>.dlq` for an outage.
  */
 export function startWebhookEventConsumer(
   bus: EventBus,

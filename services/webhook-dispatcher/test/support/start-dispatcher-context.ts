@@ -36,7 +36,7 @@ export async function startDispatcherContext(
   // A PostgreSQL database serves every test of a file: each starts from empty tables.
   if (options.databaseUrl) {
     await connection.db.execute(
-      sql`truncate webhook_attempts, webhook_deliveries, webhook_messages, webhook_endpoints`,
+      sql`truncate webhook_attempts, webhook_deliveries, webhook_messages, webhook_endpoints, webhook_dead_letters`,
     );
   }
   const clock = new TestClock();
@@ -55,6 +55,7 @@ export async function startDispatcherContext(
     clock,
     deliveriesQueued: () => undefined,
     subscriptions: accountSubscriptions(db, clock),
+    deadLetterStats: { stored: 0, replayed: 0 },
   };
   const worker = createDeliveryWorker(
     { ctx, post, random: () => 0.5 },

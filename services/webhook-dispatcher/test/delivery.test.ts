@@ -1,14 +1,17 @@
+import { randomUUID } from "node:crypto";
 import { createTestDatabase, postgresBackend, type TestDatabase, waitFor } from "@kurz/testing";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages } from "../src/db/schema";
 import { claimDueDeliveries } from "../src/deliveries/claim-due-deliveries";
+import { createAttemptRecorder } from "../src/deliveries/create-attempt-recorder";
 import { createDeliveryWorker, type DeliveryWorker } from "../src/deliveries/create-delivery-worker";
 import { enqueueMessage } from "../src/deliveries/enqueue-message";
 import { listWebhookDeliveries } from "../src/deliveries/list-webhook-deliveries";
 import { pruneDeliveryLog } from "../src/deliveries/prune-delivery-log";
 import { queueMessages } from "../src/deliveries/queue-messages";
+import { recordAttempts } from "../src/deliveries/record-attempts";
 import { replayWebhookDelivery } from "../src/deliveries/replay-webhook-delivery";
 import { RETRY_DELAYS_MS } from "../src/deliveries/retry-schedule";
 import { toDeliveryView } from "../src/deliveries/to-delivery-view";
@@ -461,6 +464,110 @@ for (const store of STORES) {
         t.clock.advance(60_000);
         await t.worker.drain();
         expect(receiver.received).toHaveLength(3);
+      });
+
+      it("records every attempt when one receiver answers a NUL byte or a lone surrogate: nobody else's record fails, nothing is sent twice", async () => {
+        const other = await startReceiver();
+        try {
+          await endpoint();
+          await createWebhook(t.ctx, "acct-2", {
+            url: other.url,
+            description: "",
+            event_types: ["link.created"],
+            link_ids: [],
+            enabled: true,
+          });
+          receiver.answerWith(() => ({ status: 200, body: "fine" }));
+          other.answerWith(() => ({ status: 500, body: "bad\u0000answer" }));
+          for (const accountId of [ACCOUNT, "acct-2"]) {
+            await t.ctx.db.transaction((tx) =>
+              enqueueMessage(
+                tx,
+                { accountId, eventType: "link.created", body: "{}", sourceEventId: `nul-${accountId}` },
+                t.clock.now(),
+              ),
+            );
+          }
+          await t.worker.drain();
+          const deliveries = await t.ctx.db.select().from(webhookDeliveries);
+          expect(
+            deliveries.map((row) => [row.accountId, row.status, row.attempts, row.claimedUntil]).sort(),
+          ).toEqual([
+            [ACCOUNT, "succeeded", 1, null],
+            ["acct-2", "pending", 1, null],
+          ]);
+          const attempts = await t.ctx.db.select().from(webhookAttempts);
+          expect(attempts.map((row) => row.responseExcerpt).sort()).toEqual(["bad\\u0000answer", "fine"]);
+          expect(receiver.received).toHaveLength(1);
+          expect(other.received).toHaveLength(1);
+
+          // Text no column can hold, however it got into a record, is written safely.
+          const [pending] = deliveries.filter((row) => row.status === "pending");
+          const claimed = await claimDueDeliveries(t.ctx.db, {
+            now: new Date(pending!.nextAttemptAt!.getTime() + 1),
+            batchSize: 10,
+            defaultRoom: 10,
+            leaseMs: 60_000,
+          });
+          await recordAttempts(t.ctx.db, [
+            {
+              attemptId: randomUUID(),
+              deliveryId: pending!.id,
+              endpointId: pending!.endpointId,
+              attemptedAt: t.clock.now(),
+              statusCode: 500,
+              latencyMs: 3,
+              responseExcerpt: "lone \ud800 high, lone \udc00 low, \u0000",
+              failureKind: "status",
+              failureDetail: "detail \u0000",
+              attempts: 2,
+              status: "pending",
+              nextAttemptAt: t.clock.now(),
+              recordedAt: t.clock.now(),
+              claimedUntil: claimed[0]!.claimedUntil,
+            },
+          ]);
+          const excerpts = (await t.ctx.db.select().from(webhookAttempts)).map((row) => row.responseExcerpt);
+          expect(excerpts).toContain("lone \ufffd high, lone \ufffd low, \\u0000");
+        } finally {
+          await other.close();
+        }
+      });
+
+      it("writes each record of a group alone when the grouped statement is refused: one bad record fails only itself", async () => {
+        await endpoint();
+        await queue(1);
+        const [claimed] = await claimDueDeliveries(t.ctx.db, {
+          now: t.clock.now(),
+          batchSize: 10,
+          defaultRoom: 10,
+          leaseMs: 60_000,
+        });
+        const record = (deliveryId: string) => ({
+          attemptId: randomUUID(),
+          deliveryId,
+          endpointId: claimed!.endpoint.id,
+          attemptedAt: t.clock.now(),
+          statusCode: 200,
+          latencyMs: 1,
+          responseExcerpt: "ok",
+          failureKind: null,
+          failureDetail: null,
+          attempts: 1,
+          status: "succeeded" as const,
+          nextAttemptAt: null,
+          recordedAt: t.clock.now(),
+          claimedUntil: claimed!.claimedUntil,
+        });
+        const recorder = createAttemptRecorder(t.ctx.db, { lingerMs: 50 });
+        // A record of a delivery that is gone (deleted meanwhile): its attempt row cannot be written.
+        const results = await Promise.allSettled([
+          recorder(record(claimed!.id)),
+          recorder(record(randomUUID())),
+        ]);
+        expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected"]);
+        const [delivery] = await t.ctx.db.select().from(webhookDeliveries);
+        expect(delivery).toMatchObject({ status: "succeeded", attempts: 1, claimedUntil: null });
       });
 
       it("signs with both secrets for 24 hours after a rotation, then with the new one only", async () => {

@@ -1,3 +1,5 @@
+import type { Logger } from "@kurz/logger";
+import { isDatabaseUnavailable } from "@kurz/relational";
 import type { WebhookExecutor } from "../db/webhook-database";
 import { type AttemptRecord, recordAttempts } from "./record-attempts";
 
@@ -15,6 +17,8 @@ export interface AttemptRecorderOptions {
   lingerMs?: number;
   /** A write starts at once when this many records wait (default 500). */
   maxBatch?: number;
+  /** Where a record that cannot be written alone is reported. */
+  logger?: Pick<Logger, "error">;
 }
 
 /**
@@ -45,13 +49,45 @@ export function createAttemptRecorder(
       );
       for (const item of batch) item.resolve();
     } catch (error) {
-      for (const item of batch) item.reject(error);
+      // One record the statement refused must not fail everyone's: unless the database is down
+      // (then every record fails alike), each is written alone.
+      if (batch.length === 1 || isDatabaseUnavailable(error)) {
+        for (const item of batch) item.reject(error);
+      } else {
+        await Promise.all(batch.map((item) => writeAlone(item)));
+      }
     }
     writing = false;
     // What came during the write waits its linger too, unless a full batch is ready: back-to-back
     // writes of the few records each write's round trip lets in would cost a statement apiece.
     if (pending.length >= maxBatch) void flush();
     else if (pending.length > 0) timer ??= setTimeout(() => void flush(), lingerMs);
+  }
+
+  /**
+   * A record on its own; refused, once more without the receiver's answer (the part that comes
+   * from outside), so the delivery moves on instead of being sent again at every lease's end.
+   */
+  async function writeAlone(item: (typeof pending)[number]): Promise<void> {
+    try {
+      await recordAttempts(db, [item.record]);
+      item.resolve();
+      return;
+    } catch (error) {
+      options.logger?.error(
+        { event: "webhook.attempt_record_failed", deliveryId: item.record.deliveryId, err: error },
+        "an attempt record was refused: written again without the receiver's answer",
+      );
+      if (isDatabaseUnavailable(error)) return item.reject(error);
+    }
+    try {
+      await recordAttempts(db, [
+        { ...item.record, responseExcerpt: "", failureDetail: "(the attempt's record was refused)" },
+      ]);
+      item.resolve();
+    } catch (error) {
+      item.reject(error);
+    }
   }
 
   return (record) =>

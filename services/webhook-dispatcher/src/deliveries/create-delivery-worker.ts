@@ -56,7 +56,10 @@ export function createDeliveryWorker(
   options: DeliveryWorkerOptions,
 ): DeliveryWorker {
   const { ctx } = deps;
-  const attemptDeps = { ...deps, record: deps.record ?? createAttemptRecorder(ctx.db) };
+  const attemptDeps = {
+    ...deps,
+    record: deps.record ?? createAttemptRecorder(ctx.db, { logger: ctx.logger }),
+  };
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const attemptTimeoutMs = options.attemptTimeoutMs ?? 15_000;
   const pace = createEndpointPace({ perEndpoint: options.perEndpoint, leaseMs, attemptTimeoutMs });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DeliveryStatus } from "../db/schema";
 import type { WebhookExecutor } from "../db/webhook-database";
+import { storableText } from "./storable-text";
 
 /** One finished attempt and the state its delivery moves to. */
 export interface AttemptRecord {
@@ -51,8 +52,8 @@ export async function recordAttempts(db: WebhookExecutor, records: readonly Atte
         ${column((r) => r.attemptId)}::uuid[], ${column((r) => r.deliveryId)}::uuid[],
         ${column((r) => r.endpointId)}::uuid[], ${column((r) => iso(r.attemptedAt))}::timestamptz[],
         ${column((r) => r.statusCode)}::int[], ${column((r) => Math.round(r.latencyMs))}::int[],
-        ${column((r) => r.responseExcerpt)}::text[], ${column((r) => r.failureKind)}::text[],
-        ${column((r) => r.failureDetail)}::text[])
+        ${column((r) => storableText(r.responseExcerpt))}::text[], ${column((r) => r.failureKind)}::text[],
+        ${column((r) => (r.failureDetail === null ? null : storableText(r.failureDetail)))}::text[])
     )
     update webhook_deliveries as d
     set attempts = v.attempts, status = v.status, next_attempt_at = v.next_attempt_at,

@@ -3,6 +3,7 @@ import { type AppError, isAppError } from "@kurz/errors";
 import { createEventBus, decodeEnvelope, decodePayload, type EventBus, eventTopics } from "@kurz/events";
 import { createGrpcClient, type GrpcClient } from "@kurz/grpc";
 import { authV1, type eventsV1 } from "@kurz/proto";
+import { waitFor } from "@kurz/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setAccountPlan } from "../src/accounts/set-account-plan";
@@ -69,15 +70,6 @@ async function grpcError(call: Promise<unknown>): Promise<AppError> {
   );
   if (!isAppError(error)) throw new Error(`expected an AppError, got ${String(error)}`);
   return error;
-}
-
-async function eventually<T>(read: () => T | undefined): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("condition not met in time");
 }
 
 describe("API keys in the account pages", () => {
@@ -306,20 +298,23 @@ describe("API keys over REST", () => {
 describe("account events", () => {
   it("publishes account.created, account.plan_changed and API key events on kurz.account.v1", async () => {
     await signedUp("events@example.com", "pro");
-    const created = await eventually(() =>
-      events.find(
-        (e) =>
-          e.type === "account.created" &&
-          decodePayload(e, authV1.AccountCreatedSchema)?.account?.email === "events@example.com",
-      ),
+    const created = await waitFor(
+      () =>
+        events.find(
+          (e) =>
+            e.type === "account.created" &&
+            decodePayload(e, authV1.AccountCreatedSchema)?.account?.email === "events@example.com",
+        ),
+      "account.created of events@example.com",
     );
     const accountId = created.accountId;
     expect(created.key).toBe(accountId);
     expect(created.source).toBe("auth-server");
     expect(created.payloadType).toBe("kurz.auth.v1.AccountCreated");
 
-    const planChanged = await eventually(() =>
-      events.find((e) => e.type === "account.plan_changed" && e.accountId === accountId),
+    const planChanged = await waitFor(
+      () => events.find((e) => e.type === "account.plan_changed" && e.accountId === accountId),
+      "account.plan_changed of the account",
     );
     const payload = decodePayload(planChanged, authV1.AccountPlanChangedSchema);
     expect(payload?.previousPlan).toBe("free");
@@ -327,10 +322,10 @@ describe("account events", () => {
     expect(payload?.plan?.mcpAccess).toBe(true);
     expect(planChanged.occurredAt && timestampDate(planChanged.occurredAt)).toBeInstanceOf(Date);
 
-    const keyEvents = await eventually(() => {
-      const found = events.filter((e) => e.type.startsWith("account.api_key_"));
-      return found.length >= 2 ? found : undefined;
-    });
-    expect(keyEvents.map((e) => e.type)).toContain("account.api_key_revoked");
+    const keyEvents = await waitFor(
+      () => events.filter((e) => e.type.startsWith("account.api_key_")).map((e) => e.type),
+      { until: (types) => types.length >= 2, what: "two API key events" },
+    );
+    expect(keyEvents).toContain("account.api_key_revoked");
   });
 });

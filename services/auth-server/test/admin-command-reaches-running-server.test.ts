@@ -13,6 +13,8 @@ import { Browser } from "./support/browser";
 import { startTestAuthServer, type TestAuthServer } from "./support/start-test-auth-server";
 
 const SERVICE_DIR = fileURLToPath(new URL("..", import.meta.url));
+/** How long one run of the command may take before it counts as hung. */
+const COMMAND_BOUND_MS = 240_000;
 const EMAIL = "operator-target@example.com";
 
 let dataDir: string;
@@ -31,7 +33,9 @@ async function admin(
       ["--import", "tsx", "src/admin/main.ts", ...args],
       {
         cwd: SERVICE_DIR,
-        timeout: 60_000,
+        // A hang guard only: a run took 25 s (through the server) to 50 s (opening PGlite and
+        // migrating) on a loaded two-core machine, where the 60 s this was killed the command.
+        timeout: COMMAND_BOUND_MS,
         // Port 1 on loopback: nothing listens there once the server is stopped.
         env: {
           PATH: process.env.PATH ?? "",
@@ -67,8 +71,9 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-// Each case starts the real command as a process (tsx compiles it first): slow on a busy machine.
-describe("the admin command while auth-server runs on PGlite", { timeout: 120_000 }, () => {
+// Each case starts the real command as a process, twice (tsx compiles it first): slow on a busy
+// machine, so a case's bound is two runs' hang guards.
+describe("the admin command while auth-server runs on PGlite", { timeout: 2 * COMMAND_BOUND_MS }, () => {
   it("keeps the generated admin secret readable by its owner only", async () => {
     const file = adminSecretFile({ DATA_DIR: dataDir }, SERVICE_NAME);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
@@ -108,7 +113,7 @@ describe("the admin command while auth-server runs on PGlite", { timeout: 120_00
   });
 });
 
-describe("the admin command when auth-server is not running", { timeout: 120_000 }, () => {
+describe("the admin command when auth-server is not running", { timeout: 2 * COMMAND_BOUND_MS }, () => {
   beforeAll(async () => {
     await server?.stop();
     server = undefined;

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { createTestDatabase, postgresBackend, type TestDatabase, waitFor } from "@kurz/testing";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages } from "../src/db/schema";
@@ -568,6 +570,50 @@ for (const store of STORES) {
         expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected"]);
         const [delivery] = await t.ctx.db.select().from(webhookDeliveries);
         expect(delivery).toMatchObject({ status: "succeeded", attempts: 1, claimedUntil: null });
+      });
+
+      it("claims fairly: 20,000 due deliveries of a hanging endpoint do not keep another account's delivery waiting", async () => {
+        const hanging = http.createServer(() => {
+          // Never answers: every attempt runs into the timeout.
+        });
+        await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+        const { port } = hanging.address() as AddressInfo;
+        const worker = createDeliveryWorker(
+          { ctx: t.ctx, post: t.post },
+          { pollIntervalMs: 100, concurrency: 8, perEndpoint: 4 },
+        );
+        try {
+          const { endpoint: slow } = await createWebhook(t.ctx, "acct-backlog", {
+            url: `http://127.0.0.1:${port}/hooks`,
+            description: "",
+            event_types: ["link.created"],
+            link_ids: [],
+            enabled: true,
+          });
+          await endpoint();
+          // The backlog is older than anything else: first in "oldest due first".
+          const since = new Date(t.clock.now().getTime() - HOUR).toISOString();
+          await t.ctx.db.execute(sql`
+            insert into webhook_messages (id, account_id, event_type, body, created_at)
+            select 'msg_backlog_' || n, 'acct-backlog', 'link.created', '{}', ${since}::timestamptz
+            from generate_series(1, 20000) as n`);
+          await t.ctx.db.execute(sql`
+            insert into webhook_deliveries (id, message_id, endpoint_id, account_id, event_type, next_attempt_at)
+            select gen_random_uuid(), 'msg_backlog_' || n, ${slow.id}::uuid, 'acct-backlog', 'link.created',
+              ${since}::timestamptz
+            from generate_series(1, 20000) as n`);
+          worker.start();
+          await queue(1);
+          worker.wake();
+          await waitFor(() => receiver.received.length, {
+            until: (n) => n === 1,
+            what: "the other account's delivery while the backlog hangs",
+          });
+        } finally {
+          hanging.closeAllConnections();
+          await worker.stop();
+          await new Promise<void>((resolve) => hanging.close(() => resolve()));
+        }
       });
 
       it("signs with both secrets for 24 hours after a rotation, then with the new one only", async () => {

@@ -82,6 +82,11 @@ export const webhookDeliveries = pgTable(
   (table) => [
     uniqueIndex("webhook_deliveries_message_endpoint_unique").on(table.messageId, table.endpointId),
     index("webhook_deliveries_due_idx").on(table.nextAttemptAt).where(sql`status = 'pending'`),
+    // The claim's round-robin: the endpoints with pending work (a skip scan), then each one's due
+    // deliveries oldest first, only as many as its room.
+    index("webhook_deliveries_endpoint_due_idx")
+      .on(table.endpointId, table.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index("webhook_deliveries_endpoint_created_idx").on(table.endpointId, table.createdAt),
   ],
 );

@@ -53,21 +53,19 @@ interface ClaimedRow extends Record<string, unknown> {
   failing_since: string | Date | null;
 }
 
-/**
- * Due deliveries one claim looks at. An endpoint with a backlog larger than this can fill the
- * window with deliveries beyond its room; the others then wait for its backlog to drain below it.
- */
-const SCAN_LIMIT = 2_000;
-
 const dateOf = (value: string | Date | null) => (value === null ? null : new Date(value));
 
 /**
- * Claims due pending deliveries for this worker, oldest due first, at most its room for each
- * endpoint, and answers them with their endpoint and body — one statement, so a batch costs one
- * round trip. A claim moves each delivery's next_attempt_at to the claim's end: the due range then
- * holds no claimed delivery, and one whose worker died is due again when its claim lapses. One
- * claim at a time across replicas (a transaction-scoped advisory lock, then the statement's fresh
- * snapshot), so no delivery is claimed twice.
+ * Claims due pending deliveries for this worker, fairly across endpoints: every endpoint with due
+ * work gets up to its room (its oldest due first), and when the batch cannot hold them all it is
+ * filled round by round — each endpoint's first, then each one's second... — so one endpoint's
+ * backlog, however large, never hides another's due deliveries. Answers them with their endpoint
+ * and body — one statement, so a batch costs one round trip. The endpoints with pending work are
+ * found by a skip scan of the (endpoint_id, next_attempt_at) index: a claim costs per endpoint
+ * with pending work, not per delivery waiting. A claim moves each delivery's next_attempt_at to
+ * the claim's end: the due range then holds no claimed delivery, and one whose worker died is due
+ * again when its claim lapses. One claim at a time across replicas (a transaction-scoped advisory
+ * lock, then the statement's fresh snapshot), so no delivery is claimed twice.
  */
 export async function claimDueDeliveries(
   db: WebhookDatabase,
@@ -82,28 +80,40 @@ export async function claimDueDeliveries(
       sql`select set_config('synchronous_commit', 'off', true), pg_advisory_xact_lock(hashtext('webhook-dispatcher:claim'))`,
     );
     const result = await tx.execute<ClaimedRow>(sql`
-      -- The oldest due deliveries only (the partial index on next_attempt_at): a claim costs the
-      -- same with ten or a million waiting. A live claim is not in that range.
-      with oldest as (
-        select id, endpoint_id, next_attempt_at
-        from webhook_deliveries
-        where status = 'pending' and next_attempt_at <= ${now}::timestamptz
-        order by next_attempt_at
-        limit ${SCAN_LIMIT}
-      ),
-      due as (
-        select id, endpoint_id, next_attempt_at,
-          row_number() over (partition by endpoint_id order by next_attempt_at, id) as rank
-        from oldest
+      -- Every endpoint with pending deliveries, one index probe each (a skip scan).
+      with recursive pending_endpoints(endpoint_id) as (
+        (select endpoint_id from webhook_deliveries where status = 'pending'
+          order by endpoint_id limit 1)
+        union all
+        select (select d.endpoint_id from webhook_deliveries d
+            where d.status = 'pending' and d.endpoint_id > p.endpoint_id
+            order by d.endpoint_id limit 1)
+        from pending_endpoints p where p.endpoint_id is not null
       ),
       rooms as (
         select * from unnest(${sql.param(rooms.map(([id]) => id))}::uuid[],
           ${sql.param(rooms.map(([, room]) => room))}::int[]) as r(endpoint_id, room)
       ),
+      -- Each endpoint's oldest due deliveries, no more than its room.
+      due as (
+        select d.id, d.next_attempt_at, d.rank
+        from pending_endpoints p
+        left join rooms r on r.endpoint_id = p.endpoint_id
+        cross join lateral (
+          select x.id, x.next_attempt_at,
+            row_number() over (order by x.next_attempt_at, x.id) as rank
+          from webhook_deliveries x
+          where x.endpoint_id = p.endpoint_id and x.status = 'pending'
+            and x.next_attempt_at <= ${now}::timestamptz
+          order by x.next_attempt_at, x.id
+          limit greatest(0, coalesce(r.room, ${options.defaultRoom}))
+        ) d
+        where p.endpoint_id is not null
+      ),
+      -- Round-robin: every endpoint's first before anyone's second.
       picked as (
-        select due.id from due left join rooms using (endpoint_id)
-        where due.rank <= coalesce(rooms.room, ${options.defaultRoom})
-        order by due.next_attempt_at, due.id
+        select id from due
+        order by rank, next_attempt_at, id
         limit ${options.batchSize}
       ),
       -- The picked ids as one array: found through the primary key (an "in (select ...)" made

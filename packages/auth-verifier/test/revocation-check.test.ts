@@ -1,4 +1,4 @@
-import { startTestAuthService } from "@kurz/testing";
+import { startTestAuthService, waitFor } from "@kurz/testing";
 import { describe, expect, it } from "vitest";
 import { createRevocationCheck } from "../src";
 
@@ -12,7 +12,7 @@ describe("createRevocationCheck", () => {
       expect(auth.isTokenRevokedCalls).toBe(1);
 
       auth.revoke("jti-1");
-      await expect.poll(() => check.isRevoked("jti-1"), { timeout: 2000, interval: 50 }).toBe(true);
+      await waitFor(() => check.isRevoked("jti-1"), "the revocation of jti-1 to be seen");
       const calls = auth.isTokenRevokedCalls;
       // A revoked token stays refused without asking again.
       expect(await check.isRevoked("jti-1")).toBe(true);

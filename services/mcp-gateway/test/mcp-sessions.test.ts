@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { waitFor } from "@kurz/testing";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { describe, expect, it } from "vitest";
@@ -71,7 +72,7 @@ describe("a replica's MCP sessions", () => {
     // a1 was used after a2 was opened: a2 is the least recently used of the account.
     expect(r.evicted).toEqual([{ id: "a2", reason: "account_limit" }]);
     expect(r.sessions.get("a2")).toBeUndefined();
-    await expect.poll(() => r.closed.has("a2")).toBe(true);
+    await waitFor(() => r.closed.has("a2"), "the evicted session a2 to be closed");
     expect(r.sessions.countOf("a")).toBe(3);
     expect(r.sessions.countOf("b")).toBe(1);
     // A key opening sessions in a loop only ever turns over its own account's.

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { waitFor } from "@kurz/testing";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -16,6 +17,8 @@ interface Harness {
   session: () => SessionTransport;
   /** Resolves the pending `slow` tool call. */
   release: () => void;
+  /** Requests the route has been handed so far. */
+  received: () => number;
   app: FastifyInstance;
 }
 
@@ -28,8 +31,10 @@ const HEADERS = {
 async function startHarness(): Promise<Harness> {
   let session: SessionTransport | undefined;
   let release = () => {};
+  let received = 0;
   const app = Fastify();
   app.post("/mcp", async (request, reply) => {
+    received++;
     if (session === undefined) {
       const server = new Server({ name: "t", version: "1" }, { capabilities: { tools: {} } });
       server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -62,7 +67,7 @@ async function startHarness(): Promise<Harness> {
     return session.sdk.handleRequest(request.raw, reply.raw, request.body);
   });
   const url = `${await app.listen({ port: 0, host: "127.0.0.1" })}/mcp`;
-  return { url, session: () => session!, release: () => release(), app };
+  return { url, session: () => session!, release: () => release(), received: () => received, app };
 }
 
 let harness: Harness | undefined;
@@ -111,7 +116,10 @@ async function slowCallInFlight(id: number) {
   const slow = { jsonrpc: "2.0", id, method: "tools/call", params: { name: "slow" } };
   const pending = post(h, headers, slow);
   // Until its answer, the same id is not taken by the direct path again.
-  await expect.poll(() => h.session().directRequest({ method: "POST", headers }, slow)).toBeUndefined();
+  await waitFor(() => h.session().directRequest({ method: "POST", headers }, slow), {
+    until: (answer) => answer === undefined,
+    what: "the direct path to refuse the id of the call in flight",
+  });
   return { h, headers, slow, pending };
 }
 
@@ -165,8 +173,13 @@ describe("a session's transport: the direct path answers as the SDK's transport 
 
   it("answers a request whose id is already in flight (a client's mistake) through the SDK, and both get an answer", async () => {
     const { h, headers, pending: first } = await slowCallInFlight(7);
+    const before = h.received();
     const second = post(h, headers, { jsonrpc: "2.0", id: 7, method: "ping" });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The second request is in the route while the first is held: only then is it released.
+    await waitFor(() => h.received(), {
+      until: (count) => count > before,
+      what: "the second request to arrive",
+    });
     h.release();
 
     const answers = await Promise.all([first, second]);

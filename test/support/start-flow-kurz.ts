@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Clock } from "@kurz/clock";
+import { type Clock, TestClock } from "@kurz/clock";
 import { type RunningKurz, startEmbedded } from "@kurz/embedded";
 import { freePort, localEdgeEnv } from "@kurz/testing";
 
@@ -12,8 +12,22 @@ export interface FlowKurz {
   shortHost: string;
   /** The edge as a browser reaches it (`http://localhost:<port>`). */
   edgeUrl: string;
+  /** Every service's clock: a TestClock unless the test brought its own. */
+  clock: Clock;
+  /**
+   * Makes every service ask auth-server for plans again at once (setFlowPlan calls it): moves
+   * the clock past the plan caches' TTL, instead of waiting it out.
+   */
+  expirePlanCaches(): void;
   stop(): Promise<void>;
 }
+
+/**
+ * A flow changes plans as an operator would and expects the next step to see the new one; how
+ * long services keep a plan is their own tests' business. Short, so a clock brought by the test
+ * that is not a TestClock still lets it pass in a moment.
+ */
+const FLOW_PLAN_CACHE_TTL_MS = 200;
 
 /**
  * All of Kurz embedded for a flow test: its own temp data directory, a free edge port that is
@@ -27,14 +41,17 @@ export async function startFlowKurz(
   const dataDir = mkdtempSync(path.join(tmpdir(), `kurz-${name}-`));
   const port = await freePort();
   const shortHost = `localhost:${port}`;
+  const clock = options.clock ?? new TestClock();
+  const planCacheTtlMs = Number(env.PLAN_CACHE_TTL_MS ?? FLOW_PLAN_CACHE_TTL_MS);
   const kurz = await startEmbedded({
     ports: "ephemeral",
-    ...(options.clock ? { clock: options.clock } : {}),
+    clock,
     env: {
       ...process.env,
       LOG_LEVEL: "warn",
       DATA_DIR: dataDir,
       ...localEdgeEnv(port),
+      PLAN_CACHE_TTL_MS: String(planCacheTtlMs),
       ...env,
     },
   });
@@ -43,6 +60,10 @@ export async function startFlowKurz(
     dataDir,
     shortHost,
     edgeUrl: kurz.url.replace("127.0.0.1", "localhost"),
+    clock,
+    expirePlanCaches() {
+      if (clock instanceof TestClock) clock.advance(planCacheTtlMs + 1);
+    },
     async stop() {
       await kurz.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages } from "../src/db/schema";
+import { attemptDelivery } from "../src/deliveries/attempt-delivery";
 import { claimDueDeliveries } from "../src/deliveries/claim-due-deliveries";
 import { createAttemptRecorder } from "../src/deliveries/create-attempt-recorder";
 import { createDeliveryWorker, type DeliveryWorker } from "../src/deliveries/create-delivery-worker";
@@ -278,6 +279,58 @@ for (const store of STORES) {
         }
         [row] = await t.ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
         expect(row).toMatchObject({ enabled: false, disabledReason: "failing" });
+      });
+
+      it("decides the 5-day disable on the endpoint's current failing clock, not the claim's: a just-recovered endpoint stays enabled", async () => {
+        const { endpoint: created } = await endpoint();
+        const sixDaysAgo = new Date(t.clock.now().getTime() - 6 * 24 * HOUR);
+        await t.ctx.db
+          .update(webhookEndpoints)
+          .set({ failingSince: sixDaysAgo })
+          .where(eq(webhookEndpoints.id, created.id));
+        await queue(1);
+        const [claimed] = await claimDueDeliveries(t.ctx.db, {
+          now: t.clock.now(),
+          batchSize: 10,
+          defaultRoom: 10,
+          leaseMs: 60_000,
+        });
+        expect(claimed!.endpoint.failingSince).toEqual(sixDaysAgo);
+        // Meanwhile another delivery succeeded: the endpoint recovered.
+        await t.ctx.db
+          .update(webhookEndpoints)
+          .set({ failingSince: null })
+          .where(eq(webhookEndpoints.id, created.id));
+        receiver.answerWith(() => ({ status: 500 }));
+        await attemptDelivery({ ctx: t.ctx, post: t.post, random: () => 0.5 }, claimed!);
+        const [row] = await t.ctx.db
+          .select()
+          .from(webhookEndpoints)
+          .where(eq(webhookEndpoints.id, created.id));
+        // Its failing clock starts again with this failure.
+        expect(row).toMatchObject({ enabled: true, disabledReason: null });
+        expect(row!.failingSince!.getTime()).toBeGreaterThan(sixDaysAgo.getTime() + 5 * 24 * HOUR);
+        const [delivery] = await t.ctx.db.select().from(webhookDeliveries);
+        expect(delivery?.status).toBe("pending");
+
+        // Still failing for 5 days by the current value: disabled.
+        await t.ctx.db
+          .update(webhookEndpoints)
+          .set({ failingSince: sixDaysAgo })
+          .where(eq(webhookEndpoints.id, created.id));
+        t.clock.advance(60_000);
+        const [again] = await claimDueDeliveries(t.ctx.db, {
+          now: t.clock.now(),
+          batchSize: 10,
+          defaultRoom: 10,
+          leaseMs: 60_000,
+        });
+        await attemptDelivery({ ctx: t.ctx, post: t.post, random: () => 0.5 }, again!);
+        const [disabled] = await t.ctx.db
+          .select()
+          .from(webhookEndpoints)
+          .where(eq(webhookEndpoints.id, created.id));
+        expect(disabled).toMatchObject({ enabled: false, disabledReason: "failing" });
       });
 
       it("attempts again a delivery whose worker died between claim and answer: nothing lost", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lte } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
 import type { DeliveryOutcome } from "../outbound/post-webhook";
 import { activeSigningSecrets } from "../signing/active-signing-secrets";
@@ -92,11 +92,25 @@ export async function attemptDelivery(
           ...(deps.random ? { random: deps.random } : {}),
         });
   const failingSince = outcome.ok ? null : (endpoint.failingSince ?? started);
-  const disable = gone
-    ? ("gone" as const)
-    : !outcome.ok && now.getTime() - failingSince!.getTime() >= DISABLE_AFTER_FAILING_MS
-      ? ("failing" as const)
-      : undefined;
+  let disable: "gone" | "failing" | undefined = gone ? "gone" : undefined;
+  let clockMayHaveReset = false;
+  if (!disable && !outcome.ok && now.getTime() - failingSince!.getTime() >= DISABLE_AFTER_FAILING_MS) {
+    // The claim's failing_since may be stale (a success recorded since reset it): the decision is
+    // made on the current value, in the update itself.
+    const disabled = await ctx.db
+      .update(webhookEndpoints)
+      .set({ enabled: false, disabledReason: "failing", disabledAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(webhookEndpoints.id, endpoint.id),
+          eq(webhookEndpoints.enabled, true),
+          lte(webhookEndpoints.failingSince, new Date(now.getTime() - DISABLE_AFTER_FAILING_MS)),
+        ),
+      )
+      .returning({ id: webhookEndpoints.id });
+    if (disabled.length > 0) disable = "failing";
+    else clockMayHaveReset = true;
+  }
   const status = outcome.ok ? "succeeded" : delay === undefined || disable ? "failed" : "pending";
   const nextAttemptAt = status === "pending" ? new Date(now.getTime() + delay!) : null;
 
@@ -119,11 +133,13 @@ export async function attemptDelivery(
   await (deps.record ?? ((one) => recordAttempts(ctx.db, [one])))(record);
 
   if (disable) {
-    // Only an endpoint still enabled: the account may have changed it meanwhile.
-    await ctx.db
-      .update(webhookEndpoints)
-      .set({ enabled: false, disabledReason: disable, disabledAt: now, failingSince, updatedAt: now })
-      .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.enabled, true)));
+    if (disable === "gone") {
+      // Only an endpoint still enabled: the account may have changed it meanwhile.
+      await ctx.db
+        .update(webhookEndpoints)
+        .set({ enabled: false, disabledReason: disable, disabledAt: now, failingSince, updatedAt: now })
+        .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.enabled, true)));
+    }
     ctx.subscriptions.forget(endpoint.accountId);
     ctx.logger.warn(
       {
@@ -141,10 +157,11 @@ export async function attemptDelivery(
       .update(webhookEndpoints)
       .set({ failingSince: null })
       .where(eq(webhookEndpoints.id, endpoint.id));
-  } else if (!outcome.ok && endpoint.failingSince === null) {
+  } else if (!outcome.ok && (endpoint.failingSince === null || clockMayHaveReset)) {
+    // A clock reset since the claim starts again with this failure.
     await ctx.db
       .update(webhookEndpoints)
-      .set({ failingSince })
+      .set({ failingSince: clockMayHaveReset ? started : failingSince })
       .where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.failingSince)));
   }
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createTestDatabase, postgresBackend, type TestDatabase, waitFor } from "@kurz/testing";
@@ -21,6 +21,7 @@ import { toDeliveryView } from "../src/deliveries/to-delivery-view";
 import { workerHooks } from "../src/deliveries/worker-hooks";
 import { createWebhook } from "../src/endpoints/create-webhook";
 import { rotateWebhookSecret } from "../src/endpoints/rotate-webhook-secret";
+import { createSecretBox } from "../src/signing/secret-box";
 import { startDispatcherContext } from "./support/start-dispatcher-context";
 import { startReceiver } from "./support/start-receiver";
 
@@ -331,6 +332,25 @@ for (const store of STORES) {
           .from(webhookEndpoints)
           .where(eq(webhookEndpoints.id, created.id));
         expect(disabled).toMatchObject({ enabled: false, disabledReason: "failing" });
+      });
+
+      it("disables an endpoint whose sealed secret no longer opens (the key changed), with a visible reason, and sends nothing", async () => {
+        const { endpoint: created } = await endpoint();
+        const otherKey = createSecretBox(randomBytes(32));
+        await t.ctx.db
+          .update(webhookEndpoints)
+          .set({ secretSealed: otherKey.seal("whsec_c2VhbGVkIHVuZGVyIGFub3RoZXIga2V5IQ==") })
+          .where(eq(webhookEndpoints.id, created.id));
+        await queue(1);
+        await t.worker.drain();
+        expect(receiver.received).toHaveLength(0);
+        const [row] = await t.ctx.db
+          .select()
+          .from(webhookEndpoints)
+          .where(eq(webhookEndpoints.id, created.id));
+        expect(row).toMatchObject({ enabled: false, disabledReason: "secret" });
+        const [delivery] = await t.ctx.db.select().from(webhookDeliveries);
+        expect(delivery).toMatchObject({ status: "failed", claimedUntil: null });
       });
 
       it("attempts again a delivery whose worker died between claim and answer: nothing lost", async () => {

@@ -1,8 +1,12 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-/** Why Kurz disabled an endpoint: it answered 410 Gone, or every attempt failed for 5 days. */
-export const DISABLED_REASONS = ["gone", "failing"] as const;
+/**
+ * Why Kurz disabled an endpoint: it answered 410 Gone, every attempt failed for 5 days, or its
+ * sealed signing secret no longer opens (KEY_ENCRYPTION_KEY changed: rotate the secret, then
+ * enable it).
+ */
+export const DISABLED_REASONS = ["gone", "failing", "secret"] as const;
 export type DisabledReason = (typeof DISABLED_REASONS)[number];
 
 /** A webhook endpoint of an account (Business plan and up). */

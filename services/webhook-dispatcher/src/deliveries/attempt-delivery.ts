@@ -60,19 +60,30 @@ export async function attemptDelivery(
       );
     return;
   }
-  const secrets = activeSigningSecrets(
-    {
-      current: ctx.secrets.open(endpoint.secretSealed),
-      previous:
-        endpoint.previousSecretSealed && endpoint.previousSecretExpiresAt
-          ? {
-              secret: ctx.secrets.open(endpoint.previousSecretSealed),
-              expiresAt: endpoint.previousSecretExpiresAt,
-            }
-          : null,
-    },
-    started,
-  );
+  let current: string;
+  try {
+    current = ctx.secrets.open(endpoint.secretSealed);
+  } catch (error) {
+    // The secret was sealed under another key (KEY_ENCRYPTION_KEY changed): no attempt can ever be
+    // signed. Disabled with a reason the account sees, instead of failing at every claim.
+    await disableForUnreadableSecret(ctx, claimed, started, error);
+    return;
+  }
+  let previous: { secret: string; expiresAt: Date } | null = null;
+  if (endpoint.previousSecretSealed && endpoint.previousSecretExpiresAt) {
+    try {
+      previous = {
+        secret: ctx.secrets.open(endpoint.previousSecretSealed),
+        expiresAt: endpoint.previousSecretExpiresAt,
+      };
+    } catch (error) {
+      ctx.logger.warn(
+        { event: "webhook.previous_secret_unreadable", endpointId: endpoint.id, err: error },
+        "the endpoint's previous secret cannot be opened: signing with the current one only",
+      );
+    }
+  }
+  const secrets = activeSigningSecrets({ current, previous }, started);
   const headers = webhookHeaders(
     { id: claimed.messageId, timestampSeconds: Math.floor(started.getTime() / 1000), body: claimed.body },
     secrets,
@@ -164,4 +175,34 @@ export async function attemptDelivery(
       .set({ failingSince: clockMayHaveReset ? started : failingSince })
       .where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.failingSince)));
   }
+}
+
+async function disableForUnreadableSecret(
+  ctx: WebhookContext,
+  claimed: ClaimedDelivery,
+  now: Date,
+  error: unknown,
+): Promise<void> {
+  const { endpoint } = claimed;
+  await ctx.db
+    .update(webhookEndpoints)
+    .set({ enabled: false, disabledReason: "secret", disabledAt: now, updatedAt: now })
+    .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.enabled, true)));
+  await ctx.db
+    .update(webhookDeliveries)
+    .set({ status: "failed", nextAttemptAt: null, claimedUntil: null, updatedAt: now })
+    .where(
+      and(eq(webhookDeliveries.id, claimed.id), eq(webhookDeliveries.claimedUntil, claimed.claimedUntil)),
+    );
+  ctx.subscriptions.forget(endpoint.accountId);
+  ctx.logger.error(
+    {
+      event: "webhook.endpoint_disabled",
+      accountId: endpoint.accountId,
+      endpointId: endpoint.id,
+      reason: "secret",
+      err: error,
+    },
+    "endpoint's signing secret cannot be opened (KEY_ENCRYPTION_KEY changed?): disabled",
+  );
 }

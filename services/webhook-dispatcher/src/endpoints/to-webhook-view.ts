@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { WebhookEndpointRow } from "../db/schema";
+import { DISABLED_REASONS, type WebhookEndpointRow } from "../db/schema";
 
 export const webhookViewSchema = z.object({
   id: z.string(),
@@ -9,9 +9,11 @@ export const webhookViewSchema = z.object({
   event_types: z.array(z.string()),
   link_ids: z.array(z.string()),
   disabled_reason: z
-    .enum(["gone", "failing"])
+    .enum(DISABLED_REASONS)
     .nullable()
-    .describe("Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days)"),
+    .describe(
+      "Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable)",
+    ),
   disabled_at: z.string().nullable(),
   failing_since: z.string().nullable().describe("Since when every attempt has failed; null while healthy"),
   previous_secret_expires_at: z

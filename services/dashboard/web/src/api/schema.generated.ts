@@ -9271,8 +9271,8 @@ export interface paths {
                                 enabled: boolean;
                                 event_types: string[];
                                 link_ids: string[];
-                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days) */
-                                disabled_reason: ("gone" | "failing") | null;
+                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable) */
+                                disabled_reason: ("gone" | "failing" | "secret") | null;
                                 disabled_at: string | null;
                                 /** @description Since when every attempt has failed; null while healthy */
                                 failing_since: string | null;
@@ -9375,8 +9375,8 @@ export interface paths {
                                 enabled: boolean;
                                 event_types: string[];
                                 link_ids: string[];
-                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days) */
-                                disabled_reason: ("gone" | "failing") | null;
+                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable) */
+                                disabled_reason: ("gone" | "failing" | "secret") | null;
                                 disabled_at: string | null;
                                 /** @description Since when every attempt has failed; null while healthy */
                                 failing_since: string | null;
@@ -9479,8 +9479,8 @@ export interface paths {
                                 enabled: boolean;
                                 event_types: string[];
                                 link_ids: string[];
-                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days) */
-                                disabled_reason: ("gone" | "failing") | null;
+                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable) */
+                                disabled_reason: ("gone" | "failing" | "secret") | null;
                                 disabled_at: string | null;
                                 /** @description Since when every attempt has failed; null while healthy */
                                 failing_since: string | null;
@@ -9663,8 +9663,8 @@ export interface paths {
                                 enabled: boolean;
                                 event_types: string[];
                                 link_ids: string[];
-                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days) */
-                                disabled_reason: ("gone" | "failing") | null;
+                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable) */
+                                disabled_reason: ("gone" | "failing" | "secret") | null;
                                 disabled_at: string | null;
                                 /** @description Since when every attempt has failed; null while healthy */
                                 failing_since: string | null;
@@ -10139,8 +10139,8 @@ export interface paths {
                                 enabled: boolean;
                                 event_types: string[];
                                 link_ids: string[];
-                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days) */
-                                disabled_reason: ("gone" | "failing") | null;
+                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable) */
+                                disabled_reason: ("gone" | "failing" | "secret") | null;
                                 disabled_at: string | null;
                                 /** @description Since when every attempt has failed; null while healthy */
                                 failing_since: string | null;

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import { AppError } from "@kurz/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CacheConnection } from "../src/index";
@@ -8,17 +7,30 @@ export interface CacheUnderTest {
   primary: CacheConnection;
   /** A second handle on the same state (another connection for Redis, the same object in memory). */
   peer: CacheConnection;
+  /**
+   * Lets `ms` pass for the store: in memory a frozen TestClock moves (exactly, at once); Redis
+   * keeps its own time, so there real time passes.
+   */
+  pass(ms: number): Promise<void>;
 }
 
-/** The behaviour both adapters promise. Real time, short TTLs: no fake clocks over real backends. */
+/**
+ * How long anything a check must still find lives: longer than a command may take (1 s), so a
+ * slow moment between a write and its check cannot expire it in Redis (real time). In memory
+ * the clock is frozen, and nothing expires before the test moves it.
+ */
+const LIVES_MS = 2_000;
+
+/** The behaviour both adapters promise. TTLs are crossed through `pass`. */
 export function describeCacheContract(name: string, open: () => Promise<CacheUnderTest>): void {
   describe(`cache contract: ${name}`, () => {
     let primary: CacheConnection;
     let peer: CacheConnection;
+    let pass: (ms: number) => Promise<void>;
     const key = (label: string) => `${label}:${randomUUID()}`;
 
     beforeAll(async () => {
-      ({ primary, peer } = await open());
+      ({ primary, peer, pass } = await open());
     });
 
     afterAll(async () => {
@@ -29,9 +41,9 @@ export function describeCacheContract(name: string, open: () => Promise<CacheUnd
     describe("cache", () => {
       it("returns a stored value until its TTL passes, then nothing", async () => {
         const k = key("ttl");
-        await primary.cache.set(k, "value", 150);
+        await primary.cache.set(k, "value", LIVES_MS);
         expect(await primary.cache.get(k)).toBe("value");
-        await sleep(300);
+        await pass(LIVES_MS + 1);
         expect(await primary.cache.get(k)).toBeNull();
       });
 
@@ -68,7 +80,7 @@ export function describeCacheContract(name: string, open: () => Promise<CacheUnd
         const k = key("overwrite");
         await primary.cache.set(k, "first", 100);
         await primary.cache.set(k, "second", 10_000);
-        await sleep(200);
+        await pass(200);
         expect(await primary.cache.get(k)).toBe("second");
       });
 
@@ -104,12 +116,11 @@ export function describeCacheContract(name: string, open: () => Promise<CacheUnd
 
       it("gives a counter its TTL when it is created and never extends it", async () => {
         const k = key("window");
-        // A second of TTL: room for a slow machine between the first two increments.
-        await primary.cache.increment(k, 1, 1_000);
-        await sleep(50);
+        await primary.cache.increment(k, 1, LIVES_MS);
+        await pass(50);
         // A later increment with a long TTL leaves the counter's expiry where it was.
         expect(await primary.cache.increment(k, 1, 60_000)).toBe(2);
-        await sleep(1_000);
+        await pass(LIVES_MS);
         expect(await primary.cache.get(k)).toBeNull();
         expect(await primary.cache.increment(k, 1, 60_000)).toBe(1);
       });
@@ -145,7 +156,8 @@ export function describeCacheContract(name: string, open: () => Promise<CacheUnd
     describe("rate limiter", () => {
       it("admits a burst up to capacity, then refuses with a retry delay", async () => {
         const k = key("burst");
-        const limit = { capacity: 5, refillPerSecond: 1 };
+        // A token every 10 s: none comes back while the six takes are made, however slowly.
+        const limit = { capacity: 5, refillPerSecond: 0.1 };
         const remaining: number[] = [];
         for (let i = 0; i < 5; i++) {
           const result = await primary.rateLimiter.take(k, limit);
@@ -158,7 +170,7 @@ export function describeCacheContract(name: string, open: () => Promise<CacheUnd
         expect(refused.allowed).toBe(false);
         expect(refused.remaining).toBe(0);
         expect(refused.retryAfterMs).toBeGreaterThan(0);
-        expect(refused.retryAfterMs).toBeLessThanOrEqual(1000);
+        expect(refused.retryAfterMs).toBeLessThanOrEqual(10_000);
       });
 
       it("admits again once the retry delay has passed", async () => {
@@ -168,17 +180,17 @@ export function describeCacheContract(name: string, open: () => Promise<CacheUnd
         await primary.rateLimiter.take(k, limit);
         const refused = await primary.rateLimiter.take(k, limit);
         expect(refused.allowed).toBe(false);
-        await sleep(refused.retryAfterMs + 20);
+        await pass(refused.retryAfterMs + 20);
         expect((await primary.rateLimiter.take(k, limit)).allowed).toBe(true);
       });
 
       it("never refills beyond capacity", async () => {
         const k = key("cap");
-        // A token every 50 ms: the 300 ms pause refills the bucket twice over, while the four
+        // A token every 2 s (LIVES_MS): the pause refills the bucket twice over, while the four
         // takes after it, sent at once, reach the store well within one token's time.
-        const limit = { capacity: 3, refillPerSecond: 20 };
+        const limit = { capacity: 3, refillPerSecond: 1_000 / LIVES_MS };
         await primary.rateLimiter.take(k, limit);
-        await sleep(300);
+        await pass(3 * LIVES_MS);
         const results = await Promise.all(
           Array.from({ length: 4 }, async () => (await primary.rateLimiter.take(k, limit)).allowed),
         );
@@ -235,7 +247,7 @@ export function describeCacheContract(name: string, open: () => Promise<CacheUnd
       it("frees a lock when its TTL passes", async () => {
         const k = key("expiry");
         expect(await primary.locks.acquire(k, 100)).not.toBeNull();
-        await sleep(250);
+        await pass(250);
         const next = await peer.locks.acquire(k, 10_000);
         expect(next).not.toBeNull();
         await next!.release();
@@ -244,7 +256,7 @@ export function describeCacheContract(name: string, open: () => Promise<CacheUnd
       it("does nothing when a holder whose lock expired releases or extends it", async () => {
         const k = key("stale");
         const stale = await primary.locks.acquire(k, 100);
-        await sleep(250);
+        await pass(250);
         const current = await peer.locks.acquire(k, 10_000);
         expect(current).not.toBeNull();
         expect(await stale!.release()).toBe(false);
@@ -255,9 +267,9 @@ export function describeCacheContract(name: string, open: () => Promise<CacheUnd
 
       it("keeps an extended lock past its original TTL", async () => {
         const k = key("extend");
-        const lock = await primary.locks.acquire(k, 150);
+        const lock = await primary.locks.acquire(k, LIVES_MS);
         expect(await lock!.extend(10_000)).toBe(true);
-        await sleep(300);
+        await pass(LIVES_MS + 500);
         expect(await peer.locks.acquire(k, 10_000)).toBeNull();
         expect(await lock!.release()).toBe(true);
       });
@@ -282,8 +294,10 @@ export function describeCacheContract(name: string, open: () => Promise<CacheUnd
       it("makes withLock wait up to waitMs for a busy lock", async () => {
         const k = key("wait");
         const holder = await peer.locks.acquire(k, 10_000);
+        // fixed-delay: a holder that keeps the lock a moment after the waiter came
         setTimeout(() => void holder!.release(), 100);
-        const result = await primary.locks.withLock(k, 10_000, async () => "ran", { waitMs: 2_000 });
+        // Waiting is measured in real time (the waiter retries on timers): a generous bound.
+        const result = await primary.locks.withLock(k, 10_000, async () => "ran", { waitMs: 30_000 });
         expect(result).toBe("ran");
       });
 

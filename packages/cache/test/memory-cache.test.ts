@@ -1,10 +1,17 @@
+import { TestClock } from "@kurz/clock";
 import { describe, expect, it } from "vitest";
 import { createCache } from "../src/index";
 import { describeCacheContract } from "./describe-cache-contract";
 
 describeCacheContract("memory", async () => {
-  const cache = createCache({});
-  return { primary: cache, peer: cache };
+  // Frozen: a TTL runs out when the test moves the clock, never during a slow moment.
+  const clock = new TestClock({ frozen: true });
+  const cache = createCache({ clock });
+  return {
+    primary: cache,
+    peer: cache,
+    pass: async (ms) => clock.advance(ms),
+  };
 });
 
 describe("memory cache", () => {

@@ -140,6 +140,7 @@ export function describeDatabaseContract(name: string, open: () => Promise<TestC
       const { db } = connection;
       // The shape of the original freeze: a cache reload three awaits below the transaction.
       const reloadCache = async () => {
+        // fixed-delay: a timer hop, as the reload had, so the query leaves the transaction's turn
         await new Promise((resolve) => setTimeout(resolve, 1));
         return db.select().from(schema.widgets);
       };

@@ -111,7 +111,7 @@ describe.skipIf(!postgres.available)("the event consumer during a PostgreSQL out
     proxy.cut();
     for (let n = 20; n < 40; n++) await producer.send(eventTopics.link, linkCreated(n));
     await waitFor(() => busEvents().includes("events.batch_failed"), "the consumer to meet the outage");
-    // The outage lasts 0.4 s from there (a fault's duration, not a wait for a condition).
+    // fixed-delay: the outage lasts 0.4 s from there (a fault's duration, not a wait for a condition).
     await sleep(400);
     proxy.restore();
     for (let n = 40; n < 60; n++) await producer.send(eventTopics.link, linkCreated(n));

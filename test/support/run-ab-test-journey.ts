@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import { setPlanAsOperator, signInWithOAuth, waitFor } from "@kurz/testing";
 import { expect } from "vitest";
-import { jsonApi } from "./json-api";
+import { jsonApi, REST_POLL_MS } from "./json-api";
 
 const SCOPE =
   "shorturl:create shorturl:read shorturl:delete analytics:read conversion:write abtest:read abtest:write";
@@ -130,11 +130,10 @@ export async function runAbTestJourney(options: AbJourneyOptions): Promise<void>
   expect(edit.body.code).toBe("INVALID_STATE");
 
   // Visitors: the edge learns of the start from link.updated; wait for the first split answer.
-  await waitFor(
-    async () => (await visit(edgeUrl, shortHost, alias, { "user-agent": HUMAN })).setCookie !== undefined,
-    "the edge to route the running test",
-    30_000,
-  );
+  await waitFor(async () => (await visit(edgeUrl, shortHost, alias, { "user-agent": HUMAN })).setCookie, {
+    until: (setCookie) => setCookie !== undefined,
+    what: "the edge to route the running test (a split cookie)",
+  });
   const pages = new Map<string, string[]>();
   const cookies: string[] = [];
   const firstPages: string[] = [];
@@ -169,34 +168,31 @@ export async function runAbTestJourney(options: AbJourneyOptions): Promise<void>
   // each report is retried while its click is still unknown (404), as a landing page would.
   for (const clickId of buyers) {
     const bought = await waitFor(
-      async () => {
-        const answer = await api("POST", "/api/v1/conversions", {
-          svc_click_id: clickId,
-          event_name: "purchase",
-        });
-        return answer.status === 404 ? undefined : answer;
+      () => api("POST", "/api/v1/conversions", { svc_click_id: clickId, event_name: "purchase" }),
+      {
+        until: (answer) => answer.status !== 404,
+        what: "the click of a conversion to be stored",
+        intervalMs: REST_POLL_MS,
+        timeoutMs: 60_000,
       },
-      "the click of a conversion to be stored",
-      60_000,
     );
     expect(bought?.status, JSON.stringify(bought?.body)).toBe(201);
   }
 
   const analytics = await waitFor(
-    async () => {
-      const { body } = await api("GET", `/api/v1/ab-tests/${alias}/analytics?days=3`);
-      const variants = body?.analytics?.variants as
-        | Array<{ exposures: number; conversions: number }>
-        | undefined;
-      const exposures = variants?.reduce((sum, v) => sum + v.exposures, 0);
-      const conversions = variants?.reduce((sum, v) => sum + v.conversions, 0);
-      // 40 split visits + 10 returning ones (+ the routed ones of the wait).
-      return exposures !== undefined && exposures >= 50 && conversions === buyers.length
-        ? body.analytics
-        : undefined;
+    async () => (await api("GET", `/api/v1/ab-tests/${alias}/analytics?days=3`)).body?.analytics,
+    {
+      until: (analytics) => {
+        const variants = analytics?.variants as Array<{ exposures: number; conversions: number }> | undefined;
+        const exposures = variants?.reduce((sum, v) => sum + v.exposures, 0);
+        const conversions = variants?.reduce((sum, v) => sum + v.conversions, 0);
+        // 40 split visits + 10 returning ones (+ the routed ones of the wait).
+        return exposures !== undefined && exposures >= 50 && conversions === buyers.length;
+      },
+      what: `exposures (50) and conversions (${buyers.length}) to be counted`,
+      intervalMs: REST_POLL_MS,
+      timeoutMs: 60_000,
     },
-    "exposures and conversions to be counted",
-    60_000,
   );
   const byId = new Map((analytics.variants as Array<{ id: string }>).map((v) => [v.id, v]));
   const newVariant = byId.get(variantB!.id) as unknown as {
@@ -218,11 +214,10 @@ export async function runAbTestJourney(options: AbJourneyOptions): Promise<void>
 
   // Pause: the link's own destination (the control) for everyone.
   expect((await api("POST", `/api/v1/ab-tests/${alias}/pause`)).body.test.status).toBe("paused");
-  await waitFor(
-    async () => (await visit(edgeUrl, shortHost, alias, { "user-agent": HUMAN })).setCookie === undefined,
-    "the edge to stop routing",
-    30_000,
-  );
+  await waitFor(async () => (await visit(edgeUrl, shortHost, alias, { "user-agent": HUMAN })).setCookie, {
+    until: (setCookie) => setCookie === undefined,
+    what: "the edge to stop routing (no split cookie)",
+  });
   const paused = await visitWith(cookies[0]!);
   expect(landing(paused.location).page).toBe("https://shop.example.com/old");
 
@@ -234,16 +229,11 @@ export async function runAbTestJourney(options: AbJourneyOptions): Promise<void>
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   expect(done.body.test).toMatchObject({ status: "completed", winner_variant_id: variantB!.id });
   expect(typeof done.body.statistically_supported).toBe("boolean");
-  await waitFor(
-    async () => {
-      const answer = await visit(edgeUrl, shortHost, alias, { "user-agent": HUMAN });
-      return (
-        answer.setCookie === undefined && landing(answer.location).page === "https://shop.example.com/new"
-      );
-    },
-    "the winner to become the link's destination",
-    30_000,
-  );
+  await waitFor(() => visit(edgeUrl, shortHost, alias, { "user-agent": HUMAN }), {
+    until: (answer) =>
+      answer.setCookie === undefined && landing(answer.location).page === "https://shop.example.com/new",
+    what: "the winner to become the link's destination",
+  });
   expect((await api("POST", `/api/v1/ab-tests/${alias}/start`)).status).toBe(409);
 
   // A test on an existing link: its destination is the control; deleting the running test
@@ -262,20 +252,15 @@ export async function runAbTestJourney(options: AbJourneyOptions): Promise<void>
     { control: false, destination_url: "https://blog.example.org/post-b", traffic_weight: 50 },
   ]);
   expect((await api("POST", `/api/v1/ab-tests/${onLink.body.test.id}/start`)).status).toBe(200);
-  await waitFor(
-    async () => (await visit(edgeUrl, shortHost, code, { "user-agent": HUMAN })).setCookie !== undefined,
-    "the edge to route the second test",
-    30_000,
-  );
+  await waitFor(async () => (await visit(edgeUrl, shortHost, code, { "user-agent": HUMAN })).setCookie, {
+    until: (setCookie) => setCookie !== undefined,
+    what: "the edge to route the second test (a split cookie)",
+  });
   expect((await api("DELETE", `/api/v1/ab-tests/${onLink.body.test.id}`)).status).toBe(200);
-  await waitFor(
-    async () => {
-      const answer = await visit(edgeUrl, shortHost, code, { "user-agent": HUMAN });
-      return answer.setCookie === undefined && answer.location === "https://blog.example.org/post";
-    },
-    "routing to stop once the test is deleted",
-    30_000,
-  );
+  await waitFor(() => visit(edgeUrl, shortHost, code, { "user-agent": HUMAN }), {
+    until: (answer) => answer.setCookie === undefined && answer.location === "https://blog.example.org/post",
+    what: "routing to stop once the test is deleted",
+  });
   expect((await api("GET", `/api/v1/ab-tests/${onLink.body.test.id}`)).status).toBe(404);
 
   const list = await api("GET", "/api/v1/ab-tests?status=completed");

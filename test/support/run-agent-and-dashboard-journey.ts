@@ -1,4 +1,10 @@
-import { createMcpKey, openDashboardSession, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
+import {
+  createMcpKey,
+  openDashboardSession,
+  setPlanAsOperator,
+  signInWithOAuth,
+  waitFor,
+} from "@kurz/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect } from "vitest";
@@ -66,12 +72,12 @@ export async function runAgentAndDashboardJourney(options: AgentJourneyOptions):
     for (let i = 0; i < 2; i++) expect((await visit()).status).toBe(301);
     // Every poll is an MCP request: at most 30 a minute, so the Pro plan's 60 are never spent
     // however long the clicks take to reach analytics (across processes, over Kafka).
-    await expect
-      .poll(async () => (await call("getStats", { shortUrlId: alias })).counts.clicks, {
-        timeout: 60_000,
-        interval: 2_000,
-      })
-      .toBe(2);
+    await waitFor(async () => (await call("getStats", { shortUrlId: alias })).counts.clicks, {
+      until: (clicks) => clicks === 2,
+      what: "the agent link's two clicks to be counted",
+      timeoutMs: 60_000,
+      intervalMs: 2_000,
+    });
 
     // The same person in the dashboard sees the agent's link through the relay.
     const dashboard = await openDashboardSession(person.browser);
@@ -83,7 +89,10 @@ export async function runAgentAndDashboardJourney(options: AgentJourneyOptions):
 
     await call("deleteUrl", { shortCode: alias });
     // The redirector forgets it when the deletion event reaches it (another process, over Kafka).
-    await expect.poll(async () => (await visit()).status, { timeout: 30_000 }).toBe(404);
+    await waitFor(async () => (await visit()).status, {
+      until: (status) => status === 404,
+      what: "the deleted link to answer 404",
+    });
     const signedOut = await fetch(`${edgeUrl}/app/auth/logout`, {
       method: "POST",
       headers: { cookie: dashboard.cookie, "x-csrf-token": dashboard.csrfToken },

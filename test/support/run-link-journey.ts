@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import { waitFor } from "@kurz/testing";
 import { expect } from "vitest";
-import { jsonApi } from "./json-api";
+import { jsonApi, REST_POLL_MS } from "./json-api";
 import { signInWithOAuth } from "./sign-in-with-oauth";
 
 const SCOPE = "shorturl:create shorturl:read shorturl:update shorturl:delete analytics:read conversion:write";
@@ -97,23 +97,23 @@ export async function runLinkJourney(edgeUrl: string, shortHost: string): Promis
   expect(purchase.status, JSON.stringify(purchase.body)).toBe(201);
 
   const counts = await waitFor(
-    async () => {
-      const { body } = await api("GET", `/api/v1/analytics/${code}`);
-      const found = body?.analytics?.counts;
-      return found?.clicks === HUMAN_VISITS && found?.bots === BOT_VISITS ? found : undefined;
+    async () => (await api("GET", `/api/v1/analytics/${code}`)).body?.analytics?.counts,
+    {
+      until: (found) => found?.clicks === HUMAN_VISITS && found?.bots === BOT_VISITS,
+      what: `every visit to be counted (${HUMAN_VISITS} clicks, ${BOT_VISITS} bots)`,
+      intervalMs: REST_POLL_MS,
+      timeoutMs: 60_000,
     },
-    "every visit to be counted",
-    60_000,
   );
   expect(counts.uniqueVisitors).toBe(VISITORS.length);
 
   const conversions = await waitFor(
-    async () => {
-      const { body } = await api("GET", `/api/v1/analytics/${code}/conversions`);
-      return body?.analytics?.stats?.conversions === 1 ? body.analytics.stats : undefined;
+    async () => (await api("GET", `/api/v1/analytics/${code}/conversions`)).body?.analytics?.stats,
+    {
+      until: (stats) => stats?.conversions === 1,
+      what: "the conversion to be attributed",
+      intervalMs: REST_POLL_MS,
     },
-    "the conversion to be attributed",
-    30_000,
   );
   expect(conversions).toMatchObject({ clicks: HUMAN_VISITS, values: [{ currency: "EUR", value: 30 }] });
 
@@ -128,12 +128,11 @@ export async function runLinkJourney(edgeUrl: string, shortHost: string): Promis
 
   expect((await api("DELETE", `/api/v1/urls/${code}`)).status).toBeLessThan(300);
   await waitFor(
-    async () => {
-      const gone = await visit(edgeUrl, shortHost, `/${code}`, { "user-agent": VISITORS[0]!.ua });
-      return gone.status === 404 || gone.status === 410;
+    async () => (await visit(edgeUrl, shortHost, `/${code}`, { "user-agent": VISITORS[0]!.ua })).status,
+    {
+      until: (status) => status === 404 || status === 410,
+      what: "the deleted link's short URL to answer 404",
     },
-    "the deleted link's short URL to answer 404",
-    30_000,
   );
   expect((await api("GET", `/api/v1/urls/${code}`)).status).toBe(404);
 }

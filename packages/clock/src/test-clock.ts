@@ -7,6 +7,8 @@ export interface TestClockOptions {
    * of code; a running service's timers and I/O want real time (the default).
    */
   frozen?: boolean;
+  /** Where its wall time starts (a date a test's data is laid out around); now by default. */
+  at?: Date;
 }
 
 /**
@@ -16,14 +18,18 @@ export interface TestClockOptions {
  */
 export class TestClock implements Clock {
   private offsetMs = 0;
+  /** Wall time's distance from the start it was given (`at`); the monotonic scale has none. */
+  private readonly wallShiftMs: number;
   private readonly frozenAt: { wallMs: number; monotonicMs: number } | undefined;
 
   constructor(options: TestClockOptions = {}) {
-    this.frozenAt = options.frozen ? { wallMs: Date.now(), monotonicMs: performance.now() } : undefined;
+    const wallMs = Date.now();
+    this.wallShiftMs = options.at ? options.at.getTime() - wallMs : 0;
+    this.frozenAt = options.frozen ? { wallMs, monotonicMs: performance.now() } : undefined;
   }
 
   now(): Date {
-    return new Date((this.frozenAt?.wallMs ?? Date.now()) + this.offsetMs);
+    return new Date((this.frozenAt?.wallMs ?? Date.now()) + this.wallShiftMs + this.offsetMs);
   }
 
   monotonicMs(): number {

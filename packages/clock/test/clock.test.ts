@@ -28,6 +28,21 @@ describe("clocks", () => {
     expect(clock.monotonicMs() - mono).toBe(61_000);
   });
 
+  it("starts a test clock's wall time at the date it is given", () => {
+    const start = new Date(Date.UTC(2026, 0, 1, 12, 0, 30));
+    const clock = new TestClock({ frozen: true, at: start });
+    expect(clock.now()).toEqual(start);
+    clock.advance(30_000);
+    expect(clock.now()).toEqual(new Date(Date.UTC(2026, 0, 1, 12, 1, 0)));
+    // A running one goes on from there in real time: by what passed between these two readings.
+    const before = Date.now();
+    const running = new TestClock({ at: start });
+    const read = running.now().getTime() - start.getTime();
+    const elapsed = Date.now() - before;
+    expect(read).toBeGreaterThanOrEqual(0);
+    expect(read).toBeLessThanOrEqual(elapsed);
+  });
+
   it("expires an lru-cache entry when the clock crosses its TTL, without waiting out the TTL", () => {
     const clock = new TestClock({ frozen: true });
     // ttlResolution 0: every check reads the clock (lru-cache reuses a reading for 1 ms by default).
@@ -45,7 +60,14 @@ describe("clocks", () => {
   });
 
   it("keeps the system clock's durations on the monotonic scale", () => {
-    expect(Math.abs(systemClock.monotonicMs() - performance.now())).toBeLessThan(1_000);
-    expect(Math.abs(systemClock.now().getTime() - Date.now())).toBeLessThan(1_000);
+    // Each reading between two of the scale it is on (bracketed, so a slow moment cannot fail it).
+    const monotonicBefore = performance.now();
+    const monotonic = systemClock.monotonicMs();
+    expect(monotonic).toBeGreaterThanOrEqual(monotonicBefore);
+    expect(monotonic).toBeLessThanOrEqual(performance.now());
+    const wallBefore = Date.now();
+    const wall = systemClock.now().getTime();
+    expect(wall).toBeGreaterThanOrEqual(wallBefore);
+    expect(wall).toBeLessThanOrEqual(Date.now());
   });
 });

@@ -1,4 +1,5 @@
 import { type CacheStore, createCache } from "@kurz/cache";
+import { TestClock } from "@kurz/clock";
 import { createLogger } from "@kurz/logger";
 import type { FastifyReply } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
@@ -15,10 +16,7 @@ const logger = createLogger({ service: "test", level: "silent" });
 const MINUTE_MS = 60_000;
 
 /** A clock the test moves; starts mid-minute so window offsets do not line up by chance. */
-function movableClock(start = Date.UTC(2026, 0, 1, 12, 0, 30)) {
-  let now = start;
-  return { now: () => new Date(now), monotonicMs: () => now, advance: (ms: number) => (now += ms) };
-}
+const movableClock = () => new TestClock({ frozen: true, at: new Date(Date.UTC(2026, 0, 1, 12, 0, 30)) });
 
 const caches: { close(): Promise<void> }[] = [];
 afterEach(async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { TestClock } from "@kurz/clock";
 import { createGrpcClient } from "@kurz/grpc";
 import { authV1 } from "@kurz/proto";
 import { cacheAccountQuotas, planRequestsPerMinute } from "@kurz/service-runtime";
@@ -8,12 +9,6 @@ import { type IngestHarness, startIngestHarness } from "./ingest-harness";
 
 const redis = await redisBackend();
 
-/** Stands still unless the test moves it: requests cross the rate window without sleeping. */
-function movableClock() {
-  let now = Date.now();
-  return { now: () => new Date(now), monotonicMs: () => now, advance: (ms: number) => (now += ms) };
-}
-
 const modes = [
   { name: "embedded (in-memory counters)", redisUrl: undefined, skip: false },
   { name: "real Redis", redisUrl: redis.available ? redis.value.url : undefined, skip: !redis.available },
@@ -21,7 +16,8 @@ const modes = [
 
 describe.each(modes)("REST rate limit of the analytics routes, $name", ({ redisUrl, skip }) => {
   const THROTTLED = randomUUID();
-  const clock = movableClock();
+  // Stands still unless the test moves it: requests cross the rate window without sleeping.
+  const clock = new TestClock({ frozen: true });
   let h: IngestHarness;
   let auth: TestAuthService;
   let authClient: ReturnType<typeof createGrpcClient<typeof authV1.AuthService.method>>;

@@ -5,9 +5,10 @@ type AnyMethod = (request: unknown, options?: GrpcCallOptions) => unknown;
 
 /**
  * A view of `client` whose every call acts for `actor` (a call's own `actor` option still wins):
- * what runAsActor does, without an AsyncLocalStorage. Node 20 runs a hook on every promise of a
- * process once any AsyncLocalStorage has been entered; a service that forwards one actor per
- * session (the MCP gateway) binds its clients instead and never enters one.
+ * what runAsActor does, without an AsyncLocalStorage: a service that forwards one actor per
+ * session (the MCP gateway) binds its clients once instead of entering a store per request. (On
+ * Node 20 an entered AsyncLocalStorage also ran a hook on every promise of the process; Node 24's
+ * AsyncContextFrame-based store no longer does.)
  */
 export function bindActor<C extends object>(client: C, actor: CallActor): C {
   const bound = new Map<PropertyKey, unknown>();

@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { NODE_22, SUITE_CLI } from "./suite-paths";
+import { SUITE_CLI } from "./suite-paths";
 
 /** The server scenarios the installed suite knows (`conformance list --server`), in its order. */
 export async function listServerScenarios(): Promise<string[]> {
-  const { stdout } = await promisify(execFile)(NODE_22, [SUITE_CLI, "list", "--server"], {
+  const { stdout } = await promisify(execFile)(process.execPath, [SUITE_CLI, "list", "--server"], {
     timeout: 30_000,
     env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" },
   });

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { NODE_22, SUITE_CLI } from "./suite-paths";
+import { SUITE_CLI } from "./suite-paths";
 
 /** One check of the suite's checks.json (its ConformanceCheck). */
 export interface ConformanceCheck {
@@ -52,7 +52,8 @@ export async function runScenario(
   const started = performance.now();
   try {
     const child = spawn(
-      NODE_22,
+      // The workspace's Node 24 (the suite needs Node >= 22).
+      process.execPath,
       [
         options.suiteCli ?? SUITE_CLI,
         "server",

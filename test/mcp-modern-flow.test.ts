@@ -97,7 +97,7 @@ describe("MCP 2026-07-28 end to end (the SDK v2 client, real services)", () => {
     await client.close();
   });
 
-  it("answers a failed call with the §7.3 body as a tool error, and a read-only key sees read tools only", async () => {
+  it("answers a failed call with the MCP error body as a tool error, and a read-only key sees read tools only", async () => {
     const client = await connect(key);
     const missing = await client.callTool({ name: "getUrl", arguments: { shortCode: "nosuchcode1" } });
     expect(missing.isError).toBe(true);
@@ -112,7 +112,7 @@ describe("MCP 2026-07-28 end to end (the SDK v2 client, real services)", () => {
     await readOnly.close();
   });
 
-  it("refuses a malformed envelope with the §7.3 body, the SDK's details beside it", async () => {
+  it("refuses a malformed envelope with the MCP error body, the SDK's details beside it", async () => {
     const post = (meta: Record<string, unknown>, headers: Record<string, string> = {}) =>
       fetch(`${edgeUrl}/mcp`, {
         method: "POST",

@@ -49,7 +49,7 @@ describe("requireScope", () => {
     expect(response.json()).toEqual({ success: true, account: "acc-1", client: "cli" });
   });
 
-  it("answers a token without the scope with 403 and the spec's insufficient-scope body", async () => {
+  it("answers a token without the scope with 403 and the insufficient-scope body", async () => {
     const token = await issuer.mint({ accountId: "acc-1", scopes: ["shorturl:read", "qrcode:read"] });
     const response = await call(`Bearer ${token}`);
     expect(response.statusCode).toBe(403);

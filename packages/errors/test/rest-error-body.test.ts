@@ -18,7 +18,7 @@ describe("toRestErrorBody", () => {
     });
   });
 
-  it("lifts required_scope to the top level, as the spec's insufficient-scope body has it", () => {
+  it("lifts required_scope to the top level, as the insufficient-scope body has it", () => {
     const { status, body } = toRestErrorBody(
       new AppError("INSUFFICIENT_SCOPE", { details: { required_scope: "analytics:read" } }),
     );

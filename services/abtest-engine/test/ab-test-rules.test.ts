@@ -14,7 +14,7 @@ import { listAbTests } from "../src/abtests/list-ab-tests";
 import { updateAbTest } from "../src/abtests/update-ab-test";
 import { arm, type EngineContext, startEngineContext } from "./support/start-engine-context";
 
-/** The rules of spec §3.1/§8 at the service: life cycle, quota, ownership, events. */
+/** The rules of docs/api/ab-tests.md#life-cycle and the plan's quota (docs/api/plans.md#quotas) at the service: life cycle, quota, ownership, events. */
 
 let engine: EngineContext;
 

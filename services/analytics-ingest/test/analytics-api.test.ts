@@ -143,7 +143,7 @@ describe("GET /api/v1/analytics/{id}", () => {
     expect(byId.body.analytics.counts).toEqual(byCode.body.analytics.counts);
   });
 
-  it("answers a token without analytics:read with the spec's insufficient-scope body", async () => {
+  it("answers a token without analytics:read with the insufficient-scope body", async () => {
     const token = await h.token(ACCOUNT, ["shorturl:read"]);
     const { status, body, headers } = await getJson("/api/v1/analytics/promo", token);
     expect(status).toBe(403);

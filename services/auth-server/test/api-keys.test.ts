@@ -215,7 +215,7 @@ describe("API keys over REST", () => {
     expect((await call("DELETE", `/api/v1/api-keys/${api_key.id}`, tokens.access_token)).status).toBe(404);
   });
 
-  it("refuses writes to a token without account:write with the spec's scope error", async () => {
+  it("refuses writes to a token without account:write with the insufficient-scope error", async () => {
     const response = await call("POST", "/api/v1/api-keys", readOnly.access_token, {
       name: "x",
       permissions: ["mcp"],

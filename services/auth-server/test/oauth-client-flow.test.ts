@@ -187,7 +187,7 @@ describe("an independent OAuth client (oauth4webapi)", () => {
     await expectTokenRefused(refreshed.access_token);
   });
 
-  it("gives a client registered for authorization_code alone, as in the spec's example, refresh tokens that rotate", async () => {
+  it("gives a client registered for authorization_code alone refresh tokens that rotate", async () => {
     const client = (await oauth.processDynamicClientRegistrationResponse(
       await oauth.dynamicClientRegistrationRequest(
         as,

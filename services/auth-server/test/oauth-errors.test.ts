@@ -55,7 +55,7 @@ const refresh = (token: string) =>
     client_secret: client.client_secret ?? "",
   });
 
-describe("authorization code (spec §3.2)", () => {
+describe("authorization code", () => {
   it("answers a token request with no-store caching", async () => {
     const response = await exchange(await codeFor(browser, client));
     expect(response.status).toBe(200);
@@ -127,7 +127,7 @@ describe("authorization code (spec §3.2)", () => {
   });
 });
 
-describe("refresh token (spec §3.3)", () => {
+describe("refresh token", () => {
   it("rotates on every use and treats reuse of an old token as theft, revoking the family", async () => {
     const tokens = await tokensFor(server.url, browser, client);
     const second = await refresh(tokens.refresh_token);
@@ -172,7 +172,7 @@ describe("refresh token (spec §3.3)", () => {
   });
 });
 
-describe("client authentication and request errors (spec §7.1)", () => {
+describe("client authentication and request errors (OAuth error codes)", () => {
   it("answers a wrong client secret with 401 invalid_client and a challenge", async () => {
     const response = await exchange(await codeFor(browser, client), { client_secret: "kurz_cs_wrong" });
     expect(response.status).toBe(401);

@@ -4,7 +4,7 @@ import { linksV1 } from "@kurz/proto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestLinkApi, type TestLinkApi } from "./support/start-test-link-api";
 
-/** CreateRotatorLink and SetAbRouting: abtest-engine's own methods on link-api (spec §2.8). */
+/** CreateRotatorLink and SetAbRouting: abtest-engine's own methods on link-api (docs/api/ab-tests.md#link-binding). */
 
 let api: TestLinkApi;
 let asEngine: ReturnType<typeof clientAs>;

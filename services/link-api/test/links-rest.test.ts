@@ -48,7 +48,7 @@ async function linkCount(accountId: string): Promise<number> {
 }
 
 describe("creating a short URL", () => {
-  it("answers 201 with the spec's response shape", async () => {
+  it("answers 201 with { success, url } and the link's fields", async () => {
     const account = randomUUID();
     const response = await post(account, { url: "https://Example.com/path?q=1" });
     expect(response.statusCode).toBe(201);
@@ -263,7 +263,7 @@ describe("access", () => {
     expect(response.headers["www-authenticate"]).toMatch(/^Bearer/);
   });
 
-  it("answers 403 with the spec's body when the token lacks the route's scope", async () => {
+  it("answers 403 with the insufficient-scope body when the token lacks the route's scope", async () => {
     const response = await api.http.inject({
       method: "POST",
       url: "/api/v1/urls",

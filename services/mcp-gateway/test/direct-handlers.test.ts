@@ -107,7 +107,7 @@ describe("Kurz's handlers answering without the SDK's protocol", () => {
     ["a tool's result", call(1, "tools/call", { name: "echo", arguments: { text: "hi", times: 2 } })],
     ["a string id", call("s-1", "tools/call", { name: "echo", arguments: { text: "hi" } })],
     ["a tool's input refused", call(2, "tools/call", { name: "echo", arguments: { text: "far too long" } })],
-    ["a tool's §7.3 error", call(3, "tools/call", { name: "missing", arguments: { text: "x" } })],
+    ["a tool's error body", call(3, "tools/call", { name: "missing", arguments: { text: "x" } })],
     ["a fault of the service", call(4, "tools/call", { name: "broken", arguments: { text: "x" } })],
     ["an unknown tool", call(5, "tools/call", { name: "made-up", arguments: {} })],
     ["no arguments", call(6, "tools/call", { name: "echo" })],

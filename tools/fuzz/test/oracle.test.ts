@@ -95,7 +95,7 @@ describe("the fuzzer's oracle (so the fuzz cannot pass by not looking)", () => {
     ).toBeUndefined();
   });
 
-  it("holds MCP answers to JSON-RPC errors and tool errors to the §7.3 body", () => {
+  it("holds MCP answers to JSON-RPC errors and tool errors to the MCP error body", () => {
     const mcpCase: FuzzCase = {
       ...apiCase,
       route: "MCP tools/call getUrl",
@@ -131,7 +131,7 @@ describe("the fuzzer's oracle (so the fuzz cannot pass by not looking)", () => {
       ),
     ).toEqual(["bad error body"]);
     expect(kinds(mcpCase, json(400, { message: "bad" }))).toEqual(["bad error body"]);
-    // A failed tool call must carry the §7.3 body as its text.
+    // A failed tool call must carry the MCP error body as its text.
     const toolResult = (text: string) => ({
       jsonrpc: "2.0",
       id: 1,

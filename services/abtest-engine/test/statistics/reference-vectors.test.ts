@@ -10,7 +10,7 @@ import { sequentialInterval } from "../../src/statistics/sequential-interval";
 import { welchLiftTest } from "../../src/statistics/welch-lift-test";
 
 /*
- * The known answers of /work/shared/reference/ab-statistics.md (recomputed with scipy there),
+ * The known answers of docs/ab-statistics.md#known-answers (computed independently with scipy),
  * one test per vector id, each number to 1e-4 absolute.
  */
 

@@ -54,7 +54,7 @@ export interface AbJourneyOptions {
 }
 
 /**
- * An A/B test's whole life through REST, on the real services (spec §3.1): a Pro account creates
+ * An A/B test's whole life through REST, on the real services (docs/api/ab-tests.md#life-cycle): a Pro account creates
  * a rotator test, starts it, visitors are split and sticky, conversions by click id land on their
  * variant, the analytics report them with the statistics, pause serves the control, resume
  * splits again, complete makes the winner the link's destination; a second test on an existing
@@ -124,7 +124,7 @@ export async function runAbTestJourney(options: AbJourneyOptions): Promise<void>
   expect(before.setCookie).toBeUndefined();
 
   expect((await api("POST", `/api/v1/ab-tests/${alias}/start`)).body.test.status).toBe("running");
-  // Updating a running test is refused (spec §3.1).
+  // Updating a running test is refused (docs/api/ab-tests.md#life-cycle).
   const edit = await api("PATCH", `/api/v1/ab-tests/${test.id}`, { name: "Renamed" });
   expect(edit.status).toBe(409);
   expect(edit.body.code).toBe("INVALID_STATE");

@@ -18,6 +18,10 @@ export KURZ_TEST_REQUIRE_BACKENDS=1
 
 echo "== lint"
 pnpm exec biome ci .
+# Tests wait for conditions, never on the clock (no expect.poll, no unmarked sleeps).
+node scripts/check-test-waits.mjs
+# The project explains itself: no reference to a document outside the repository.
+node scripts/check-no-outside-refs.mjs
 echo "== contracts: generated code is up to date, no breaking change"
 pnpm --filter @kurz/proto check-generated
 pnpm --filter @kurz/grpc check-generated

@@ -25,7 +25,9 @@ export class TestClock implements Clock {
   constructor(options: TestClockOptions = {}) {
     const wallMs = Date.now();
     this.wallShiftMs = options.at ? options.at.getTime() - wallMs : 0;
-    this.frozenAt = options.frozen ? { wallMs, monotonicMs: performance.now() } : undefined;
+    // Whole milliseconds: (t + ttl) - ttl is t again only for integers (performance.now() has a
+    // fraction), so a frozen clock crosses a boundary exactly where the test says.
+    this.frozenAt = options.frozen ? { wallMs, monotonicMs: Math.floor(performance.now()) } : undefined;
   }
 
   now(): Date {

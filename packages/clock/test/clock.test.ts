@@ -26,6 +26,9 @@ describe("clocks", () => {
     clock.advance(61_000);
     expect(clock.now().getTime() - wall).toBe(61_000);
     expect(clock.monotonicMs() - mono).toBe(61_000);
+    // On whole milliseconds, so a boundary computed by adding and taking away lands exactly.
+    expect(Number.isInteger(mono)).toBe(true);
+    expect(clock.monotonicMs() - 1_800_000 + 1_800_000).toBe(clock.monotonicMs());
   });
 
   it("starts a test clock's wall time at the date it is given", () => {

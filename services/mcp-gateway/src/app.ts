@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     idleMs: deps.config.MCP_SESSION_IDLE_MS,
     maxPerAccount: deps.config.MCP_MAX_SESSIONS_PER_ACCOUNT,
     maxTotal: deps.config.MCP_MAX_SESSIONS,
-    now: () => deps.clock.now().getTime(),
+    clock: deps.clock,
     onEvicted: (_id, session, reason) => {
       if (reason === "idle") return;
       deps.logger.info(

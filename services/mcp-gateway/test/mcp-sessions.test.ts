@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { TestClock } from "@kurz/clock";
 import { waitFor } from "@kurz/testing";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -10,14 +11,14 @@ const MINUTE = 60_000;
 
 /** A replica's sessions on a clock the test moves, recording what it closes and why. */
 function replica(options: Partial<McpSessionsOptions> = {}) {
-  let nowMs = 1_000_000;
+  const clock = new TestClock({ frozen: true });
   const evicted: Array<{ id: string; reason: SessionEviction }> = [];
   const closed = new Set<string>();
   const sessions = new McpSessions({
     idleMs: 30 * MINUTE,
     maxPerAccount: 100,
     maxTotal: 10_000,
-    now: () => nowMs,
+    clock,
     onEvicted: (id, _session, reason) => evicted.push({ id, reason }),
     ...options,
   });
@@ -36,9 +37,7 @@ function replica(options: Partial<McpSessionsOptions> = {}) {
     open,
     evicted,
     closed,
-    advance: (ms: number) => {
-      nowMs += ms;
-    },
+    advance: (ms: number) => clock.advance(ms),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Clock } from "@kurz/clock";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import type { SessionTransport } from "./session-transport";
@@ -30,7 +31,8 @@ export interface McpSessionsOptions {
   maxPerAccount: number;
   /** Sessions this replica holds in all; one more closes the least recently used of any account. */
   maxTotal: number;
-  now: () => number;
+  /** Idle time is a duration: read on the clock's monotonic scale (tests move it). */
+  clock: Clock;
   /** Told of every session the replica closes (for a log line). */
   onEvicted?: (id: string, session: McpSession, reason: SessionEviction) => void;
 }
@@ -66,7 +68,7 @@ export class McpSessions {
 
   add(id: string, session: OpenedSession): void {
     this.remove(id);
-    this.sessions.set(id, { ...session, lastSeenMs: this.options.now() });
+    this.sessions.set(id, { ...session, lastSeenMs: this.options.clock.monotonicMs() });
     const ids = this.byAccount.get(session.accountId) ?? new Set<string>();
     ids.add(id);
     this.byAccount.set(session.accountId, ids);
@@ -79,7 +81,7 @@ export class McpSessions {
   get(id: string): McpSession | undefined {
     const session = this.sessions.get(id);
     if (session === undefined) return undefined;
-    session.lastSeenMs = this.options.now();
+    session.lastSeenMs = this.options.clock.monotonicMs();
     // Most recently used last, in both orders.
     this.sessions.delete(id);
     this.sessions.set(id, session);
@@ -100,7 +102,7 @@ export class McpSessions {
 
   /** Closes the Streamable HTTP sessions idle for longer than idleMs; returns how many. */
   async sweep(): Promise<number> {
-    const cutoff = this.options.now() - this.options.idleMs;
+    const cutoff = this.options.clock.monotonicMs() - this.options.idleMs;
     const idle = [...this.sessions.entries()].filter(
       ([, session]) => session.kind === "streamable" && session.lastSeenMs < cutoff,
     );

@@ -24,7 +24,7 @@ async function run(...args: string[]): Promise<{ code: number; output: string }>
     connect: async () =>
       createDatabaseAdminOperations({
         db: server.server.ctx.db,
-        now: () => new Date(),
+        clock: server.server.ctx.clock,
         rotateSigningKey: (immediately) => server.server.ctx.signingKeys.rotate({ immediately }),
       }),
   });

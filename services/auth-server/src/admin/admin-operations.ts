@@ -2,6 +2,7 @@ import type { Database } from "@kurz/relational";
 import { eq } from "drizzle-orm";
 import { normalizeEmail } from "../accounts/account-input";
 import { setAccountPlan } from "../accounts/set-account-plan";
+import type { Clock } from "../clock";
 import { accounts } from "../db/schema";
 import type { RotationResult } from "../keys/signing-key-store";
 
@@ -34,7 +35,8 @@ export interface AdminOperations {
 
 export interface DatabaseAdminDependencies {
   db: Database;
-  now: () => Date;
+  /** The time a plan change is stamped with (the running server's clock, or the system's). */
+  clock: Pick<Clock, "now">;
   rotateSigningKey: (immediately: boolean) => Promise<RotationResult>;
   /** Called after a change is committed (the running server publishes its outbox now). */
   changed?: () => void;
@@ -45,7 +47,7 @@ export interface DatabaseAdminDependencies {
 export function createDatabaseAdminOperations(deps: DatabaseAdminDependencies): AdminOperations {
   return {
     async setPlan(email, planId) {
-      const change = await setAccountPlan({ db: deps.db, now: deps.now() }, email, planId);
+      const change = await setAccountPlan({ db: deps.db, now: deps.clock.now() }, email, planId);
       if (change.changed) deps.changed?.();
       return {
         accountId: change.account.id,

@@ -65,7 +65,7 @@ async function openDatabaseOperations(
   }
   return createDatabaseAdminOperations({
     db: connection.db,
-    now: () => new Date(),
+    clock: systemClock,
     rotateSigningKey: async (immediately) => {
       const cache = createCache(
         config.REDIS_URL ? { redisUrl: config.REDIS_URL, keyPrefix: `kurz:${service}:` } : {},

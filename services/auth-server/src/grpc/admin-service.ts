@@ -30,7 +30,7 @@ export function createAdminServiceImplementation(
 ): GrpcServiceImplementation<AdminServiceMethods> {
   const operations = createDatabaseAdminOperations({
     db: ctx.db,
-    now: () => ctx.clock.now(),
+    clock: ctx.clock,
     rotateSigningKey: (immediately) => ctx.signingKeys.rotate({ immediately }),
     changed: () => ctx.wakeOutbox(),
   });

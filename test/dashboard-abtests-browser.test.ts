@@ -2,11 +2,12 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumExecutable } from "@kurz/testing";
+import { chromiumExecutable, WAIT_FOR_DEFAULT_TIMEOUT_MS, waitFor } from "@kurz/testing";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { setFlowPlan } from "./support/set-flow-plan";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
+import { waitForAnnouncement } from "./support/wait-for-announcement";
 
 const executable = chromiumExecutable();
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
@@ -41,17 +42,13 @@ async function accessibilityViolations(): Promise<string[]> {
     );
 }
 
-/** The polite live region's current message (the toast). */
-const announcement = () => page.locator(".toast-region");
-
 const section = (name: string) =>
   page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
 
 describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    // The plan change below is seen at once.
-    flow = await startFlowKurz("dashboard-abtests", { PLAN_CACHE_TTL_MS: "200" });
+    flow = await startFlowKurz("dashboard-abtests");
     browser = await chromium.launch({
       executablePath: executable.available ? executable.value : "",
       // The CI container runs as root, where Chromium's sandbox cannot start.
@@ -59,8 +56,8 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // A step that does not come fails on its own line, well before the test's own timeout.
-    page.setDefaultTimeout(20_000);
-  }, 120_000);
+    page.setDefaultTimeout(WAIT_FOR_DEFAULT_TIMEOUT_MS);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -71,7 +68,10 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
     onTestFailed(() => screenshot("failure"));
     // Sign up through the pages, landing on the A/B tests page of a Free account.
     await page.goto(`${flow.edgeUrl}/app/ab-tests`);
-    await expect.poll(() => page.url()).toContain("/auth/login");
+    await waitFor(() => page.url(), {
+      until: (url) => url.includes("/auth/login"),
+      what: "the sign-in page",
+    });
     await page.getByRole("link", { name: "Create an account" }).click();
     await page.getByLabel("Name").fill("Ada Tester");
     await page.getByLabel("Email").fill(EMAIL);
@@ -88,7 +88,6 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
 
     // On Pro, after signing in again (a session's scopes are fixed at sign-in).
     await setFlowPlan(flow, EMAIL, "pro");
-    await new Promise((resolve) => setTimeout(resolve, 500));
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(/\/app\/signed-out$/);
     await page.goto(`${flow.edgeUrl}/app/links`);
@@ -131,7 +130,7 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
     expect(new URL(page.url()).searchParams.get("id")).toBeTruthy();
     await page.getByText("Draft", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Start test" }).click();
-    await expect.poll(() => announcement().textContent()).toContain("Test started");
+    await waitForAnnouncement(page, "Test started");
     await page.getByRole("button", { name: "Pause test" }).waitFor();
 
     // Visitors of the short link, each without cookies: a new visitor every time.
@@ -154,7 +153,13 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
       const cells = await results.locator('td[data-label="Visitors"]').allTextContents();
       return cells.reduce((sum, cell) => sum + Number(cell.replace(/\D/g, "")), 0);
     };
-    await expect.poll(countedVisitors, { timeout: 60_000, interval: 1_000 }).toBe(VISITS);
+    await waitFor(countedVisitors, {
+      until: (visitors) => visitors === VISITS,
+      what: `the results to count the ${VISITS} visitors`,
+      timeoutMs: 60_000,
+      // A refresh a second: each one is a request of the dashboard's per-minute window.
+      intervalMs: 1_000,
+    });
     await results.getByRole("rowheader", { name: /New pricing/ }).waitFor();
     await results.getByText("Control", { exact: true }).waitFor();
     await page.getByText(`${VISITS} visitors since`).waitFor();
@@ -173,7 +178,7 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole("button", { name: "Pause test" }).click();
-    await expect.poll(() => announcement().textContent()).toContain("Test paused");
+    await waitForAnnouncement(page, "Test paused");
     await page.getByText("Paused", { exact: true }).waitFor();
     const paused = await fetch(`http://${flow.shortHost}/${ALIAS}`, {
       redirect: "manual",
@@ -182,7 +187,7 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
     expect(paused.headers.get("location")).toBe("https://example.com/pricing");
 
     await page.getByRole("button", { name: "Resume test" }).click();
-    await expect.poll(() => announcement().textContent()).toContain("Test resumed");
+    await waitForAnnouncement(page, "Test resumed");
     await page.getByRole("button", { name: "Pause test" }).waitFor();
 
     // Complete with a chosen winner.
@@ -191,7 +196,7 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
     const option = winner.locator("option", { hasText: "New pricing" });
     await winner.selectOption((await option.getAttribute("value")) ?? "");
     await page.getByRole("button", { name: "Complete test", exact: true }).click();
-    await expect.poll(() => announcement().textContent()).toContain("Test completed: New pricing won");
+    await waitForAnnouncement(page, "Test completed: New pricing won");
     await page.getByText("Completed", { exact: true }).first().waitFor();
     await page.getByText("The statistics do not (yet) support this winner").waitFor();
     expect(await page.getByRole("button", { name: "Pause test" }).count()).toBe(0);
@@ -212,7 +217,7 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "Delete test" }).click();
     await page.getByText("No A/B tests yet").waitFor();
-    await expect.poll(() => announcement().textContent()).toContain("Deleted the test Pricing page");
+    await waitForAnnouncement(page, "Deleted the test Pricing page");
 
     // A test on a new link made for it, with three variants split evenly.
     await page.getByLabel("A new link made for this test").check();
@@ -237,5 +242,6 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
     );
     await screenshot("rotator");
     expect(await accessibilityViolations()).toEqual([]);
+    // Long by design: one person's whole session, page by page, with visits to count between.
   }, 240_000);
 });

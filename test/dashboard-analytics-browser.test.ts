@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumExecutable } from "@kurz/testing";
+import { chromiumExecutable, waitFor } from "@kurz/testing";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
@@ -78,7 +78,10 @@ async function rowNames(table: string): Promise<string[]> {
 /** The sections have loaded when no section is busy any more. */
 async function reportLoaded(): Promise<void> {
   await page.getByRole("heading", { name: "Summary" }).waitFor();
-  await expect.poll(() => page.locator("section[aria-busy='true']").count(), { timeout: 20_000 }).toBe(0);
+  await waitFor(() => page.locator("section[aria-busy='true']").count(), {
+    until: (n) => n === 0,
+    what: "every report section to finish loading",
+  });
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -94,7 +97,7 @@ describe.skipIf(!executable.available)("the analytics page in a real browser (Ch
       args: ["--no-sandbox"],
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -103,7 +106,10 @@ describe.skipIf(!executable.available)("the analytics page in a real browser (Ch
 
   it("shows a link's clicks by country, device and referrer, exports them as CSV, and the account's totals", async () => {
     await page.goto(`${flow.edgeUrl}/app/analytics`);
-    await expect.poll(() => page.url()).toContain("/auth/login");
+    await waitFor(() => page.url(), {
+      until: (url) => url.includes("/auth/login"),
+      what: "the sign-in page",
+    });
     await page.getByRole("link", { name: "Create an account" }).click();
     await page.getByLabel("Name").fill("Ana Analytics");
     await page.getByLabel("Email").fill("ana@example.com");
@@ -139,16 +145,19 @@ describe.skipIf(!executable.available)("the analytics page in a real browser (Ch
     expect(bot.status()).toBe(301);
 
     // Clicks are ingested asynchronously: wait for them through the dashboard's own relay.
-    await expect
-      .poll(
-        async () => {
-          const answer = await page.request.get(`${flow.edgeUrl}/app/api/v1/analytics/${ALIAS}`);
-          const body = (await answer.json()) as { analytics?: { counts?: { clicks: number; bots: number } } };
-          return body.analytics?.counts;
-        },
-        { timeout: 60_000, interval: 1_000 },
-      )
-      .toMatchObject({ clicks: HUMAN_CLICKS, bots: 1 });
+    await waitFor(
+      async () => {
+        const answer = await page.request.get(`${flow.edgeUrl}/app/api/v1/analytics/${ALIAS}`);
+        const body = (await answer.json()) as { analytics?: { counts?: { clicks: number; bots: number } } };
+        return body.analytics?.counts;
+      },
+      {
+        until: (counts) => counts?.clicks === HUMAN_CLICKS && counts?.bots === 1,
+        what: `the link's ${HUMAN_CLICKS} clicks and 1 bot to be counted`,
+        timeoutMs: 60_000,
+        intervalMs: 1_000,
+      },
+    );
 
     // The link's analytics: headline numbers, and rows in the ranked tables.
     await page.goto(`${flow.edgeUrl}/app/analytics?link=${ALIAS}`);
@@ -200,7 +209,10 @@ describe.skipIf(!executable.available)("the analytics page in a real browser (Ch
 
     // Another period goes into the URL, and the numbers follow.
     await page.getByRole("button", { name: "30 days" }).click();
-    await expect.poll(() => page.url()).toContain("period=30d");
+    await waitFor(() => page.url(), {
+      until: (url) => url.includes("period=30d"),
+      what: "the page URL to contain period=30d",
+    });
     await reportLoaded();
     expect(await headline("Clicks").textContent()).toBe(String(HUMAN_CLICKS));
     await page.getByRole("button", { name: "Custom" }).click();
@@ -208,7 +220,10 @@ describe.skipIf(!executable.available)("the analytics page in a real browser (Ch
     await page.getByLabel("From", { exact: true }).fill(isoDay(today - 2 * 86_400_000));
     await page.getByLabel("To", { exact: true }).fill(isoDay(today));
     await page.getByRole("button", { name: "Apply" }).click();
-    await expect.poll(() => page.url()).toContain(`from=${isoDay(today - 2 * 86_400_000)}`);
+    await waitFor(() => page.url(), {
+      until: (url) => url.includes(`from=${isoDay(today - 2 * 86_400_000)}`),
+      what: "the page URL to carry the custom period's start",
+    });
     await reportLoaded();
     expect(await headline("Clicks").textContent()).toBe(String(HUMAN_CLICKS));
     await screenshot("link-custom-period");
@@ -232,7 +247,10 @@ describe.skipIf(!executable.available)("the analytics page in a real browser (Ch
     await screenshot("account");
     expect(await accessibilityViolations()).toEqual([]);
     await page.getByRole("link", { name: reportedLink, exact: true }).click();
-    await expect.poll(() => page.url()).toContain("link=");
+    await waitFor(() => page.url(), {
+      until: (url) => url.includes("link="),
+      what: "the page URL to contain link=",
+    });
     await reportLoaded();
     expect(await headline("Clicks").textContent()).toBe(String(HUMAN_CLICKS));
 
@@ -241,5 +259,6 @@ describe.skipIf(!executable.available)("the analytics page in a real browser (Ch
     await page.getByText("This link could not be loaded").waitFor();
     await screenshot("link-not-found");
     expect(await accessibilityViolations()).toEqual([]);
+    // Long by design: sign-up, visits to count, then every view of the page in turn.
   }, 240_000);
 });

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumExecutable } from "@kurz/testing";
+import { chromiumExecutable, waitFor } from "@kurz/testing";
 import { decodeQrImage } from "@kurz/testing/decode-qr-image";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -79,7 +79,10 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
   it("walks the whole journey: sign up → link with alias, tags, UTM → open it → its click in analytics → a QR code that scans → a campaign with the link → a subdomain → an MCP key → sign out", async () => {
     // A new person opens the dashboard: sent to log in, chooses to create an account.
     await page.goto(`${flow.edgeUrl}/app/`);
-    await expect.poll(() => page.url()).toContain("/auth/login");
+    await waitFor(() => page.url(), {
+      until: (url) => url.includes("/auth/login"),
+      what: "the sign-in page",
+    });
     await page.getByRole("link", { name: "Create an account" }).click();
     await page.getByLabel("Name").fill("Dana Dashboard");
     await page.getByLabel("Email").fill(EMAIL);
@@ -114,7 +117,10 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
     const editDialog = page.getByRole("dialog", { name: /^Edit / });
     const nameField = editDialog.getByRole("textbox", { name: "Name", exact: true });
     // The focus moves into the dialog, to its first editable field (a string: no DOM types here).
-    await expect.poll(() => page.evaluate("document.activeElement?.id")).toBe("edit-name");
+    await waitFor(() => page.evaluate("document.activeElement?.id"), {
+      until: (id) => id === "edit-name",
+      what: "the focus on the name field",
+    });
     await nameField.fill("Spring landing page");
     const tagsField = editDialog.getByRole("textbox", { name: "Tags", exact: true });
     expect(await tagsField.inputValue()).toBe("sale, spring");
@@ -157,19 +163,23 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The click in the link's analytics (ingested asynchronously: reloaded until it shows).
-    await expect
-      .poll(
-        async () => {
-          await page.goto(`${flow.edgeUrl}/app/analytics?link=spring-sale`);
-          await page.getByRole("heading", { name: "Summary" }).waitFor();
-          await expect
-            .poll(() => page.locator("section[aria-busy='true']").count(), { timeout: 20_000 })
-            .toBe(0);
-          return headline("Clicks").textContent();
-        },
-        { timeout: 60_000, interval: 1_000 },
-      )
-      .toBe("1");
+    await waitFor(
+      async () => {
+        await page.goto(`${flow.edgeUrl}/app/analytics?link=spring-sale`);
+        await page.getByRole("heading", { name: "Summary" }).waitFor();
+        await waitFor(() => page.locator("section[aria-busy='true']").count(), {
+          until: (n) => n === 0,
+          what: "every report section to finish loading",
+        });
+        return headline("Clicks").textContent();
+      },
+      {
+        until: (clicks) => clicks === "1",
+        what: "the link's one click in the report's headline",
+        timeoutMs: 60_000,
+        intervalMs: 1_000,
+      },
+    );
     await screenshot("analytics");
     expect(await accessibilityViolations()).toEqual([]);
 
@@ -252,5 +262,6 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
         path.join(SCREENSHOTS, "dashboard-analytics.png"),
       );
     }
+    // Long by design: one person's whole session, page by page, with a click to count between.
   }, 240_000);
 });

@@ -2,11 +2,18 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumExecutable, startTestDnsServer, type TestDnsServer } from "@kurz/testing";
+import {
+  chromiumExecutable,
+  startTestDnsServer,
+  type TestDnsServer,
+  WAIT_FOR_DEFAULT_TIMEOUT_MS,
+  waitFor,
+} from "@kurz/testing";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { setFlowPlan } from "./support/set-flow-plan";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
+import { waitForAnnouncement } from "./support/wait-for-announcement";
 
 const executable = chromiumExecutable();
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
@@ -38,9 +45,6 @@ async function accessibilityViolations(): Promise<string[]> {
     );
 }
 
-/** The polite live region's current message (the toast). */
-const announcement = () => page.locator(".toast-region");
-
 const section = (name: string) => page.getByRole("link", { name, exact: true });
 
 describe.skipIf(!executable.available)(
@@ -50,11 +54,7 @@ describe.skipIf(!executable.available)(
       mkdirSync(ARTIFACTS, { recursive: true });
       // Branded domains are verified against this DNS server, where the test publishes the TXT record.
       dns = await startTestDnsServer();
-      flow = await startFlowKurz("dashboard-manage", {
-        DNS_SERVERS: dns.address,
-        // The plan change below is seen at once.
-        PLAN_CACHE_TTL_MS: "200",
-      });
+      flow = await startFlowKurz("dashboard-manage", { DNS_SERVERS: dns.address });
       browser = await chromium.launch({
         executablePath: executable.available ? executable.value : "",
         // The CI container runs as root, where Chromium's sandbox cannot start.
@@ -62,7 +62,7 @@ describe.skipIf(!executable.available)(
       });
       page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       // A step that does not come fails on its own line, well before the test's own timeout.
-      page.setDefaultTimeout(20_000);
+      page.setDefaultTimeout(WAIT_FOR_DEFAULT_TIMEOUT_MS);
     });
 
     afterAll(async () => {
@@ -76,7 +76,10 @@ describe.skipIf(!executable.available)(
       onTestFailed(() => screenshot("failure"));
       // Sign up through the pages.
       await page.goto(`${flow.edgeUrl}/app/account`);
-      await expect.poll(() => page.url()).toContain("/auth/login");
+      await waitFor(() => page.url(), {
+        until: (url) => url.includes("/auth/login"),
+        what: "the sign-in page",
+      });
       await page.getByRole("link", { name: "Create an account" }).click();
       await page.getByLabel("Name").fill("Mara Manager");
       await page.getByLabel("Email").fill(EMAIL);
@@ -96,7 +99,6 @@ describe.skipIf(!executable.available)(
       expect(await accessibilityViolations()).toEqual([]);
 
       await setFlowPlan(flow, EMAIL, "pro");
-      await new Promise((resolve) => setTimeout(resolve, 500));
 
       // A link to put into a campaign, made on the links page.
       await section("Links").click();
@@ -115,7 +117,7 @@ describe.skipIf(!executable.available)(
       await page.getByLabel("Description").fill("Newsletter and social posts for the autumn sale.");
       await page.getByRole("button", { name: "Create campaign" }).click();
       await page.getByRole("link", { name: "Autumn sale" }).waitFor();
-      await expect.poll(() => announcement().textContent()).toContain("Campaign created: Autumn sale");
+      await waitForAnnouncement(page, "Campaign created: Autumn sale");
       await screenshot("campaigns");
       expect(await accessibilityViolations()).toEqual([]);
 
@@ -139,7 +141,7 @@ describe.skipIf(!executable.available)(
       await page.getByRole("button", { name: "Assign link" }).click();
       const campaignLinks = page.getByRole("table", { name: "Links in this campaign" });
       await campaignLinks.getByText(`${flow.shortHost}/autumn-sale`).waitFor();
-      await expect.poll(() => announcement().textContent()).toContain("to the campaign");
+      await waitForAnnouncement(page, "to the campaign");
       await screenshot("campaign");
       expect(await accessibilityViolations()).toEqual([]);
 
@@ -161,7 +163,10 @@ describe.skipIf(!executable.available)(
       const suggested = ((await firstSuggestion.textContent()) ?? "").replace(/^Use /, "").trim();
       expect(suggested).toMatch(/^[a-z0-9-]{3,63}$/);
       await firstSuggestion.click();
-      await expect.poll(() => page.getByLabel("Subdomain", { exact: true }).inputValue()).toBe(suggested);
+      await waitFor(() => page.getByLabel("Subdomain", { exact: true }).inputValue(), {
+        until: (value) => value === suggested,
+        what: `the suggested subdomain ${suggested} in the field`,
+      });
       await page.getByText(new RegExp(`${suggested}\\.\\S+ is available`)).waitFor();
       await page.getByRole("button", { name: "Reserve subdomain" }).click();
       await page
@@ -192,7 +197,7 @@ describe.skipIf(!executable.available)(
       dns.setTxt(recordName, [recordValue]);
       await card.getByRole("button", { name: "Verify go.mara-example.com" }).click();
       await card.getByText("Verified at the last check").waitFor();
-      await expect.poll(() => announcement().textContent()).toContain("go.mara-example.com is verified");
+      await waitForAnnouncement(page, "go.mara-example.com is verified");
 
       // The same page on a phone.
       await page.setViewportSize({ width: 360, height: 740 });
@@ -224,7 +229,10 @@ describe.skipIf(!executable.available)(
 
       const domainFilter = page.locator("#links-domain");
       await domainFilter.selectOption(subdomainHost);
-      await expect.poll(() => new URL(page.url()).searchParams.get("domain")).toBe(subdomainHost);
+      await waitFor(() => new URL(page.url()).searchParams.get("domain"), {
+        until: (domain) => domain === subdomainHost,
+        what: `the page URL's domain filter ${subdomainHost}`,
+      });
       await linkRow.waitFor();
       await screenshot("links-by-domain");
       expect(await accessibilityViolations()).toEqual([]);
@@ -266,7 +274,7 @@ describe.skipIf(!executable.available)(
       await dialog.waitFor();
       await dialog.getByRole("button", { name: "Revoke key" }).click();
       await page.getByText("No API keys yet").waitFor();
-      await expect.poll(() => announcement().textContent()).toContain("Revoked the API key “Claude Desktop”");
+      await waitForAnnouncement(page, "Revoked the API key “Claude Desktop”");
       await screenshot("account");
       expect(await accessibilityViolations()).toEqual([]);
 
@@ -276,6 +284,7 @@ describe.skipIf(!executable.available)(
       await page.getByRole("meter", { name: "Links" }).waitFor();
       await screenshot("account-360px");
       expect(await accessibilityViolations()).toEqual([]);
+      // Long by design: campaigns, domains and keys in one session, every page checked twice.
     }, 300_000);
   },
 );

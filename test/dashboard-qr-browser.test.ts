@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumExecutable } from "@kurz/testing";
+import { chromiumExecutable, waitFor } from "@kurz/testing";
 import { decodeQrImage } from "@kurz/testing/decode-qr-image";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -83,7 +83,10 @@ describe.skipIf(!executable.available)("the QR designer in a real browser (Chrom
   it("designs URL and Wi-Fi codes, downloads PNG and SVG that scan, edits a dynamic code and deletes one", async () => {
     // A new person signs up through the pages and opens the QR page.
     await page.goto(`${flow.edgeUrl}/app/qr`);
-    await expect.poll(() => page.url()).toContain("/auth/login");
+    await waitFor(() => page.url(), {
+      until: (url) => url.includes("/auth/login"),
+      what: "the sign-in page",
+    });
     await page.getByRole("link", { name: "Create an account" }).click();
     await page.getByLabel("Name").fill("Quinn QR");
     await page.getByLabel("Email").fill("quinn@example.com");
@@ -110,7 +113,10 @@ describe.skipIf(!executable.available)("the QR designer in a real browser (Chrom
     expect(await accessibilityViolations()).toEqual([]);
     await page.getByRole("button", { name: "Save QR code" }).click();
     await previewShown();
-    await expect.poll(() => page.url()).toMatch(/\/app\/qr\?id=[0-9a-f-]{36}$/);
+    await waitFor(() => page.url(), {
+      until: (url) => /\/app\/qr\?id=[0-9a-f-]{36}$/.test(url),
+      what: "the page URL to name the saved code (/app/qr?id=<uuid>)",
+    });
     await screenshot("url-code");
     expect(await accessibilityViolations()).toEqual([]);
     expect(await scanDownloadedPng()).toBe("https://example.com/qr-menu");
@@ -128,7 +134,10 @@ describe.skipIf(!executable.available)("the QR designer in a real browser (Chrom
     await page.getByLabel("Network password").fill("short");
     await page.getByRole("button", { name: "Save QR code" }).click();
     const ssid = page.getByLabel("Network name (SSID)");
-    await expect.poll(() => ssid.getAttribute("aria-invalid")).toBe("true");
+    await waitFor(() => ssid.getAttribute("aria-invalid"), {
+      until: (invalid) => invalid === "true",
+      what: "the network name field marked invalid",
+    });
     await page.getByText("Enter the network name").waitFor();
     await page.getByText("WPA passwords are 8 to 63 characters").waitFor();
     await ssid.fill("Cafe Guest");
@@ -169,7 +178,10 @@ describe.skipIf(!executable.available)("the QR designer in a real browser (Chrom
 
     // The list shows all three; the Wi-Fi code is deleted after an accessible confirmation.
     const list = page.getByRole("table", { name: "Your QR codes" });
-    await expect.poll(() => list.getByRole("row").count()).toBe(4);
+    await waitFor(() => list.getByRole("row").count(), {
+      until: (n) => n === 4,
+      what: "four rows in the list (a header and three codes)",
+    });
     const wifiRow = list.getByRole("row", { name: /Guest Wi-Fi/ });
     await wifiRow.getByRole("button", { name: "Delete" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete this QR code?" });
@@ -178,7 +190,10 @@ describe.skipIf(!executable.available)("the QR designer in a real browser (Chrom
     expect(await accessibilityViolations()).toEqual([]);
     await dialog.getByRole("button", { name: "Delete QR code" }).click();
     await dialog.waitFor({ state: "detached" });
-    await expect.poll(() => list.getByRole("row").count()).toBe(3);
+    await waitFor(() => list.getByRole("row").count(), {
+      until: (n) => n === 3,
+      what: "three rows in the list once the Wi-Fi code is deleted",
+    });
     expect(await list.getByRole("row", { name: /Guest Wi-Fi/ }).count()).toBe(0);
     await screenshot("list");
 
@@ -188,6 +203,6 @@ describe.skipIf(!executable.available)("the QR designer in a real browser (Chrom
     await previewShown();
     await screenshot("360px");
     expect(await accessibilityViolations()).toEqual([]);
-    // Three codes designed, saved, downloaded and scanned: more than the default 30 s on two cores.
+    // Long by design: three codes designed, saved, downloaded and scanned.
   }, 240_000);
 });

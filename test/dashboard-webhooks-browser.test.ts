@@ -4,12 +4,13 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumExecutable } from "@kurz/testing";
+import { chromiumExecutable, WAIT_FOR_DEFAULT_TIMEOUT_MS, waitFor } from "@kurz/testing";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { setFlowPlan } from "./support/set-flow-plan";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
+import { waitForAnnouncement } from "./support/wait-for-announcement";
 
 const executable = chromiumExecutable();
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
@@ -108,9 +109,6 @@ async function accessibilityViolations(): Promise<string[]> {
     );
 }
 
-/** The polite live region's current message (the toast). */
-const announcement = () => page.locator(".toast-region");
-
 describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a local receiver)", () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -118,8 +116,6 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     flow = await startFlowKurz("dashboard-webhooks", {
       // Deliveries may reach the receiver on 127.0.0.1 (plain http included): tests only.
       WEBHOOK_ALLOWED_TARGETS: "127.0.0.1/32",
-      // The plan change below is seen at once.
-      PLAN_CACHE_TTL_MS: "200",
     });
     browser = await chromium.launch({
       executablePath: executable.available ? executable.value : "",
@@ -128,7 +124,7 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // A step that does not come fails on its own line, well before the test's own timeout.
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(WAIT_FOR_DEFAULT_TIMEOUT_MS);
   });
 
   afterAll(async () => {
@@ -141,7 +137,10 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     onTestFailed(() => screenshot("failure"));
     // Sign up through the pages, landing on the webhooks page on the free plan.
     await page.goto(`${flow.edgeUrl}/app/webhooks`);
-    await expect.poll(() => page.url()).toContain("/auth/login");
+    await waitFor(() => page.url(), {
+      until: (url) => url.includes("/auth/login"),
+      what: "the sign-in page",
+    });
     await page.getByRole("link", { name: "Create an account" }).click();
     await page.getByLabel("Name").fill("Wanda Webhooks");
     await page.getByLabel("Email").fill(EMAIL);
@@ -156,7 +155,6 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
 
     // On Business, a new sign-in carries the webhook scopes.
     await setFlowPlan(flow, EMAIL, "business");
-    await new Promise((resolve) => setTimeout(resolve, 500));
     await page.getByRole("link", { name: "Sign in again" }).click();
     await page.waitForURL(/\/app\/webhooks$/);
     await page.getByRole("heading", { name: "Add an endpoint" }).waitFor();
@@ -204,8 +202,11 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     // it (the worker's hold on it ends minutes later) until the answer comes.
     const answer = receiver.holdNext();
     await page.getByRole("button", { name: "Send test event" }).click();
-    await expect.poll(() => announcement().textContent()).toContain("Test event queued");
-    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
+    await waitForAnnouncement(page, "Test event queued");
+    await waitFor(() => receiver.received.length, {
+      until: (n) => n === 1,
+      what: "the test event at the receiver",
+    });
     expect(receiver.received[0]).toMatchObject({ type: "webhook.test", verified: true });
     const log = page.getByRole("table", { name: "Deliveries" });
     await log.getByRole("row").filter({ hasText: "webhook.test" }).getByText("Sending").waitFor();
@@ -221,7 +222,10 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     // The receiver fails: the attempt is logged as failed with its 500 and body.
     receiver.setDown(true);
     await page.getByRole("button", { name: "Send test event" }).click();
-    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
+    await waitFor(() => receiver.received.length, {
+      until: (n) => n === 2,
+      what: "the second test event at the receiver",
+    });
     const failedId = receiver.received[1]?.id ?? "?";
     const failedRow = log.getByRole("row").filter({ hasText: failedId });
     await failedRow.getByText("HTTP 500").waitFor();
@@ -232,9 +236,7 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     // Back up: the failed delivery replayed under the same webhook-id, now delivered.
     receiver.setDown(false);
     await failedRow.getByRole("button", { name: "Replay" }).click();
-    await expect
-      .poll(() => announcement().textContent())
-      .toContain("Sending the webhook.test delivery again");
+    await waitForAnnouncement(page, "Sending the webhook.test delivery again");
     await failedRow.getByText("Delivered").waitFor();
     await failedRow.getByText("HTTP 200").waitFor();
     const again = receiver.received.filter((hit) => hit.id === failedId);
@@ -251,11 +253,13 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     await page.getByText("available", { exact: false }).first().waitFor();
     await page.getByRole("button", { name: "Create link" }).click();
     await page.getByText(`${flow.shortHost}/hook-demo`).first().waitFor();
-    await expect
-      .poll(() => receiver.received.filter((hit) => hit.type === "link.created" && hit.verified).length, {
-        timeout: 15_000,
-      })
-      .toBe(1);
+    await waitFor(
+      () => receiver.received.filter((hit) => hit.type === "link.created" && hit.verified).length,
+      {
+        until: (n) => n === 1,
+        what: "the link's link.created at the receiver",
+      },
+    );
     await page.goto(endpointUrl);
     await page.getByRole("heading", { name: receiver.url, level: 1 }).waitFor();
     await page.getByRole("table", { name: "Deliveries" }).getByText("link.created").waitFor();
@@ -267,7 +271,7 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     await page.getByRole("button", { name: "Add link" }).click();
     await page.getByRole("button", { name: `Remove http://${flow.shortHost}/hook-demo` }).waitFor();
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect.poll(() => announcement().textContent()).toContain("Endpoint saved");
+    await waitForAnnouncement(page, "Endpoint saved");
     await page.locator(".webhook-facts").getByText(`${flow.shortHost}/hook-demo`).waitFor();
 
     // Rotate: the new secret shown once, with the 24 h overlap.
@@ -279,7 +283,7 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     const rotated = ((await page.locator("#new-webhook-secret").textContent()) ?? "").trim();
     expect(rotated).toMatch(/^whsec_\S{20,}$/);
     expect(rotated).not.toBe(secret);
-    await expect.poll(() => announcement().textContent()).toContain("Secret rotated");
+    await waitForAnnouncement(page, "Secret rotated");
     await screenshot("rotated");
     expect(await accessibilityViolations()).toEqual([]);
     await page.getByRole("button", { name: "I have copied the secret" }).click();
@@ -287,12 +291,12 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
 
     // Recovery finds nothing failed for good (the failure above was retried and replayed).
     await page.getByRole("button", { name: "Recover failed deliveries" }).click();
-    await expect.poll(() => announcement().textContent()).toContain("No failed deliveries since then");
+    await waitForAnnouncement(page, "No failed deliveries since then");
 
     // Disable, then enable again.
     await page.getByRole("button", { name: "Disable endpoint" }).click();
     await page.locator(".webhook-facts").getByText("Disabled", { exact: true }).waitFor();
-    await expect.poll(() => announcement().textContent()).toContain("Endpoint disabled");
+    await waitForAnnouncement(page, "Endpoint disabled");
     await page.getByRole("button", { name: "Enable endpoint" }).click();
     await page.locator(".webhook-facts").getByText("Enabled", { exact: true }).waitFor();
 
@@ -310,7 +314,7 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "Delete endpoint" }).click();
     await page.getByText("No endpoints yet").waitFor();
-    await expect.poll(() => announcement().textContent()).toContain("Deleted the endpoint");
+    await waitForAnnouncement(page, "Deleted the endpoint");
     await screenshot("deleted");
     expect(await accessibilityViolations()).toEqual([]);
 
@@ -321,5 +325,6 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     await page.getByText("No endpoints yet").waitFor();
     await screenshot("list-360px");
     expect(await accessibilityViolations()).toEqual([]);
+    // Long by design: one person's whole session with an endpoint, deliveries waited for in turn.
   }, 240_000);
 });

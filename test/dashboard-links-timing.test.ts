@@ -71,7 +71,7 @@ describe.skipIf(!executable.available)("the links page with 1,000 links (timing 
     process.stdout.write(
       `links page with ${LINKS} links: interactive (first rows shown, search usable) in ${interactive} ms; a search answered in ${searched} ms (target: interactive ≤ 1000 ms on this machine)\n`,
     );
-    // Creating the 1,000 links through the relay takes most of it: 30 s was not always enough
-    // while CI runs other suites beside it (nothing here asserts a duration).
-  }, 120_000);
+    // Long by design: creating the 1,000 links through the relay takes most of it, minutes while
+    // CI runs other suites beside it (nothing here asserts a duration).
+  }, 300_000);
 });

@@ -1,6 +1,6 @@
 import { TestClock } from "@kurz/clock";
 import type { RunningKurz } from "@kurz/embedded";
-import { createMcpKey, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
+import { createMcpKey, setPlanAsOperator, signInWithOAuth, waitFor } from "@kurz/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -38,13 +38,14 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
   let limitedKey: string;
   /** Every service's clock: the rate window is crossed by moving it, not by waiting a minute. */
   const clock = new TestClock();
+  /**
+   * A poll through MCP reads once a second: each read is one of the plan's MCP requests a minute
+   * (Business: 300), which a read every 50 ms beside the tests' own calls could spend.
+   */
+  const MCP_POLL_MS = 1_000;
 
   beforeAll(async () => {
-    flow = await startFlowKurz(
-      "mcp-flow",
-      { PLAN_CACHE_TTL_MS: "200", TOKEN_REVOCATION_CACHE_MS: "500" },
-      { clock },
-    );
+    flow = await startFlowKurz("mcp-flow", { TOKEN_REVOCATION_CACHE_MS: "500" }, { clock });
     ({ kurz, dataDir, edgeUrl, shortHost } = flow);
     // Business: 300 MCP requests a minute, room for every test below (Pro's 60 is tested apart).
     const pro = await signInWithOAuth(edgeUrl, SCOPE, {
@@ -79,11 +80,11 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     await plan(downgraded.email, "free");
     const limited = await signInWithOAuth(edgeUrl, SCOPE, { afterSignUp: (email) => plan(email, "pro") });
     limitedKey = await createMcpKey(edgeUrl, limited.accessToken, ["mcp", "shorturl:read"]);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await flow?.stop();
-  }, 60_000);
+  });
 
   async function connect(key: string): Promise<Client> {
     const client = new Client({ name: "kurz-flow", version: "1.0.0" });
@@ -190,12 +191,16 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       expect(link_limit).toBeGreaterThan(0);
       expect(links_remaining).toBe((link_limit as number) - 1);
 
-      await expect
-        .poll(async () => (await visit(alias)).headers.get("location"), { timeout: 15_000 })
-        .toBe("https://shop.example.com/changed");
+      await waitFor(async () => (await visit(alias)).headers.get("location"), {
+        until: (location) => location === "https://shop.example.com/changed",
+        what: "the changed destination to reach the redirector",
+      });
       const deleted = await client.callTool({ name: "deleteUrl", arguments: { shortCode: alias } });
       expect(deleted.structuredContent).toMatchObject({ deleted: { id: alias } });
-      await expect.poll(async () => (await visit(alias)).status, { timeout: 15_000 }).toBe(404);
+      await waitFor(async () => (await visit(alias)).status, {
+        until: (status) => status === 404,
+        what: "the deleted link to answer 404",
+      });
       const gone = await client.callTool({ name: "getUrl", arguments: { shortCode: alias } });
       expect(JSON.parse((gone.content as Array<{ text: string }>)[0]!.text)).toMatchObject({
         code: "URL_NOT_FOUND",
@@ -203,7 +208,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     } finally {
       await client.close();
     }
-  }, 120_000);
+  });
 
   it("runs an A/B test's life through the A/B tools: the running link splits, the winner becomes its destination", async () => {
     const client = await connect(proKey);
@@ -223,9 +228,10 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       expect(renamed.test.name).toBe("Agent test (renamed)");
       expect((await call("getAbTest", { id: test.id })).test.variants).toHaveLength(2);
       expect((await call("startAbTest", { id: alias })).test.status).toBe("running");
-      await expect
-        .poll(async () => (await visit(alias)).headers.get("set-cookie") ?? "", { timeout: 15_000 })
-        .toMatch(/^kz_ab_/);
+      await waitFor(async () => (await visit(alias)).headers.get("set-cookie") ?? "", {
+        until: (cookie) => /^kz_ab_/.test(cookie),
+        what: "the started test's split cookie",
+      });
       const analytics = await call("getAbTestAnalytics", { id: alias, days: 3 });
       expect(analytics.verdict).toBe("insufficient_data");
       expect(analytics.variants).toHaveLength(2);
@@ -240,10 +246,11 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
         test: { status: "completed", winner_variant_id: newVariant.id },
         statistically_supported: false,
       });
-      await expect
-        .poll(async () => (await visit(alias)).headers.get("location") ?? "", { timeout: 15_000 })
+      await waitFor(async () => (await visit(alias)).headers.get("location") ?? "", {
         // The test's link tracks conversions: the click id rides along.
-        .toMatch(/^https:\/\/shop\.example\.com\/new\?svc_click_id=/);
+        until: (location) => /^https:\/\/shop\.example\.com\/new\?svc_click_id=/.test(location),
+        what: "the winner to become the destination",
+      });
       const again = await client.callTool({ name: "startAbTest", arguments: { id: alias } });
       expect(JSON.parse((again.content as Array<{ text: string }>)[0]!.text)).toMatchObject({
         code: "INVALID_STATE",
@@ -252,7 +259,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     } finally {
       await client.close();
     }
-  }, 120_000);
+  });
 
   it("files links under a campaign through the campaign tools and counts their visits in its analytics", async () => {
     const client = await connect(proKey);
@@ -278,14 +285,14 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
         (await call("listCampaigns", { search: "Agent" })).campaigns.map((c: { id: string }) => c.id),
       ).toContain(campaign.id);
       for (let i = 0; i < 3; i++) expect((await visit(alias)).status).toBe(301);
-      await expect
-        .poll(
-          async () => (await call("getCampaignAnalytics", { id: campaign.id, period: "7d" })).counts.clicks,
-          {
-            timeout: 30_000,
-          },
-        )
-        .toBe(3);
+      await waitFor(
+        async () => (await call("getCampaignAnalytics", { id: campaign.id, period: "7d" })).counts.clicks,
+        {
+          until: (clicks) => clicks === 3,
+          what: "the campaign's 3 clicks to be counted",
+          intervalMs: MCP_POLL_MS,
+        },
+      );
       const removed = await call("removeUrlFromCampaign", { id: campaign.id, shortCode: alias });
       expect(removed).toMatchObject({ campaign: { link_count: 0 }, url: { campaign_id: null } });
       expect((await call("deleteCampaign", { id: campaign.id })).deleted.id).toBe(campaign.id);
@@ -293,7 +300,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     } finally {
       await client.close();
     }
-  }, 120_000);
+  });
 
   it("reports a link's visits through every analytics tool and records a conversion for one of them", async () => {
     const client = await connect(proKey);
@@ -316,9 +323,11 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
         const answer = await visit(i === 2 ? `${code}?utm_source=mcp-test` : code);
         clickIds.push(new URL(answer.headers.get("location") ?? "").searchParams.get("svc_click_id") ?? "");
       }
-      await expect
-        .poll(async () => (await call("getStats", { shortUrlId: code })).counts.clicks, { timeout: 30_000 })
-        .toBe(3);
+      await waitFor(async () => (await call("getStats", { shortUrlId: code })).counts.clicks, {
+        until: (clicks) => clicks === 3,
+        what: "the link's 3 clicks to be counted",
+        intervalMs: MCP_POLL_MS,
+      });
       expect((await call("getCompleteAnalytics", { shortUrlId: code })).counts.clicks).toBe(3);
       expect((await call("getDeviceAnalytics", { shortUrlId: code })).browsers[0]).toMatchObject({
         clicks: 3,
@@ -374,15 +383,15 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
         currency: "EUR",
       });
       expect(conversion).toMatchObject({ link: code, event_name: "purchase", value: 49.9, currency: "EUR" });
-      await expect
-        .poll(async () => (await call("getCompleteAnalytics", { shortUrlId: code })).conversions, {
-          timeout: 30_000,
-        })
-        .toBe(1);
+      await waitFor(async () => (await call("getCompleteAnalytics", { shortUrlId: code })).conversions, {
+        until: (conversions) => conversions === 1,
+        what: "the conversion to be counted",
+        intervalMs: MCP_POLL_MS,
+      });
     } finally {
       await client.close();
     }
-  }, 120_000);
+  });
 
   it("speaks the 2024-11-05 HTTP+SSE transport, the key on the stream and on every message post", async () => {
     const client = new Client({ name: "kurz-sse-flow", version: "1.0.0" });
@@ -400,7 +409,10 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       expect((await visit(alias)).headers.get("location")).toBe("https://shop.example.com/over-sse");
       expect((await call("getUrl", { shortCode: alias })).url).toMatchObject({ id: alias });
       await call("deleteUrl", { shortCode: alias });
-      await expect.poll(async () => (await visit(alias)).status, { timeout: 15_000 }).toBe(404);
+      await waitFor(async () => (await visit(alias)).status, {
+        until: (status) => status === 404,
+        what: "the deleted link to answer 404",
+      });
     } finally {
       await client.close();
     }
@@ -446,7 +458,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     expect(unknownSession.status).toBe(404);
     aborter.abort();
     await reader.cancel().catch(() => undefined);
-  }, 120_000);
+  });
 
   it("accepts our OAuth access tokens for clients that speak only MCP authorization (RFC 9728 metadata, 401 challenge)", async () => {
     const metadata = await fetch(`${edgeUrl}/.well-known/oauth-protected-resource/mcp`);
@@ -517,8 +529,12 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       body: new URLSearchParams({ token: user.accessToken, token_type_hint: "access_token" }),
     });
     expect(revoked.status).toBe(200);
-    await expect.poll(async () => (await asBearer(user.accessToken)).status, { timeout: 20_000 }).toBe(401);
-  }, 120_000);
+    await waitFor(async () => (await asBearer(user.accessToken)).status, {
+      until: (status) => status === 401,
+      what: "the revoked access token to be refused",
+      intervalMs: MCP_POLL_MS,
+    });
+  });
 
   it("serves resources (account usage, a link, its analytics) and prompts that embed a report's data", async () => {
     const client = await connect(proKey);
@@ -557,9 +573,11 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
         url: { id: alias, originalUrl: "https://shop.example.com/resource" },
       });
       await visit(alias);
-      await expect
-        .poll(async () => (await read(`kurz://links/${alias}/analytics`)).counts.clicks, { timeout: 30_000 })
-        .toBe(1);
+      await waitFor(async () => (await read(`kurz://links/${alias}/analytics`)).counts.clicks, {
+        until: (clicks) => clicks === 1,
+        what: "the visit in the link's analytics resource",
+        intervalMs: MCP_POLL_MS,
+      });
       await expect(client.readResource({ uri: "kurz://links/no-such-link" })).rejects.toMatchObject({
         code: -32002,
         data: { code: "URL_NOT_FOUND", uri: "kurz://links/no-such-link" },
@@ -620,7 +638,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       ]),
     });
     expect((await fetch(`${edgeUrl}/mcp/resources`)).status).toBe(401);
-  }, 120_000);
+  });
 
   it("completes prompt arguments and resource-template variables from the caller's own links, campaigns and tests", async () => {
     // A fresh account: its links, campaigns and tests are exactly those made here.
@@ -710,7 +728,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       await stranger.close();
       await readOnly.close();
     }
-  }, 120_000);
+  });
 
   it("logs a failed tool call to a client that asked for logs, at the level it set", async () => {
     const client = await connect(proKey);
@@ -728,7 +746,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       const loud = await client.callTool({ name: "getUrl", arguments: { shortCode: "no-such-link-2" } });
       expect(loud.isError).toBe(true);
 
-      await expect.poll(() => logged.length, { timeout: 5_000 }).toBe(1);
+      await waitFor(() => logged.length, { until: (n) => n === 1, what: "the warning logged to the client" });
       expect(logged[0]).toMatchObject({
         level: "warning",
         logger: "kurz.tools",
@@ -897,7 +915,11 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       headers: { authorization: `Bearer ${proToken}` },
     });
     expect(revokedKey.status).toBeLessThan(300);
-    await expect.poll(async () => (await tools(doomedKey)).status, { timeout: 15_000 }).toBe(401);
+    await waitFor(async () => (await tools(doomedKey)).status, {
+      until: (status) => status === 401,
+      what: "the revoked key to be refused",
+      intervalMs: MCP_POLL_MS,
+    });
     expect(
       ((await (await tools(doomedKey)).json()) as { error: { data: unknown } }).error.data,
     ).toMatchObject({

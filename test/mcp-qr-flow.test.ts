@@ -1,4 +1,4 @@
-import { createMcpKey } from "@kurz/testing";
+import { createMcpKey, waitFor } from "@kurz/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -64,11 +64,11 @@ describe("MCP QR code tools end to end in embedded mode (the SDK's client, real 
     const user = await signUpOnPlan(flow, SCOPE, "business");
     key = await createMcpKey(edgeUrl, user.accessToken, ["mcp", ...KEY_SCOPES]);
     readOnlyKey = await createMcpKey(edgeUrl, user.accessToken, ["mcp", "qrcode:read"]);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await flow?.stop();
-  }, 60_000);
+  });
 
   async function connect(mcpKey: string): Promise<Client> {
     const client = new Client({ name: "kurz-qr-flow", version: "1.0.0" });
@@ -213,9 +213,10 @@ describe("MCP QR code tools end to end in embedded mode (the SDK's client, real 
         name: `${tag} winter menu`,
         payload: code.shortUrl,
       });
-      await expect
-        .poll(async () => (await visit(code.linkCode)).headers.get("location"), { timeout: 15_000 })
-        .toBe("https://shop.example.com/menu-winter");
+      await waitFor(async () => (await visit(code.linkCode)).headers.get("location"), {
+        until: (location) => location === "https://shop.example.com/menu-winter",
+        what: "the new content to reach the redirector",
+      });
       const shown = await call("getQrCode", { id: code.id, includeImage: true });
       expect(shown.qrCode).toMatchObject({ name: `${tag} winter menu`, linkCode: code.linkCode });
       expect(decodeQrDataUrl(shown.image.dataUrl)).toBe(code.shortUrl);
@@ -268,7 +269,7 @@ describe("MCP QR code tools end to end in embedded mode (the SDK's client, real 
     } finally {
       await client.close();
     }
-  }, 120_000);
+  });
 
   it("counts scans made through the short link and by trackQrScan in every scan report; deleteQrCode ends the code and its link", async () => {
     const client = await connect(key);
@@ -292,12 +293,11 @@ describe("MCP QR code tools end to end in embedded mode (the SDK's client, real 
       });
 
       // Ingestion is asynchronous: the three scans show up within seconds.
-      await expect
-        .poll(async () => (await call("getQrCodeStats", { id: code.id })).counts.clicks, {
-          timeout: 30_000,
-          interval: 500,
-        })
-        .toBe(3);
+      await waitFor(async () => (await call("getQrCodeStats", { id: code.id })).counts.clicks, {
+        until: (clicks) => clicks === 3,
+        what: "the code's three scans to be counted",
+        intervalMs: 500,
+      });
       const stats = await call("getQrCodeStats", { id: code.id, period: "30d" });
       expect(stats.qr_code).toMatchObject({ id: code.id, name: "Poster", link_code: code.linkCode });
       expect(stats.counts).toMatchObject({ clicks: 3, qr_scans: 3, bots: 0 });
@@ -331,12 +331,11 @@ describe("MCP QR code tools end to end in embedded mode (the SDK's client, real 
       expect(all.timeline.reduce((sum: number, p: { clicks: number }) => sum + p.clicks, 0)).toBe(
         all.counts.clicks,
       );
-      await expect
-        .poll(async () => (await call("getQrStatsOverview", { period: "7d" })).counts.clicks, {
-          timeout: 15_000,
-          interval: 500,
-        })
-        .toBe(all.counts.clicks);
+      await waitFor(async () => (await call("getQrStatsOverview", { period: "7d" })).counts.clicks, {
+        until: (clicks) => clicks === all.counts.clicks,
+        what: `the overview's ${all.counts.clicks} scans`,
+        intervalMs: 500,
+      });
       const overview = await call("getQrStatsOverview", { period: "7d" });
       const counted = await call("getQrCodeCount", {});
       expect(overview).toMatchObject({
@@ -353,12 +352,15 @@ describe("MCP QR code tools end to end in embedded mode (the SDK's client, real 
       expect(await refused("getQrCode", { id: code.id })).toMatchObject({ code: "NOT_FOUND" });
       expect((await refused("deleteQrCode", { id: code.id })).code).toBe("NOT_FOUND");
       expect((await refused("trackQrScan", { id: code.id })).code).toBe("NOT_FOUND");
-      await expect.poll(async () => (await visit(code.linkCode)).status, { timeout: 15_000 }).toBe(404);
+      await waitFor(async () => (await visit(code.linkCode)).status, {
+        until: (status) => status === 404,
+        what: "the deleted code's link to answer 404",
+      });
       expect((await call("getQrCodeCount", {})).total).toBe(counted.total - 1);
     } finally {
       await client.close();
     }
-  }, 120_000);
+  });
 
   it("shows a qrcode:read key only the QR read tools, which work, and refuses the write tools", async () => {
     const writer = await connect(key);

@@ -67,11 +67,10 @@ export function buildApp(deps: AppDependencies): App {
     trustProxy: config.TRUST_PROXY,
   });
   const grpc = createGrpcServer({ logger, authenticate: deps.authenticateCall });
+  /** The service's clock: report windows end at its now, and scans and conversions carry it. */
   const clock = deps.clock;
-  /** The service's "now" for report windows and what it stamps (scans, conversions). */
-  const now = clock ? () => clock.now().getTime() : Date.now;
   const reader = createAnalyticsReader(deps.store, deps.directory, {
-    now,
+    ...(clock ? { clock } : {}),
     ...(deps.generations
       ? {
           coverage: cacheDayCoverage(deps.store, deps.generations.days, clock ? { clock } : {}),
@@ -87,7 +86,7 @@ export function buildApp(deps: AppDependencies): App {
     source: SERVICE_NAME,
     clickWaitMs: config.CONVERSION_CLICK_WAIT_MS,
     metadataMaxBytes: config.CONVERSION_METADATA_MAX_BYTES,
-    now,
+    ...(clock ? { clock } : {}),
   };
   limitRestRoutes(http.app, deps.restRateLimit);
   registerAnalyticsRoutes(http.app, reader, deps.verifier);

@@ -14,7 +14,7 @@ import {
 } from "@kurz/events";
 import { createLogger, type Logger } from "@kurz/logger";
 import { clicksV1 } from "@kurz/proto";
-import { type AccountQuotaLookup, type Clock, createRestRateLimit } from "@kurz/service-runtime";
+import { type AccountQuotaLookup, type Clock, createRestRateLimit, systemClock } from "@kurz/service-runtime";
 import { startTestIssuer, TEST_SERVICE_CLIENT_SECRET, type TestIssuer, waitFor } from "@kurz/testing";
 import { v7 as uuidv7 } from "uuid";
 import { createReportGenerations } from "../src/analytics/account-generations";
@@ -122,7 +122,7 @@ export async function startIngestHarness(
   });
   // As the service runs: reports remember their day coverage until the account's clicks are written.
   const generations = createReportGenerations(cache.cache, logger);
-  const afterClicksWritten = moveReportGenerations(generations, { now: () => new Date() });
+  const afterClicksWritten = moveReportGenerations(generations, systemClock);
   const newPipeline = () =>
     createIngestPipeline({
       store,

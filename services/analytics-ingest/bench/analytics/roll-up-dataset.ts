@@ -6,6 +6,7 @@
 
 import { createCache } from "@kurz/cache";
 import type { ClickStore } from "@kurz/clickstore";
+import { TestClock } from "@kurz/clock";
 import { createLogger } from "@kurz/logger";
 import { createDimensionRollups } from "../../src/rollups/create-dimension-rollups";
 
@@ -17,7 +18,7 @@ export async function rollUpDataset(store: ClickStore, nowMs: number): Promise<n
       store,
       locks: cache.locks,
       logger: createLogger({ service: "analytics-bench", level: "silent" }),
-      clock: { now: () => new Date(nowMs), monotonicMs: () => performance.now() },
+      clock: new TestClock({ frozen: true, at: new Date(nowMs) }),
       intervalMs: 60_000,
       settleMs: 0,
     });

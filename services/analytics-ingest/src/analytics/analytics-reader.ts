@@ -1,4 +1,5 @@
 import type { ClickStore } from "@kurz/clickstore";
+import { type Clock, systemClock } from "@kurz/clock";
 import { AppError } from "@kurz/errors";
 import type { ResourceDirectory } from "../ownership/resource-directory";
 import { findLinks } from "../queries/find-links";
@@ -76,13 +77,14 @@ export function createAnalyticsReader(
     coverage?: DayCoverageLookup;
     links?: LinkLookup;
     /**
-     * Now, in epoch ms: the end of a period's window. The service's clock, the one the redirector
-     * stamps clicks with (tests move it); default the system's.
+     * Where a period's window ends: the service's clock, the one the redirector stamps clicks
+     * with (tests move it); default the system's.
      */
-    now?: () => number;
+    clock?: Clock;
   } = {},
 ) {
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now().getTime();
   const linkLookup: LinkLookup = options.links ?? ((accountId, code) => findLinks(store, accountId, code));
   const coverageLookup: DayCoverageLookup =
     options.coverage ?? ((scope, range) => coverageOf(store, scope, range));

@@ -1,5 +1,6 @@
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import type { ClickStore } from "@kurz/clickstore";
+import { type Clock, systemClock } from "@kurz/clock";
 import { AppError } from "@kurz/errors";
 import { type EventProducer, eventTopics, publishEvent } from "@kurz/events";
 import { clicksV1 } from "@kurz/proto";
@@ -21,8 +22,8 @@ export interface ConversionRecorderDeps {
   source: string;
   clickWaitMs: number;
   metadataMaxBytes: number;
-  /** Now, in epoch ms, for what is stamped (the service's clock; default the system's). */
-  now?: () => number;
+  /** What is stamped reads it (the service's clock; default the system's). */
+  clock?: Clock;
 }
 
 const POLL_MS = 100;
@@ -76,7 +77,7 @@ async function awaitClick(
   // such click can arrive (and its time is no value to bound a query with).
   if (
     approx !== undefined &&
-    (approx < EARLIEST_CLICK_MS || approx > (deps.now ?? Date.now)() + 86_400_000)
+    (approx < EARLIEST_CLICK_MS || approx > (deps.clock ?? systemClock).now().getTime() + 86_400_000)
   ) {
     throw unknownClick();
   }
@@ -134,7 +135,7 @@ export async function recordConversion(
   if (existing) return { conversion: existing, created: false };
 
   const click = await awaitClick(deps, accountId, valid.clickId);
-  const occurredAtMs = (deps.now ?? Date.now)();
+  const occurredAtMs = (deps.clock ?? systemClock).now().getTime();
   await publishEvent(deps.producer, eventTopics.conversion, deps.source, {
     type: "conversion.recorded",
     accountId,

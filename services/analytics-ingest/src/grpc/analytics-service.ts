@@ -420,7 +420,7 @@ export function createAnalyticsService(
     },
     async trackQrScan(request, context) {
       const clickId = await trackQrScan(
-        { producer: conversions.producer, source: conversions.source, directory, now: conversions.now },
+        { producer: conversions.producer, source: conversions.source, directory, clock: conversions.clock },
         callingAccount(context),
         request,
       );

@@ -1,4 +1,5 @@
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
+import { type Clock, systemClock } from "@kurz/clock";
 import { AppError } from "@kurz/errors";
 import { type EventProducer, eventTopics, publishEvent } from "@kurz/events";
 import { clicksV1 } from "@kurz/proto";
@@ -17,8 +18,8 @@ export interface TrackQrScanDeps {
   /** The event source (this service's name). */
   source: string;
   directory: ResourceDirectory;
-  /** Now, in epoch ms: the scan's time (the service's clock; default the system's). */
-  now?: () => number;
+  /** The scan's time (the service's clock; default the system's). */
+  clock?: Clock;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -52,7 +53,7 @@ export async function trackQrScan(
     });
   }
   const clickId = uuidv7();
-  const nowMs = (deps.now ?? Date.now)();
+  const nowMs = (deps.clock ?? systemClock).now().getTime();
   await publishEvent(deps.producer, eventTopics.click, deps.source, {
     id: clickId,
     type: "click.recorded",

@@ -8,11 +8,11 @@ describe("A/B tests end to end in embedded mode (auth-server, link-api, redirect
   beforeAll(async () => {
     // The plan change right after sign-up must be seen by the services at once.
     flow = await startFlowKurz("abtest-flow", { PLAN_CACHE_TTL_MS: "200" });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await flow?.stop();
-  }, 60_000);
+  });
 
   it("creates, starts, splits, converts, analyses, pauses, resumes, completes and deletes tests through REST", async () => {
     await runAbTestJourney({
@@ -21,5 +21,6 @@ describe("A/B tests end to end in embedded mode (auth-server, link-api, redirect
       dataDir: flow.dataDir,
       authServerGrpcAddress: flow.kurz.services["auth-server"].grpcAddress,
     });
+    // Long by design: a test created, split over 50 visits, converted, analysed and completed.
   }, 240_000);
 });

@@ -43,12 +43,12 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
         ports: "ephemeral",
         output: (line) => lines.push(line),
       });
-    }, 180_000);
+    });
 
     afterAll(async () => {
       await cluster?.stop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    }, 90_000);
+    });
 
     it("signs in with OAuth, creates a link, counts its visits exactly, attributes a conversion, and forgets it once deleted", async () => {
       try {
@@ -61,6 +61,7 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
           },
         );
       }
+      // Long by design: a whole journey across a process per service, events over Kafka.
     }, 240_000);
 
     it("runs an A/B test's whole life through REST across the processes", async () => {
@@ -80,6 +81,7 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
           },
         );
       }
+      // Long by design: a whole journey across a process per service, events over Kafka.
     }, 240_000);
 
     it("serves an agent over MCP and the same person's dashboard across the processes (sessions in Redis)", async () => {
@@ -97,6 +99,7 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
           { cause: error },
         );
       }
+      // Long by design: a whole journey across a process per service, events over Kafka.
     }, 240_000);
   },
 );

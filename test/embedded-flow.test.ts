@@ -27,15 +27,16 @@ describe("embedded mode: the real services end to end through the edge", () => {
         ...localEdgeEnv(port),
       },
     });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await kurz?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it("signs in with OAuth, creates a link, counts its visits exactly, attributes a conversion, and forgets it once deleted", async () => {
     await runLinkJourney(kurz.url.replace("127.0.0.1", "localhost"), shortHost);
+    // Long by design: a whole journey through the edge, with visits and a conversion to count.
   }, 180_000);
 
   it("serves an agent over MCP and the same person's dashboard (as the distributed flow does)", async () => {
@@ -45,5 +46,6 @@ describe("embedded mode: the real services end to end through the edge", () => {
       dataDir,
       authServerGrpcAddress: kurz.services["auth-server"].grpcAddress,
     });
+    // Long by design: an agent's MCP session and the same person's dashboard, clicks to count.
   }, 180_000);
 });

@@ -64,12 +64,12 @@ describe("MCP domain tools end to end in embedded mode (the SDK's client, real s
     const user = await signUpOnPlan(flow, SCOPE, "business");
     key = await createMcpKey(edgeUrl, user.accessToken, ["mcp", ...KEY_PERMISSIONS]);
     readOnlyKey = await createMcpKey(edgeUrl, user.accessToken, ["mcp", "domain:read"]);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await flow?.stop();
     await dns?.stop();
-  }, 60_000);
+  });
 
   /**
    * This file speaks the 2024-11-05 HTTP+SSE transport (the SDK's SSE client, the key in
@@ -158,7 +158,7 @@ describe("MCP domain tools end to end in embedded mode (the SDK's client, real s
     } finally {
       await reader.close();
     }
-  }, 120_000);
+  });
 
   it("runs a subdomain's life: free, reserved, listed, renamed, a link on it redirects at <label>.<short host>, released once its link is gone", async () => {
     const client = await connect(key);
@@ -278,7 +278,7 @@ describe("MCP domain tools end to end in embedded mode (the SDK's client, real s
     } finally {
       await client.close();
     }
-  }, 120_000);
+  });
 
   it("runs a branded domain's life: added with its TXT record, refused before the record is published, verified after, a link on it redirects, renamed, removed", async () => {
     const client = await connect(key);
@@ -423,5 +423,5 @@ describe("MCP domain tools end to end in embedded mode (the SDK's client, real s
     } finally {
       await client.close();
     }
-  }, 120_000);
+  });
 });

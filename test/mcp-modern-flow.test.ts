@@ -41,7 +41,7 @@ describe("MCP 2026-07-28 end to end (the SDK v2 client, real services)", () => {
     );
     key = await createMcpKey(edgeUrl, account.accessToken, ["mcp", ...LINK_SCOPES]);
     readOnlyKey = await createMcpKey(edgeUrl, account.accessToken, ["mcp", "shorturl:read"]);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await flow?.stop();

@@ -43,7 +43,7 @@ describe.skipIf(!available)("distributed mode: every service its own process on 
       ports: "ephemeral",
       output: (line) => lines.push(line),
     });
-  }, 180_000);
+  });
 
   afterAll(async () => {
     if (cluster) await cluster.stop();

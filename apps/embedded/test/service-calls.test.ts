@@ -21,7 +21,7 @@ describe("embedded mode: gRPC calls between services carry proof, not a claim", 
       ports: "ephemeral",
       clock,
     });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await kurz?.stop();

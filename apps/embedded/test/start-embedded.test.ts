@@ -29,7 +29,7 @@ describe("embedded mode", () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "kurz-embedded-"));
     kurz = await startEmbedded({ env: { DATA_DIR: dataDir, LOG_LEVEL: "warn" }, ports: "ephemeral" });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await kurz?.stop();
@@ -81,7 +81,7 @@ describe("embedded mode", () => {
     await kurz.stop();
     kurz = await startEmbedded({ env: { DATA_DIR: dataDir, LOG_LEVEL: "warn" }, ports: "ephemeral" });
     expect((await fetch(`${kurz.url}/.kurz/health`)).status).toBe(200);
-  }, 120_000);
+  });
 
   it("closes every port on stop", async () => {
     const ports = [

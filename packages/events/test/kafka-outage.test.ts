@@ -103,7 +103,7 @@ describe.skipIf(skip !== undefined)("kafka bus during a broker outage", { concur
       await bus.close();
       await cluster.stop();
     }
-  }, 60_000);
+  });
 
   it("keeps a consumer group consuming after an outage longer than its session timeout", async () => {
     if (!kafka.available) return;
@@ -148,7 +148,7 @@ describe.skipIf(skip !== undefined)("kafka bus during a broker outage", { concur
       await bus.close();
       await cluster.stop();
     }
-  }, 60_000);
+  });
 
   it("fails ping with DEPENDENCY_UNAVAILABLE while the broker is down and answers again after", async () => {
     if (!kafka.available) return;

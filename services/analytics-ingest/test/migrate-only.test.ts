@@ -77,5 +77,5 @@ describe("MIGRATE_ONLY (the Helm migration job)", () => {
       taken.server.close();
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

@@ -18,7 +18,7 @@ beforeAll(async () => {
   intranet = await startTestLinkApi({
     destinationAllowedHosts: ["10.0.0.0/8", "*.corp.internal", "localhost", "fd12::/16"],
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await api?.close();

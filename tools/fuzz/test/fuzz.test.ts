@@ -14,16 +14,17 @@ describe("hostile input on every public surface (bounded fuzz, fixed seed)", () 
 
   beforeAll(async () => {
     ({ target, stop } = await startTarget());
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await stop?.();
-  }, 60_000);
+  });
 
   it("answers no 5xx, never hangs, leaks nothing, speaks the error body, stores no junk", async () => {
     const report = await runFuzz(target, { seed: SEED, runsPerRoute: RUNS_PER_ROUTE });
     const summary = formatSummary(report);
     expect(report.routes.length).toBeGreaterThan(100);
     expect(isClean(report), summary).toBe(true);
+    // Long by design: every public route attacked RUNS_PER_ROUTE times.
   }, 600_000);
 });

@@ -20,12 +20,12 @@ describe("the official MCP conformance suite against Kurz's real MCP server (emb
     proxy = await startKeyProxy({ upstreamPort: target.edgePort, key: target.mcpKey });
     // localhost, not 127.0.0.1: dns-rebinding-protection only runs against a localhost URL.
     url = `http://localhost:${proxy.port}/mcp`;
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await proxy?.stop();
     await target?.stop();
-  }, 60_000);
+  });
 
   it("names every server scenario of the installed suite as run or skipped", async () => {
     const listed = await listServerScenarios();
@@ -40,7 +40,7 @@ describe("the official MCP conformance suite against Kurz's real MCP server (emb
       "scenarios the suite no longer has",
     ).toEqual([]);
     expect(APPLICABLE_SCENARIOS.filter((name) => name in SKIPPED_SCENARIOS)).toEqual([]);
-  }, 60_000);
+  });
 
   it.each(APPLICABLE_SCENARIOS)(
     "%s: every check passes",

@@ -940,7 +940,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     expect(message.result.protocolVersion).toBe("2024-11-05");
     expect(old.headers.get("mcp-session-id")).toMatch(/^[0-9a-f-]{36}$/);
     // Params that are not the method's: -32602 (the SDK's own check for tools/call; ours, with the
-    // §7.3 body, for the others, which the SDK alone would answer -32603 Internal error).
+    // MCP error body (docs/api/errors.md), for the others, which the SDK alone would answer -32603 Internal error).
     const inSession = { "x-mcp-key": proKey, "mcp-session-id": old.headers.get("mcp-session-id") ?? "" };
     for (const [method, params] of [
       ["tools/call", {}],

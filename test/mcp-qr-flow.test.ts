@@ -18,7 +18,7 @@ function succeeding(client: Client) {
   };
 }
 
-/** Calls a tool that must fail and returns its §7.3 error body. */
+/** Calls a tool that must fail and returns its MCP error body. */
 function failing(client: Client) {
   return async (name: string, args: Record<string, unknown>): Promise<Structured> => {
     const result = await client.callTool({ name, arguments: args });

@@ -132,13 +132,13 @@ for (const file of files) {
   for (const found of check(file)) problems.push({ file: relative, ...found });
 }
 for (const { file, line, rule, text } of problems) {
-  console.log(`${file}:${line}: ${rule.name} (use ${rule.fix}): ${text}`);
+  process.stdout.write(`${file}:${line}: ${rule.name} (use ${rule.fix}): ${text}\n`);
 }
 if (problems.length > 0) {
-  console.log(
+  process.stdout.write(
     `\n${problems.length} wall-clock wait(s) in ${checked} test files. A sleep that is the behaviour under test ` +
-      "takes a comment on its line or the line above: // fixed-delay: <reason>",
+      "takes a comment on its line or the line above: // fixed-delay: <reason>\n",
   );
   process.exit(1);
 }
-console.log(`test waits: ${checked} test files wait on conditions, not on the clock`);
+process.stdout.write(`test waits: ${checked} test files wait on conditions, not on the clock\n`);

@@ -31,8 +31,7 @@ function initialScripts(webDir: string): string[] {
 
 const built = existsSync(path.join(DEFAULT_WEB_DIR, "index.html"));
 // scripts/install-node-deps.sh builds it; in CI an unbuilt app is a failure, not a skip.
-if (!built && realBackendsRequired())
-  throw new Error("the web app is not built: make build");
+if (!built && realBackendsRequired()) throw new Error("the web app is not built: make build");
 
 describe.skipIf(!built)("the web app's bundle", () => {
   it(`loads at most ${INITIAL_JS_BUDGET_BYTES / 1024} KiB of JavaScript (gzipped) before the first page`, () => {

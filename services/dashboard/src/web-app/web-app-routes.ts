@@ -54,8 +54,7 @@ export async function registerWebAppRoutes(app: FastifyInstance, ctx: DashboardC
     if (!built) {
       return sendMessagePage(reply, 503, {
         title: "Dashboard not built",
-        message:
-          "The web app has not been built: run `make build` (make start and make test do).",
+        message: "The web app has not been built: run `make build` (make start and make test do).",
         link: { href: "/account", label: "Your account" },
       });
     }

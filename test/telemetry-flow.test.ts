@@ -54,18 +54,16 @@ describe("telemetry, embedded: one process, each service's spans marked with kur
     });
     child.stdout?.on("data", (chunk) => (output += chunk));
     child.stderr?.on("data", (chunk) => (output += chunk));
-    await waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`embedded Kurz exited ${child.exitCode}: ${output}`);
-        return fetch(`http://127.0.0.1:${port}/.kurz/health`).then(
-          (r) => r.status === 200,
-          () => false,
-        );
-      },
-      "embedded Kurz to be ready",
-      120_000,
-    );
-  }, 150_000);
+    const exited = new AbortController();
+    child.once("exit", (code) => exited.abort(new Error(`embedded Kurz exited ${code}: ${output}`)));
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/.kurz/health`)).status, {
+      until: (status) => status === 200,
+      what: "embedded Kurz to be ready",
+      // Its own process starting every service: a minute and more on a loaded two-core machine.
+      timeoutMs: 120_000,
+      signal: exited.signal,
+    });
+  });
 
   afterAll(async () => {
     if (child && child.exitCode === null) {
@@ -74,8 +72,9 @@ describe("telemetry, embedded: one process, each service's spans marked with kur
     }
     await receiver?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
+  // Long by design: a sign-in, a link, visits, then spans exported by batch from every service.
   it("shows a link creation as one trace naming link-api and auth-server, and links the clicks' ingest to their redirects", async () => {
     const { creationTrace, ingests } = await runTracedJourney(
       `http://localhost:${port}`,
@@ -121,14 +120,15 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
         ports: "ephemeral",
         output: (line) => lines.push(line),
       });
-    }, 180_000);
+    });
 
     afterAll(async () => {
       await cluster?.stop();
       await receiver?.stop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    }, 90_000);
+    });
 
+    // Long by design: the same journey across a process per service, spans exported over Kafka too.
     it("shows a link creation as one trace across the link-api and auth-server processes, and links the clicks' ingest over Kafka to their redirects", async () => {
       const { creationTrace, ingests } = await runTracedJourney(
         `http://localhost:${port}`,

@@ -6,10 +6,17 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundleArgs, freePort, localEdgeEnv, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
+import {
+  bundleArgs,
+  freePort,
+  localEdgeEnv,
+  setPlanAsOperator,
+  signInWithOAuth,
+  waitFor,
+} from "@kurz/testing";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonApi } from "./support/json-api";
+import { jsonApi, REST_POLL_MS } from "./support/json-api";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const LINKS = 12;
@@ -38,16 +45,26 @@ class KurzProcess {
       stdio: ["pipe", "pipe", "pipe"],
     });
     const kurz = new KurzProcess(child);
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline && child.exitCode === null) {
-      const ready = await fetch(`${edgeUrl}/.kurz/health`, { signal: AbortSignal.timeout(2_000) })
-        .then((r) => r.status === 200)
-        .catch(() => false);
-      if (ready) return kurz;
-      await new Promise((r) => setTimeout(r, 300));
+    const exited = new AbortController();
+    child.once("exit", (code, signal) => exited.abort(new Error(`Kurz exited (${code ?? signal})`)));
+    try {
+      await waitFor(
+        // A probe that hangs is abandoned and tried again (a hang guard, not a speed assertion).
+        async () => (await fetch(`${edgeUrl}/.kurz/health`, { signal: AbortSignal.timeout(10_000) })).status,
+        {
+          until: (status) => status === 200,
+          what: "Kurz to become healthy",
+          // Its own process starting every service: a minute and more on a loaded two-core machine.
+          timeoutMs: 120_000,
+          intervalMs: 300,
+          signal: exited.signal,
+        },
+      );
+      return kurz;
+    } catch (error) {
+      child.kill("SIGKILL");
+      throw new Error(`${(error as Error).message}\n${kurz.output.slice(-40).join("\n")}`, { cause: error });
     }
-    child.kill("SIGKILL");
-    throw new Error(`Kurz did not become healthy:\n${kurz.output.slice(-40).join("\n")}`);
   }
 
   /** The gRPC address a service logged when it started. */
@@ -116,14 +133,6 @@ async function startHoldingReceiver() {
   };
 }
 
-async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 describe("webhook deliveries survive the dispatcher killed mid-delivery (embedded Kurz as a process)", () => {
   let dataDir: string;
   let receiver: Awaited<ReturnType<typeof startHoldingReceiver>>;
@@ -147,13 +156,13 @@ describe("webhook deliveries survive the dispatcher killed mid-delivery (embedde
       PLAN_CACHE_TTL_MS: "200",
     };
     kurz = await KurzProcess.start(env, edgeUrl);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await kurz?.kill("SIGTERM");
     await receiver?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it("loses nothing: what was in flight or queued when it died arrives after the restart, once per webhook-id", async () => {
     const first = kurz!;
@@ -187,19 +196,27 @@ describe("webhook deliveries survive the dispatcher killed mid-delivery (embedde
       codes.push(link.body.url.id as string);
     }
     // Every event is in the dispatcher's outbox, and attempts are under way (held by the receiver).
-    await waitUntil(
-      "every link's delivery is queued",
-      async () => (await deliveries()).pagination?.total === LINKS,
-      60_000,
-    );
-    await waitUntil("the receiver holds an attempt", () => receiver.heldIds.length > 0, 30_000);
+    await waitFor(async () => (await deliveries()).pagination?.total, {
+      until: (total) => total === LINKS,
+      what: `every link's delivery (${LINKS}) to be queued`,
+      intervalMs: REST_POLL_MS,
+      timeoutMs: 60_000,
+    });
+    await waitFor(() => receiver.heldIds.length, {
+      until: (n) => n > 0,
+      what: "the receiver to hold an attempt",
+    });
 
     await first.kill("SIGKILL");
     const inFlight = [...new Set(receiver.heldIds)];
     receiver.answer();
     kurz = await KurzProcess.start(env, edgeUrl);
 
-    await waitUntil("every delivery arrived", () => receiver.delivered.size >= LINKS, 90_000);
+    await waitFor(() => receiver.delivered.size, {
+      until: (n) => n >= LINKS,
+      what: `every delivery (${LINKS}) to arrive`,
+      timeoutMs: 90_000,
+    });
     const events = [...receiver.delivered.values()];
     expect(receiver.delivered.size).toBe(LINKS);
     expect(events.every((event) => event.type === "link.created")).toBe(true);
@@ -207,10 +224,11 @@ describe("webhook deliveries survive the dispatcher killed mid-delivery (embedde
     // The attempts cut off by the kill were made again under the same webhook-id.
     for (const id of inFlight) expect(receiver.delivered.has(id), id).toBe(true);
     expect((await deliveries()).pagination.total).toBe(LINKS);
-    await waitUntil(
-      "the outbox records every delivery as succeeded",
-      async () => (await deliveries()).deliveries.every((d) => d.status === "succeeded"),
-      30_000,
-    );
+    await waitFor(async () => (await deliveries()).deliveries.map((d) => d.status), {
+      until: (statuses) => statuses.every((status) => status === "succeeded"),
+      what: "the outbox to record every delivery as succeeded",
+      intervalMs: REST_POLL_MS,
+    });
+    // Long by design: Kurz started twice as a process, a claim lease waited out in between.
   }, 300_000);
 });

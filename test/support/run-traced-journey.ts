@@ -20,26 +20,6 @@ function isRequest(span: ReceivedSpan, method: string, path: string): boolean {
   return span.kind === SERVER && spanMethod === method && target.split("?")[0] === path;
 }
 
-/** The first span `match` accepts, once some process has exported it. */
-async function waitForSpan(
-  receiver: OtlpReceiver,
-  what: string,
-  match: (span: ReceivedSpan) => boolean,
-  timeoutMs = 20_000,
-): Promise<ReceivedSpan> {
-  // waitFor returns only what is truthy, so a span.
-  return (await waitFor(() => receiver.spans().find(match), what, timeoutMs)) as ReceivedSpan;
-}
-
-/** The spans `select` returns, once it returns some (undefined: not yet). */
-async function waitForSpans(
-  what: string,
-  select: () => ReceivedSpan[] | undefined,
-  timeoutMs = 20_000,
-): Promise<ReceivedSpan[]> {
-  return (await waitFor(select, what, timeoutMs)) as ReceivedSpan[];
-}
-
 function visit(edgeUrl: string, shortHost: string, path: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -87,39 +67,50 @@ export async function runTracedJourney(
   );
   expect(statuses).toEqual(Array(VISITS).fill(301));
 
-  const creation = await waitForSpan(
-    receiver,
+  const creation = await waitFor(
+    () =>
+      receiver
+        .spans()
+        .find((span) => serviceOf(span) === "link-api" && isRequest(span, "POST", "/api/v1/urls")),
     "link-api's span of the link creation",
-    (span) => serviceOf(span) === "link-api" && isRequest(span, "POST", "/api/v1/urls"),
   );
-  await waitForSpan(
-    receiver,
+  await waitFor(
+    () =>
+      receiver
+        .spans()
+        .find(
+          (span) =>
+            span.traceId === creation.traceId && serviceOf(span) === "auth-server" && span.kind === SERVER,
+        ),
     "auth-server's span in the creation's trace",
-    (span) => span.traceId === creation.traceId && serviceOf(span) === "auth-server" && span.kind === SERVER,
   );
   const creationTrace = receiver.spans().filter((span) => span.traceId === creation.traceId);
 
-  const redirects = await waitForSpans("the redirector's spans of the visits", () => {
-    const found = receiver
-      .spans()
-      .filter((span) => serviceOf(span) === "redirector" && isRequest(span, "GET", `/${code}`));
-    return found.length === VISITS ? found : undefined;
-  });
-  const ingests = await waitForSpans(
-    "analytics-ingest's batch spans linked to every redirect",
-    () => {
-      const batches = receiver
+  const redirects = await waitFor(
+    () =>
+      receiver
+        .spans()
+        .filter((span) => serviceOf(span) === "redirector" && isRequest(span, "GET", `/${code}`)),
+    { until: (found) => found.length === VISITS, what: `the redirector's spans of the ${VISITS} visits` },
+  );
+  const ingests = await waitFor(
+    () =>
+      receiver
         .spans()
         .filter(
           (span) =>
             serviceOf(span) === "analytics-ingest" &&
             span.scope === "@kurz/events" &&
             span.name === `process ${CLICK_TOPIC}`,
-        );
-      const linked = new Set(batches.flatMap((span) => span.links.map((link) => link.traceId)));
-      return redirects.every((redirect) => linked.has(redirect.traceId)) ? batches : undefined;
+        ),
+    {
+      until: (batches) => {
+        const linked = new Set(batches.flatMap((span) => span.links.map((link) => link.traceId)));
+        return redirects.every((redirect) => linked.has(redirect.traceId));
+      },
+      what: "analytics-ingest's batch spans linked to every redirect",
+      timeoutMs: 60_000,
     },
-    60_000,
   );
   const redirectTraces = redirects.map((span) => span.traceId);
   expect(new Set(redirectTraces).size).toBe(VISITS);

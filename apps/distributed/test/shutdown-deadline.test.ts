@@ -12,6 +12,7 @@ import {
   startTcpFaultProxy,
   type TcpFaultProxy,
   type TestDatabase,
+  waitFor,
 } from "@kurz/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type NodeProcess, spawnNodeProcess } from "../src/spawn-node-process";
@@ -68,14 +69,16 @@ describe.skipIf(!postgres.available || !redis.available)("shutdown with a hung d
       (line) => lines.push(line),
     );
     try {
-      let ready = false;
-      for (let attempt = 0; attempt < 150 && !ready && service.child.exitCode === null; attempt++) {
-        ready = await fetch(`http://127.0.0.1:${httpPort}/readyz`)
-          .then((response) => response.status === 200)
-          .catch(() => false);
-        if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect(ready, lines.slice(-20).join("\n")).toBe(true);
+      const exited = new AbortController();
+      service.child.once("exit", (code) =>
+        exited.abort(new Error(`auth-server exited ${code}:\n${lines.slice(-20).join("\n")}`)),
+      );
+      await waitFor(async () => (await fetch(`http://127.0.0.1:${httpPort}/readyz`)).status, {
+        until: (status) => status === 200,
+        what: "auth-server to be ready",
+        intervalMs: 200,
+        signal: exited.signal,
+      });
 
       databasePath.stall();
       redisPath.stall();
@@ -87,5 +90,5 @@ describe.skipIf(!postgres.available || !redis.available)("shutdown with a hung d
     } finally {
       if (service.child.exitCode === null) service.child.kill("SIGKILL");
     }
-  }, 60_000);
+  });
 });

@@ -4,26 +4,28 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundleArgs } from "@kurz/testing";
+import { bundleArgs, freePort, waitFor } from "@kurz/testing";
 import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
-/** Ports no developer run uses, so the test never collides with a running `make start`. */
-const env = (dataDir: string) => ({
+/** A free edge port (never a running `make start`'s, nor another test's), ephemeral service ports. */
+const env = (dataDir: string, edgePort: number) => ({
   ...process.env,
   DATA_DIR: dataDir,
   LOG_LEVEL: "info",
-  EDGE_PORT: "18080",
+  EDGE_PORT: String(edgePort),
   KURZ_SERVICE_PORTS: "ephemeral",
 });
 
 describe("the embedded process", () => {
   it("starts from the command line, answers through the edge, and exits 0 on Ctrl-C (SIGINT)", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "kurz-process-"));
+    const edgePort = await freePort();
+    const health = `http://127.0.0.1:${edgePort}/.kurz/health`;
     const child = spawn(process.execPath, bundleArgs("apps/embedded"), {
       cwd: root,
-      env: env(dataDir),
+      env: env(dataDir, edgePort),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -34,22 +36,23 @@ describe("the embedded process", () => {
       output += chunk;
     });
     try {
-      const deadline = Date.now() + 60_000;
-      let ready = false;
-      while (!ready && Date.now() < deadline && child.exitCode === null) {
-        ready = await fetch("http://127.0.0.1:18080/.kurz/health")
-          .then((r) => r.status === 200)
-          .catch(() => false);
-        if (!ready) await new Promise((r) => setTimeout(r, 300));
-      }
-      expect(ready, output).toBe(true);
+      const exited = new AbortController();
+      child.once("exit", (code) => exited.abort(new Error(`the process exited ${code}:\n${output}`)));
+      await waitFor(async () => (await fetch(health)).status, {
+        until: (status) => status === 200,
+        what: "the edge's health to answer 200",
+        // Every service starting in one process: a minute and more on a loaded two-core machine.
+        timeoutMs: 120_000,
+        intervalMs: 300,
+        signal: exited.signal,
+      });
 
       child.kill("SIGINT");
       const [code] = await once(child, "exit");
       expect(code, output).toBe(0);
       expect(output).toContain('"event":"service.stopped"');
       // Nothing keeps listening once the process is gone.
-      const stillUp = await fetch("http://127.0.0.1:18080/.kurz/health").then(
+      const stillUp = await fetch(health).then(
         () => true,
         () => false,
       );
@@ -58,5 +61,6 @@ describe("the embedded process", () => {
       if (child.exitCode === null) child.kill("SIGKILL");
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+    // Long by design: a whole embedded Kurz started and stopped as its own process.
+  }, 240_000);
 });

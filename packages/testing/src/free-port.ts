@@ -7,6 +7,15 @@ import net from "node:net";
  */
 const LOW = 20_000;
 const HIGH = 32_000;
+/**
+ * The range is cut into slices, one per test worker (VITEST_POOL_ID; the pid elsewhere): a port
+ * is free between its probe and its server's bind — seconds when a whole Kurz starts before its
+ * edge listens — and two workers drawing from one range could both be handed it (EADDRINUSE).
+ */
+const SLICES = 8;
+const SLICE = Math.floor((HIGH - LOW) / SLICES);
+const worker = Number(process.env.VITEST_POOL_ID ?? process.pid);
+const sliceLow = LOW + ((Number.isFinite(worker) ? worker : process.pid) % SLICES) * SLICE;
 const used = new Set<number>();
 
 function tryListen(port: number): Promise<number | undefined> {
@@ -24,12 +33,12 @@ function tryListen(port: number): Promise<number | undefined> {
 /** A TCP port that was free a moment ago on 127.0.0.1, outside the ephemeral range when possible. */
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const port = LOW + Math.floor(Math.random() * (HIGH - LOW));
+    const port = sliceLow + Math.floor(Math.random() * SLICE);
     if (used.has(port)) continue;
-    if ((await tryListen(port)) === port) {
-      used.add(port);
-      return port;
-    }
+    // Taken before the probe: two calls at once must not both be handed the port it finds free.
+    used.add(port);
+    if ((await tryListen(port)) === port) return port;
+    used.delete(port);
   }
   const port = await tryListen(0);
   if (port === undefined) throw new Error("no free TCP port on 127.0.0.1");

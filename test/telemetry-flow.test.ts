@@ -59,11 +59,17 @@ describe("telemetry, embedded: one process, each service's spans marked with kur
     await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/.kurz/health`)).status, {
       until: (status) => status === 200,
       what: "embedded Kurz to be ready",
-      // Its own process starting every service: a minute and more on a loaded two-core machine.
-      timeoutMs: 120_000,
+      // Its own process starting every service, with the telemetry preload: two minutes and more
+      // beside browser tests on a loaded two-core machine (120 s was not always enough).
+      timeoutMs: 240_000,
       signal: exited.signal,
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}\n--- its output ---\n${output.split("\n").slice(-40).join("\n")}`, {
+        cause: error,
+      });
     });
-  });
+    // Long by design: the readiness wait above, beyond the default bound of a hook.
+  }, 300_000);
 
   afterAll(async () => {
     if (child && child.exitCode === null) {

@@ -3,6 +3,7 @@ import { pipeline } from "node:stream/promises";
 import type { Logger } from "@kurz/logger";
 import type { ServiceName } from "@kurz/routes";
 import type { Pool } from "undici";
+import { discardUpload } from "./discard-upload";
 import { sendEdgeError } from "./edge-error";
 import { endToEndHeaders } from "./hop-by-hop";
 import { readRequestBody } from "./read-request-body";
@@ -70,7 +71,9 @@ export async function forwardRequest(
     return;
   }
   if (body.kind === "too-large") {
-    // The rest of the upload is not read: the connection cannot be reused.
+    // The connection is not reused: what is left of the upload is read (bounded) and dropped
+    // first, so the client gets the answer rather than a reset.
+    await discardUpload(request);
     sendEdgeError(response, "PAYLOAD_TOO_LARGE", undefined, { connection: "close" });
     response.once("finish", () => request.destroy());
     return;

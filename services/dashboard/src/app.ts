@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
-import type { CacheStore, Locks } from "@kurz/cache";
+import { type CacheStore, createCache, type Locks, type RateLimiter } from "@kurz/cache";
 import type { Clock } from "@kurz/clock";
 import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
@@ -14,6 +14,7 @@ import { createDashboardOAuthClient } from "./oauth/dashboard-oauth-client";
 import { registerApiRelayRoute } from "./routes/api-relay-route";
 import { registerAuthRoutes } from "./routes/auth-routes";
 import { registerSessionRoute } from "./routes/session-route";
+import { createPendingLoginStore, PENDING_LOGIN_MAX_ENTRIES } from "./session/pending-login-store";
 import { cookieNames } from "./session/session-cookie";
 import { createSessionStore } from "./session/session-store";
 import { registerWebAppRoutes } from "./web-app/web-app-routes";
@@ -23,8 +24,16 @@ export interface AppDependencies {
   logger: Logger;
   clock: Clock;
   readiness: ReadinessCheck[];
+  /** Holds the sessions. */
   cache: CacheStore;
   locks: Locks;
+  /** Throttles sign-in starts per client address. */
+  rateLimiter: RateLimiter;
+  /**
+   * Where pending sign-ins live: the shared Redis when distributed; by default a private bounded
+   * memory cache, so they never compete with the sessions for the memory cache's entries.
+   */
+  pendingLoginCache?: CacheStore;
 }
 
 export interface App {
@@ -61,6 +70,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     cache: deps.cache,
     locks: deps.locks,
     sessions: createSessionStore(deps.cache, { idleMs: config.DASHBOARD_SESSION_IDLE_MS }),
+    pendingLogins: createPendingLoginStore(
+      deps.pendingLoginCache ??
+        createCache({ clock: deps.clock, maxEntries: PENDING_LOGIN_MAX_ENTRIES, logger: deps.logger }).cache,
+      deps.rateLimiter,
+    ),
     oauth: createDashboardOAuthClient({
       issuer: config.ISSUER,
       authServerUrl: config.AUTH_SERVER_HTTP_URL,

@@ -20,6 +20,10 @@ export function startDashboard(
         readiness,
         cache: infra.cache!.cache,
         locks: infra.cache!.locks,
+        rateLimiter: infra.cache!.rateLimiter,
+        // Redis is shared by the replicas and does not evict by count; in memory, buildApp keeps
+        // pending sign-ins in a cache of their own.
+        pendingLoginCache: infra.cache!.kind === "redis" ? infra.cache!.cache : undefined,
       });
       return { http: app.http, grpc: app.grpc };
     },

@@ -1,29 +1,19 @@
-import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import * as oauth from "oauth4webapi";
 import type { DashboardContext } from "../dashboard-context";
 import { currentSession } from "../session/current-session";
+import { LOGIN_TTL_MS } from "../session/pending-login-store";
 import { clearCookie, readCookie, setCookie } from "../session/session-cookie";
 import { newCsrfToken } from "../session/session-store";
 import { sendMessagePage } from "../web-app/message-page";
 import { requireCsrf } from "./require-csrf";
 import { dashboardReturnPath } from "./return-path";
 
-/** A sign-in must come back within this. */
-const LOGIN_TTL_MS = 10 * 60_000;
-
-interface PendingLogin {
-  codeVerifier: string;
-  returnTo: string;
-}
-
-const pendingKey = (state: string) =>
-  `dashboard:login:${createHash("sha256").update(state).digest("base64url")}`;
-
 /**
  * Sign-in, its callback and sign-out. The sign-in's state lives server-side and in a cookie of
  * the browser that started it, so a callback carrying someone else's code (login CSRF) finds
- * nothing; each state works once.
+ * nothing; each state works once. Pending sign-ins live in their own store, throttled per client
+ * address, so anonymous sign-in starts can never push a session out.
  */
 export function registerAuthRoutes(app: FastifyInstance, ctx: DashboardContext): void {
   const secure = ctx.config.SECURE_COOKIES;
@@ -31,8 +21,16 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DashboardContext):
   app.get<{ Querystring: { return_to?: string } }>("/app/auth/login", async (request, reply) => {
     const state = oauth.generateRandomState();
     const codeVerifier = oauth.generateRandomCodeVerifier();
-    const pending: PendingLogin = { codeVerifier, returnTo: dashboardReturnPath(request.query.return_to) };
-    await ctx.cache.set(pendingKey(state), JSON.stringify(pending), LOGIN_TTL_MS);
+    const returnTo = dashboardReturnPath(request.query.return_to);
+    const started = await ctx.pendingLogins.start(state, { codeVerifier, returnTo }, request.ip);
+    if (!started.allowed) {
+      reply.header("retry-after", String(Math.max(1, Math.ceil(started.retryAfterMs / 1000))));
+      return sendMessagePage(reply, 429, {
+        title: "Sign-in",
+        message: "Too many sign-ins were started from this address. Wait a minute, then try again.",
+        link: { href: "/app/auth/login", label: "Sign in" },
+      });
+    }
     setCookie(reply, ctx.cookies.login, state, { secure, maxAgeSeconds: LOGIN_TTL_MS / 1000 });
     const challenge = await oauth.calculatePKCECodeChallenge(codeVerifier);
     return reply.header("cache-control", "no-store").redirect(ctx.oauth.authorizationUrl(state, challenge));
@@ -42,12 +40,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DashboardContext):
     const url = new URL(request.url, ctx.config.ISSUER);
     const state = readCookie(request, ctx.cookies.login);
     clearCookie(reply, ctx.cookies.login, secure);
-    const stored = state ? await ctx.cache.get(pendingKey(state)) : null;
-    if (!state || stored === null || url.searchParams.get("state") !== state) {
+    const pending =
+      state && url.searchParams.get("state") === state ? await ctx.pendingLogins.take(state) : undefined;
+    if (!state || !pending) {
       return retry(reply, 400, "This sign-in link expired or was opened in another browser.");
     }
-    await ctx.cache.del(pendingKey(state));
-    const pending = JSON.parse(stored) as PendingLogin;
     try {
       const tokens = await ctx.oauth.exchangeCode(url, state, pending.codeVerifier, request.ip);
       const now = ctx.clock.now().getTime();

@@ -73,4 +73,12 @@ describe("the DNS-rebinding guard of the MCP endpoints", () => {
       403,
     );
   });
+
+  it("guards a percent-encoded, doubled-slash or dot-segment spelling of an MCP path like the plain one", async () => {
+    const app = appFor("https://kurz.example");
+    for (const url of ["/%6Dcp", "/%6dcp", "/m%63p", "/%6Dcp/tools", "/mcp/%74ools", "//mcp", "/x/../mcp"]) {
+      expect(await status(app, { host: "evil.example.com" }, url), url).toBe(403);
+    }
+    expect(await status(app, { host: "kurz.example" }, "/%6Dcp")).toBe(200);
+  });
 });

@@ -12,12 +12,44 @@ function hostnameOf(host: string): string {
 }
 
 /**
+ * The path a request names, as the router reads it: percent-decoded (the router matches `/%6Dcp`
+ * to `/mcp`), repeated slashes and dot segments folded, lowercase. Undefined when it does not
+ * decode (such a request is guarded: better refused than let through).
+ */
+function normalisedPath(url: string): string | undefined {
+  const raw = url.split("?", 1)[0] ?? "";
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  const segments: string[] = [];
+  for (const segment of decoded.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join("/")}`.toLowerCase();
+}
+
+/** Whether the guard applies: the MCP endpoints (health aside), by route and by normalised path. */
+function isGuarded(url: string, routeUrl: string | undefined): boolean {
+  const isMcp = (path: string) => (path === "/mcp" || path.startsWith("/mcp/")) && path !== "/mcp/health";
+  if (routeUrl !== undefined && isMcp(routeUrl)) return true;
+  const path = normalisedPath(url);
+  return path === undefined || isMcp(path);
+}
+
+/**
  * DNS-rebinding protection for the MCP endpoints (MCP 2025-11-25 transports, "security warning";
  * the conformance suite's dns-rebinding-protection): a web page whose host name an attacker points
  * at 127.0.0.1 must not reach a local server's tools. A request under /mcp (health aside) whose
  * Host — as the edge forwards it — or Origin names another host than Kurz's public one is
  * refused with 403 FORBIDDEN before anything else. When the public host is a loopback name, every
- * loopback name is Kurz's (any port). `extraHosts` / `extraOrigins` admit more (another public
+ * loopback name is Kurz's (any port). Which requests are under /mcp is decided on the route the
+ * router matched and on the normalised path, never on the raw URL: a percent-encoded `/%6Dcp`
+ * reaches the same route as `/mcp`. `extraHosts` / `extraOrigins` admit more (another public
  * name of the same deployment, a browser app's origin).
  */
 export function registerDnsRebindingGuard(
@@ -40,8 +72,7 @@ export function registerDnsRebindingGuard(
   };
 
   app.addHook("onRequest", async (request, reply) => {
-    const path = request.url.split("?", 1)[0] ?? "";
-    if (!(path === "/mcp" || path.startsWith("/mcp/")) || path === "/mcp/health") return;
+    if (!isGuarded(request.url, request.routeOptions.url)) return;
     const host = hostnameOf(request.host);
     const origin = request.headers.origin;
     const refusal = !hosts.has(host)

@@ -202,6 +202,32 @@ describe("client authentication and request errors (OAuth error codes)", () => {
     expect(response.body.error).toBe("invalid_client");
   });
 
+  it("answers an unknown client and a wrong secret alike: same status, body and challenge", async () => {
+    const code = await codeFor(browser, client);
+    const form = { grant_type: "authorization_code", code, redirect_uri: CALLBACK };
+    const answers = await Promise.all([
+      postToken(server.url, { ...form, client_id: "kurz_client_nobody", client_secret: "kurz_cs_wrong" }),
+      postToken(server.url, { ...form, client_id: client.client_id, client_secret: "kurz_cs_wrong" }),
+      // A confidential client without its secret, a public client with one, an unknown one without.
+      postToken(server.url, { ...form, client_id: client.client_id }),
+      postToken(server.url, { ...form, client_id: publicClient.client_id, client_secret: "kurz_cs_wrong" }),
+      postToken(server.url, { ...form, client_id: "kurz_client_nobody" }),
+      postToken(server.url, form, {
+        authorization: `Basic ${Buffer.from("kurz_client_nobody:kurz_cs_wrong").toString("base64")}`,
+      }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({
+        error: "invalid_client",
+        error_description: "Client authentication failed",
+      });
+      expect(answer.headers.get("www-authenticate")).toBe('Basic realm="kurz", charset="UTF-8"');
+    }
+    // None of them spent the code.
+    expect((await exchange(code)).status).toBe(200);
+  });
+
   it.each([
     [{ grant_type: undefined }, "Missing required parameter: grant_type"],
     [{ code: undefined }, "Missing required parameter: code"],

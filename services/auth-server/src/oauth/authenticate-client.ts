@@ -49,9 +49,20 @@ const failed = (description = "Client authentication failed") =>
   new OAuthError("invalid_client", description);
 
 /**
+ * Compared against when the client is unknown, so an unknown client_id costs the same hashing
+ * and comparison as a wrong secret.
+ */
+const UNKNOWN_CLIENT_DIGEST = sha256Hex("kurz: no client has this digest");
+
+/**
  * Who is calling the token or revocation endpoint. Confidential clients prove it with their
  * secret (Basic or in the body: both are accepted, the comparison is constant-time on the
  * digests); public clients only name themselves and are bound by PKCE instead.
+ *
+ * Every failed authentication of a named client gets the one answer (RFC 6749 §5.2: 401
+ * `invalid_client`, "Client authentication failed"): an unknown client_id, a wrong or missing
+ * secret and a secret sent by a public client are told apart by nobody, so the endpoint does not
+ * reveal which client ids exist.
  */
 export async function authenticateClient(
   ctx: AuthContext,
@@ -65,15 +76,13 @@ export async function authenticateClient(
     .from(oauthClients)
     .where(eq(oauthClients.clientId, credentials.clientId))
     .limit(1);
-  if (!client) throw failed("Unknown client");
-  if (client.secretHash) {
-    if (credentials.secret === undefined)
-      throw failed("This client must authenticate with its client_secret");
-    if (!digestsEqual(sha256Hex(credentials.secret), client.secretHash))
-      throw failed("Client authentication failed: wrong client_secret");
-  } else if (credentials.secret !== undefined) {
-    throw failed("This is a public client: it has no client_secret");
-  }
+  const presented = credentials.secret === undefined ? undefined : sha256Hex(credentials.secret);
+  // An unknown client is compared against a digest no secret has: it costs what a wrong secret costs.
+  const expected = client ? client.secretHash : UNKNOWN_CLIENT_DIGEST;
+  const secretMatches = presented !== undefined && !!expected && digestsEqual(presented, expected);
+  // A confidential client with its secret, or a public client without one; nothing else.
+  const authenticated = client !== undefined && (client.secretHash ? secretMatches : presented === undefined);
+  if (!authenticated) throw failed();
   if (!client.enabled)
     throw new OAuthError("unauthorized_client", `${client.clientName} is not available yet`);
   return client;

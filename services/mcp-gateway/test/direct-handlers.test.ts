@@ -111,6 +111,7 @@ describe("Kurz's handlers answering without the SDK's protocol", () => {
     ["a fault of the service", call(4, "tools/call", { name: "broken", arguments: { text: "x" } })],
     ["an unknown tool", call(5, "tools/call", { name: "made-up", arguments: {} })],
     ["no arguments", call(6, "tools/call", { name: "echo" })],
+    ["unknown arguments", call(18, "tools/call", { name: "echo", arguments: { text: "x", loud: true } })],
     ["a page of tools", call(7, "tools/list")],
     ["the next page", call(8, "tools/list", { cursor: Buffer.from("2").toString("base64url") })],
     ["a bad cursor", call(9, "tools/list", { cursor: "nope" })],

@@ -96,7 +96,22 @@ export function installTools(install: HandlerInstaller, options: ToolHandlerOpti
         }),
       );
     }
-    const parsed = inputSchemaOf(tool).safeParse(request.params.arguments ?? {});
+    const args = request.params.arguments ?? {};
+    // Refused, not dropped: a dropped `password` or `isDynamic` would create a public, static
+    // link while the agent believes it asked for something else.
+    const unknown = Object.keys(args).filter((name) => !Object.hasOwn(tool.input, name));
+    if (unknown.length > 0) {
+      options.metrics.record(tool.name, "invalid_arguments", "VALIDATION_ERROR", seconds());
+      throw new ProtocolError(
+        ErrorCode.InvalidParams,
+        new AppError("VALIDATION_ERROR", {
+          message: `${tool.name} has no argument${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")}`,
+          details: { field: "arguments", unknown },
+          hint: `Use only the arguments of ${tool.name}'s inputSchema (${Object.keys(tool.input).join(", ") || "none"})`,
+        }),
+      );
+    }
+    const parsed = inputSchemaOf(tool).safeParse(args);
     if (!parsed.success) {
       options.metrics.record(tool.name, "invalid_arguments", "VALIDATION_ERROR", seconds());
       return toolErrorResult(validationError(parsed.error));

@@ -3,9 +3,13 @@ import { z } from "zod";
 import type { McpPrincipal } from "../auth/mcp-principal";
 import type { ToolDefinition } from "../tools/tool-definition";
 
-/** The JSON Schema of a tool's input or output, from its zod shape. */
+/**
+ * The JSON Schema of a tool's input or output, from its zod shape. Inputs are strict
+ * (`additionalProperties: false`): tools/call refuses an argument the tool does not have.
+ */
 function jsonSchemaOf(shape: z.ZodRawShape, io: "input" | "output"): Tool["inputSchema"] {
-  const schema = z.toJSONSchema(z.object(shape), { io, unrepresentable: "any" }) as Record<string, unknown>;
+  const object = io === "input" ? z.strictObject(shape) : z.object(shape);
+  const schema = z.toJSONSchema(object, { io, unrepresentable: "any" }) as Record<string, unknown>;
   delete schema.$schema;
   return { ...schema, type: "object" } as Tool["inputSchema"];
 }

@@ -47,12 +47,14 @@ const inputSchemas = new WeakMap<ToolDefinition, z.ZodObject>();
 
 /**
  * A tool's input as one zod object, built once per tool: zod compiles an object schema on its
- * first parse, so building it per call would pay that compilation on every call.
+ * first parse, so building it per call would pay that compilation on every call. Strict: an
+ * argument the tool does not have is refused, never dropped, and its published inputSchema says
+ * `additionalProperties: false`.
  */
 export function inputSchemaOf(tool: ToolDefinition): z.ZodObject {
   let schema = inputSchemas.get(tool);
   if (schema === undefined) {
-    schema = z.object(tool.input);
+    schema = z.strictObject(tool.input);
     inputSchemas.set(tool, schema);
   }
   return schema;

@@ -31,6 +31,8 @@ const schema = z.object({
   AB_SEQUENTIAL_TUNING: z.coerce.number().int().min(100).max(100_000_000).default(5_000),
   /** How often running tests with auto_complete are checked for a winner. */
   AB_AUTO_COMPLETE_INTERVAL_MS: durationMs(300_000),
+  /** How often links whose routing link-api has not confirmed are converged again. */
+  AB_ROUTING_RECONCILE_INTERVAL_MS: durationMs(10_000),
 });
 
 export type AbtestEngineConfig = z.output<typeof schema>;

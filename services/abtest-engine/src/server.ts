@@ -22,12 +22,15 @@ import type { AbtestDatabase } from "./db/abtest-database";
 import { createGrpcLinkDirectory } from "./links/link-directory";
 import { startLinkEventConsumer } from "./links/start-link-event-consumer";
 import { abTestAllowancesFrom } from "./plans/ab-test-allowance";
+import { reconcileLinkRouting } from "./routing/reconcile-link-routing";
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle", import.meta.url));
 
 export interface AbtestEngineOptions {
   /** Fires the auto_complete pass (tests fire it themselves); every AB_AUTO_COMPLETE_INTERVAL_MS. */
   autoCompleteTimer?: RepeatingTimer;
+  /** Fires the routing reconciler; every AB_ROUTING_RECONCILE_INTERVAL_MS. */
+  routingTimer?: RepeatingTimer;
 }
 
 /** Wiring: config → infrastructure → app → listen; the returned stop() drains and closes. */
@@ -112,6 +115,20 @@ export function startAbtestEngine(
       lifecycle.add("consumers", "auto-complete", async () => {
         stopAutoComplete();
         await autoCompleting;
+      });
+      let reconciling: Promise<unknown> = Promise.resolve();
+      const stopReconcile = (options.routingTimer ?? systemTimer).every(
+        config.AB_ROUTING_RECONCILE_INTERVAL_MS,
+        async () => {
+          reconciling = reconciling
+            .then(() => reconcileLinkRouting(app.ctx))
+            .catch((err) => logger.warn({ event: "abtest.routing_reconcile_pass_failed", err }));
+          await reconciling;
+        },
+      );
+      lifecycle.add("consumers", "routing-reconciler", async () => {
+        stopReconcile();
+        await reconciling;
       });
       // After the servers stopped taking writes, before the producers flush.
       lifecycle.add("consumers", "outbox-relay", () => app.relay.stop());

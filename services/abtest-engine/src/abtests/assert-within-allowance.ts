@@ -1,7 +1,7 @@
 import { AppError } from "@kurz/errors";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { AbtestExecutor } from "../db/abtest-database";
-import { abTests } from "../db/schema";
+import { abTestReservations, abTests } from "../db/schema";
 import type { AbTestAllowance } from "../plans/ab-test-allowance";
 
 /**
@@ -9,13 +9,13 @@ import type { AbTestAllowance } from "../plans/ab-test-allowance";
  * deleting or archiving tests, or upgrading, frees room). Archived tests do not count: archiving
  * is how finished tests are kept without holding a slot (live tests cannot be archived). Inside
  * a transaction, a transaction-scoped advisory lock per account makes two concurrent creates
- * see each other.
+ * see each other; a slot reserved while a rotator link is being created counts as used.
  */
 export async function assertWithinAllowance(
   db: AbtestExecutor,
   accountId: string,
   allowance: AbTestAllowance,
-  options: { lock: boolean },
+  options: { lock: boolean; now: Date },
 ): Promise<void> {
   if (allowance.limit === "unlimited") return;
   if (options.lock) await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`abtests:${accountId}`}))`);
@@ -23,7 +23,11 @@ export async function assertWithinAllowance(
     .select({ used: count() })
     .from(abTests)
     .where(and(eq(abTests.accountId, accountId), eq(abTests.archived, false)));
-  const used = row?.used ?? 0;
+  const [held] = await db
+    .select({ held: count() })
+    .from(abTestReservations)
+    .where(and(eq(abTestReservations.accountId, accountId), gt(abTestReservations.expiresAt, options.now)));
+  const used = (row?.used ?? 0) + (held?.held ?? 0);
   if (used < allowance.limit) return;
   throw new AppError("QUOTA_EXCEEDED", {
     message:

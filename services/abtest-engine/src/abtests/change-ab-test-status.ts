@@ -1,12 +1,13 @@
 import { AppError } from "@kurz/errors";
 import { isUniqueViolation } from "@kurz/relational";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { AbtestContext } from "../abtest-context";
-import { type AbTestStatus, abTests } from "../db/schema";
+import { type AbTestRow, type AbTestStatus, abTests, abVariants } from "../db/schema";
 import { type AbTestChange, enqueueAbTestChanged } from "../events/enqueue-ab-test-changed";
+import { convergeLinkRouting, isPermanent } from "../routing/converge-link-routing";
+import { requestLinkRouting } from "../routing/request-link-routing";
 import { getAbTestOrThrow } from "./get-ab-test-or-throw";
 import { invalidState } from "./invalid-state";
-import { routingOf } from "./routing-of";
 import type { TestWithVariants } from "./test-with-variants";
 
 type Action = "start" | "pause" | "resume";
@@ -34,9 +35,11 @@ const TRANSITIONS: Record<
 /**
  * Start, pause or resume (docs/api/ab-tests.md#life-cycle). Running: link-api routes the link
  * through the variants (SetAbRouting); paused: the routing is removed and the link's own
- * destination is served. The status changes and the routing call happen in one transaction: a
- * refused or failed routing change leaves the test as it was. One test per link may be running or
- * paused.
+ * destination is served. The status change commits first; the routing follows it after commit
+ * (converge-link-routing.ts), never inside the transaction. link-api down or an answer lost: the
+ * change stands and the reconciler routes the link once link-api answers. link-api refusing the
+ * routing for good (a variant's destination against its policy): the test is put back as it was
+ * and the refusal is the answer. One test per link may be running or paused.
  */
 export async function changeAbTestStatus(
   ctx: AbtestContext,
@@ -64,19 +67,22 @@ export async function changeAbTestStatus(
         .set({ status: transition.to, startedAt: test.startedAt ?? now, updatedAt: now })
         .where(eq(abTests.id, test.id))
         .returning();
-      await ctx.links.setRouting(
-        accountId,
-        test.linkId,
-        transition.to === "running"
-          ? { testId: test.id, variants: routingOf(variants) }
-          : { testId: "", variants: [] },
-      );
+      await requestLinkRouting(tx, accountId, test.linkId, now);
       const result = { test: updated!, variants };
       await enqueueAbTestChanged(tx, transition.event, result, now);
-      return result;
+      return { result, before: test };
     });
     ctx.eventsWritten();
-    return changed;
+    try {
+      await convergeLinkRouting(ctx, changed.result.test.linkId);
+    } catch (error) {
+      if (transition.to === "running" && isPermanent(error)) {
+        await putBack(ctx, changed.before);
+        throw error;
+      }
+      ctx.logger.warn({ event: "abtest.routing_deferred", abTestId: changed.result.test.id, err: error });
+    }
+    return changed.result;
   } catch (error) {
     if (isUniqueViolation(error, "ab_tests_one_live_per_link")) {
       throw new AppError("INVALID_STATE", {
@@ -87,4 +93,34 @@ export async function changeAbTestStatus(
     }
     throw error;
   }
+}
+
+/**
+ * Undoes a start link-api refused for good: the status (and first start) it had, an event saying
+ * so, and the link's routing converged back. Only if nothing changed the test since.
+ */
+async function putBack(ctx: AbtestContext, before: AbTestRow): Promise<void> {
+  const now = ctx.clock.now();
+  const restored = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(abTests)
+      .set({ status: before.status, startedAt: before.startedAt, updatedAt: now })
+      .where(and(eq(abTests.id, before.id), eq(abTests.status, "running")))
+      .returning();
+    if (!row) return false;
+    await requestLinkRouting(tx, row.accountId, row.linkId, now);
+    const variants = await tx.select().from(abVariants).where(eq(abVariants.testId, row.id));
+    await enqueueAbTestChanged(
+      tx,
+      before.status === "paused" ? "abtest.paused" : "abtest.updated",
+      { test: row, variants: variants.sort((a, b) => a.position - b.position) },
+      now,
+    );
+    return true;
+  });
+  if (!restored) return;
+  ctx.eventsWritten();
+  await convergeLinkRouting(ctx, before.linkId).catch((err) =>
+    ctx.logger.warn({ event: "abtest.routing_deferred", abTestId: before.id, err }),
+  );
 }

@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import type { AbtestContext } from "../abtest-context";
 import { abTests } from "../db/schema";
 import { enqueueAbTestChanged } from "../events/enqueue-ab-test-changed";
+import { convergeLinkRouting } from "../routing/converge-link-routing";
+import { requestLinkRouting } from "../routing/request-link-routing";
 import { analyzeAbTest } from "./analyze-ab-test";
 import { getAbTestOrThrow } from "./get-ab-test-or-throw";
 import { invalidState } from "./invalid-state";
@@ -19,8 +21,8 @@ export interface Completion {
 /**
  * Completes a running or paused test (docs/api/ab-tests.md#life-cycle): the winner is
  * `winnerVariantId`, else the variant with most conversions (pick-winner.ts); link-api makes the
- * winner's destination the link's for good and removes the routing, in the same transaction as the
- * status change. The answer says whether the statistics support that winner, so a caller who
+ * winner's destination the link's for good and removes the routing, after the status change
+ * committed (converge-link-routing.ts; the reconciler repeats it when link-api does not answer). The answer says whether the statistics support that winner, so a caller who
  * completes early is told, not stopped.
  */
 export async function completeAbTest(
@@ -59,11 +61,7 @@ export async function completeAbTest(
       .set({ status: "completed", winnerVariantId: winner.id, completedAt: now, updatedAt: now })
       .where(eq(abTests.id, test.id))
       .returning();
-    await ctx.links.setRouting(accountId, test.linkId, {
-      testId: "",
-      variants: [],
-      destinationUrl: winner.destinationUrl,
-    });
+    await requestLinkRouting(tx, accountId, test.linkId, now, winner.destinationUrl);
     const completed = { test: updated!, variants };
     await enqueueAbTestChanged(tx, "abtest.completed", completed, now);
     const supported = analysis.verdict === "winner" && analysis.winnerVariantId === winner.id;
@@ -78,5 +76,8 @@ export async function completeAbTest(
     };
   });
   ctx.eventsWritten();
+  await convergeLinkRouting(ctx, completion.completed.test.linkId).catch((err) =>
+    ctx.logger.warn({ event: "abtest.routing_deferred", abTestId: completion.completed.test.id, err }),
+  );
   return completion;
 }

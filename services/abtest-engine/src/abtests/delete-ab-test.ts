@@ -2,12 +2,15 @@ import { eq } from "drizzle-orm";
 import type { AbtestContext } from "../abtest-context";
 import { abTests } from "../db/schema";
 import { enqueueAbTestChanged } from "../events/enqueue-ab-test-changed";
+import { convergeLinkRouting } from "../routing/converge-link-routing";
+import { requestLinkRouting } from "../routing/request-link-routing";
 import { getAbTestOrThrow } from "./get-ab-test-or-throw";
 import type { TestWithVariants } from "./test-with-variants";
 
 /**
- * Deletes a test and its variants (docs/api/ab-tests.md#life-cycle). A running or paused test's
- * routing is removed first, in the same transaction: the link serves its own destination again. The
+ * Deletes a test and its variants (docs/api/ab-tests.md#life-cycle). After commit the link's
+ * routing follows what is left (converge-link-routing.ts): with no other running test on it, the
+ * link serves its own destination again, whatever status the deleted test had. The
  * link stays — a rotator link too, pointing at its control (or a completed test's winner): printed
  * links keep working; delete it through the links API if it is no longer wanted. Click and
  * conversion data stay in analytics.
@@ -19,14 +22,16 @@ export async function deleteAbTest(
 ): Promise<TestWithVariants> {
   const deleted = await ctx.db.transaction(async (tx) => {
     const found = await getAbTestOrThrow(tx, accountId, reference, { forUpdate: true });
-    const live = found.test.status === "running" || found.test.status === "paused";
+    const now = ctx.clock.now();
     await tx.delete(abTests).where(eq(abTests.id, found.test.id));
-    if (live && !found.test.linkDeletedAt) {
-      await ctx.links.setRouting(accountId, found.test.linkId, { testId: "", variants: [] });
-    }
-    await enqueueAbTestChanged(tx, "abtest.deleted", found, ctx.clock.now());
+    // Whatever its status: a draft's link may still be split by a start whose answer was lost.
+    if (!found.test.linkDeletedAt) await requestLinkRouting(tx, accountId, found.test.linkId, now);
+    await enqueueAbTestChanged(tx, "abtest.deleted", found, now);
     return found;
   });
   ctx.eventsWritten();
+  await convergeLinkRouting(ctx, deleted.test.linkId).catch((err) =>
+    ctx.logger.warn({ event: "abtest.routing_deferred", abTestId: deleted.test.id, err }),
+  );
   return deleted;
 }

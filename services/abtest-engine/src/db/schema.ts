@@ -63,5 +63,39 @@ export const abVariants = pgTable(
   (table) => [uniqueIndex("ab_variants_test_position_unique").on(table.testId, table.position)],
 );
 
+/**
+ * Links whose routing at link-api must be brought in line with the tests stored here
+ * (docs/architecture.md#failure-model): every transaction that changes a test bumps its link's
+ * `version`; the call to link-api happens after commit, never inside the transaction, and a
+ * confirmed answer records the version it sent as `confirmed_version`. A lost answer leaves
+ * version > confirmed_version, and the reconciler repeats the (idempotent) call.
+ */
+export const abRoutingPending = pgTable("ab_routing_pending", {
+  linkId: uuid("link_id").primaryKey(),
+  accountId: text("account_id").notNull(),
+  // A completed test's winner: link-api makes it the link's destination (idempotent).
+  destinationUrl: text("destination_url"),
+  // Bumped by every request: a confirmation settles only the version it read before calling.
+  version: integer("version").notNull().default(1),
+  confirmedVersion: integer("confirmed_version").notNull().default(0),
+  requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+  attempts: integer("attempts").notNull().default(0),
+});
+
+/**
+ * A slot of the plan's A/B allowance held while a rotator link is created at link-api: the
+ * allowance is checked (and the slot taken) before the call, and the test replaces its
+ * reservation when it commits. A reservation left by a crash stops counting at `expires_at`.
+ */
+export const abTestReservations = pgTable(
+  "ab_test_reservations",
+  {
+    id: uuid("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("ab_test_reservations_account_idx").on(table.accountId)],
+);
+
 export type AbTestRow = typeof abTests.$inferSelect;
 export type AbVariantRow = typeof abVariants.$inferSelect;

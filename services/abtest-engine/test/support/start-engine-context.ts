@@ -35,6 +35,11 @@ export async function startEngineContext() {
   await connection.migrate(MIGRATIONS);
   const clock = new TestClock();
   const links = new Map<string, TestedLink & { accountId: string }>();
+  // What link-api routes on each link (link id → test id and variant ids; absent: unsplit).
+  const routed = new Map<string, { testId: string; variantIds: string[] }>();
+  // link-api's failure a test sets: down (nothing applied) or the answer lost after applying.
+  let linkApiFailure: "down" | "answer_lost" | "refused" | undefined;
+  let rotatorsCreated = 0;
   const routing: RoutingCall[] = [];
   const counts = new Map<string, (variantIds: string[]) => VariantCounts[]>();
   let allowance: AbTestAllowance = { planId: "pro", limit: "unlimited" };
@@ -68,9 +73,16 @@ export async function startEngineContext() {
         return found;
       },
       async createRotatorLink(accountId, input) {
+        rotatorsCreated++;
         return addLink(accountId, input.url, input.alias);
       },
       async setRouting(accountId, linkId, r) {
+        if (linkApiFailure === "down") {
+          throw new AppError("DEPENDENCY_UNAVAILABLE", { message: "link-api is unavailable" });
+        }
+        if (linkApiFailure === "refused" && r.testId !== "") {
+          throw new AppError("VALIDATION_ERROR", { message: "Destination not allowed" });
+        }
         routing.push({
           accountId,
           linkId,
@@ -82,6 +94,11 @@ export async function startEngineContext() {
         if (!link || link.accountId !== accountId)
           throw new AppError("URL_NOT_FOUND", { message: "Link not found" });
         if (r.destinationUrl !== undefined) link.destinationUrl = link.originalUrl = r.destinationUrl;
+        if (r.testId === "") routed.delete(linkId);
+        else routed.set(linkId, { testId: r.testId, variantIds: r.variants.map((v) => v.variantId) });
+        if (linkApiFailure === "answer_lost") {
+          throw new AppError("DEPENDENCY_UNAVAILABLE", { message: "deadline exceeded" });
+        }
         return link;
       },
       close() {},
@@ -113,6 +130,18 @@ export async function startEngineContext() {
     setAllowance(next: AbTestAllowance) {
       allowance = next;
     },
+    /** The test routed on a link at link-api ("" when the link is unsplit). */
+    routedTestOf(linkId: string): string {
+      return routed.get(linkId)?.testId ?? "";
+    },
+    /**
+     * Makes link-api fail every SetAbRouting from now on: down (nothing applied), answer_lost
+     * (applied, then the answer lost), refused (a routing refused for good); undefined: answers.
+     */
+    failLinkApi(failure: "down" | "answer_lost" | "refused" | undefined) {
+      linkApiFailure = failure;
+    },
+    rotatorsCreated: () => rotatorsCreated,
     /** The event types in the outbox, oldest first. */
     async eventTypes(): Promise<string[]> {
       const rows = await connection.db

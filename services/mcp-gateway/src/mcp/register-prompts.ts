@@ -4,9 +4,8 @@ import type { McpPrincipal } from "../auth/mcp-principal";
 import type { PromptDefinition } from "../prompts/prompt-definition";
 import type { ToolClients } from "../tools/tool-clients";
 import { inputSchemaOf } from "../tools/tool-definition";
-import { errorBody } from "./error-body";
 import type { HandlerInstaller } from "./handler-installer";
-import { ProtocolError } from "./protocol-error";
+import { ProtocolError, protocolErrorOf } from "./protocol-error";
 import { mayUse } from "./tool-listing";
 
 /** The prompts a principal may get: those whose tool its permissions cover. */
@@ -31,7 +30,8 @@ export function promptListing(prompt: PromptDefinition): Prompt {
  * prompts/list and prompts/get on a session's server. prompts/get checks the required
  * arguments, runs the prompt's tool for the caller (input validated by the tool's own schema)
  * and answers the instructions plus the data as an embedded JSON resource. A failure is a
- * JSON-RPC error: -32602 for bad arguments or an unknown prompt, with the MCP error body in `data`.
+ * JSON-RPC error with the MCP error body in `data`: -32602 for bad arguments, an unknown prompt or
+ * an argument naming nothing, -32001 for any other refusal of the tool, -32603 for a fault.
  */
 export function registerPrompts(
   install: HandlerInstaller,
@@ -82,8 +82,8 @@ export function registerPrompts(
     try {
       data = await prompt.tool.run(context.clients, input.data);
     } catch (error) {
-      const notFound = errorBody(error).code.endsWith("NOT_FOUND");
-      throw new ProtocolError(notFound ? ErrorCode.InvalidParams : ErrorCode.InternalError, error);
+      // A prompt's argument naming nothing (a campaign, a test, a link) is an invalid argument.
+      throw protocolErrorOf(error, { code: ErrorCode.InvalidParams });
     }
     return {
       description: prompt.description,

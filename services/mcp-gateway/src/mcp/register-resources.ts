@@ -1,11 +1,10 @@
 import { AppError } from "@kurz/errors";
-import { ErrorCode, type Resource } from "@modelcontextprotocol/sdk/types.js";
+import type { Resource } from "@modelcontextprotocol/sdk/types.js";
 import { accountUsageResource } from "../resources/account-usage-resource";
 import { linkResource } from "../resources/link-resource";
 import type { ResourceContext, ResourceTemplateDefinition } from "../resources/resource-definition";
-import { errorBody } from "./error-body";
 import type { HandlerInstaller } from "./handler-installer";
-import { ProtocolError } from "./protocol-error";
+import { ProtocolError, protocolErrorOf } from "./protocol-error";
 import { matchResource, resourceListing, resourcesFor, templateListing } from "./resource-access";
 
 /** MCP's code for a resource that does not exist (MCP specification: resources, error handling). */
@@ -42,8 +41,9 @@ export async function listResources(
 
 /**
  * resources/list, resources/templates/list and resources/read on a session's server. A failed
- * read is a JSON-RPC error: -32002 for a URI no family matches or whose thing does not exist,
- * with the MCP error body and the `uri` in `data`.
+ * read is a JSON-RPC error with the MCP error body in `data`: -32002 for a URI no family matches or
+ * whose thing does not exist (with the `uri`), -32602 for invalid input, -32001 for any other
+ * refusal, -32603 for a fault (protocolErrorOf).
  */
 export function registerResources(
   install: HandlerInstaller,
@@ -71,12 +71,7 @@ export function registerResources(
       const value = await matched.resource.read(context, matched.params);
       return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(value) }] };
     } catch (error) {
-      const notFound = errorBody(error).code.endsWith("NOT_FOUND");
-      throw new ProtocolError(
-        notFound ? RESOURCE_NOT_FOUND : ErrorCode.InternalError,
-        error,
-        notFound ? { uri } : {},
-      );
+      throw protocolErrorOf(error, { code: RESOURCE_NOT_FOUND, extra: { uri } });
     }
   });
 }

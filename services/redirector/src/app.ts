@@ -5,7 +5,9 @@ import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
 import { SERVICES } from "@kurz/routes";
 import { createHttpApp, type HttpApp, type ReadinessCheck } from "@kurz/service-runtime";
+import { createAbCookies } from "./abtests/ab-cookie";
 import { type RedirectorConfig, SERVICE_NAME } from "./config";
+import { createCookieSigner } from "./cookies/cookie-signer";
 import { type ClickPublisher, createClickPublisher } from "./events/click-publisher";
 import { createLinkCache, type LinkCache } from "./links/link-cache";
 import type { LinkSource } from "./links/link-source";
@@ -67,13 +69,17 @@ export function buildApp(deps: AppDependencies): App {
     config.TRUSTED_PROXIES,
     createHostNormalizer(config.SHORT_HOST, config.SHORT_HOST_ALIASES),
   );
+  // One signer for every cookie: with an empty secret its random key must still be shared.
+  const signer = createCookieSigner(config.PASSWORD_COOKIE_SECRET);
+  const abCookies = createAbCookies(signer);
   registerRedirectRoutes(http.app, {
     cache: links,
     clicks,
     visitors,
+    abCookies,
     counter: createClickCounter(deps.cache.cache, config.CLICK_COUNTER_TTL_MS),
     passwords: createPasswordGate({
-      cookies: createPasswordCookies(config.PASSWORD_COOKIE_SECRET, config.PASSWORD_COOKIE_MAX_AGE_S),
+      cookies: createPasswordCookies(signer, config.PASSWORD_COOKIE_MAX_AGE_S),
       rateLimiter: deps.cache.rateLimiter,
       attemptsBurst: config.PASSWORD_ATTEMPTS_BURST,
       attemptsPerMinute: config.PASSWORD_ATTEMPTS_PER_MINUTE,
@@ -87,6 +93,7 @@ export function buildApp(deps: AppDependencies): App {
     links,
     clicks,
     visitors,
+    abCookies,
     staticMaxAgeSeconds: config.STATIC_REDIRECT_MAX_AGE_S,
     logger,
     clock,

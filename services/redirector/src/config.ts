@@ -39,8 +39,9 @@ const schema = z.object({
   /** Deadline of one Resolve call to link-api, retries included. */
   RESOLVE_DEADLINE_MS: durationMs(2_000),
   /**
-   * HMAC key of the cookie that remembers a correct link password. Empty: a random key per
-   * process (cookies then do not survive a restart nor work across replicas).
+   * HMAC key of the redirector's signed cookies: the one that remembers a correct link password,
+   * and the A/B test assignment. Empty: a random key per process (cookies then do not survive a
+   * restart nor work across replicas; A/B visitors come back as new ones).
    */
   PASSWORD_COOKIE_SECRET: z.string().default(""),
   PASSWORD_COOKIE_MAX_AGE_S: z.coerce.number().int().min(60).default(86_400),

@@ -1,27 +1,58 @@
 import { describe, expect, it } from "vitest";
-import { abCookieName, formatAbCookie, readAbCookie } from "../src/abtests/ab-cookie";
+import { abCookieName, createAbCookies } from "../src/abtests/ab-cookie";
 import { newAbVisitorId } from "../src/abtests/new-ab-visitor-id";
+import { createCookieSigner } from "../src/cookies/cookie-signer";
 
+const TEST_ID = "3f0c1a5e-7b2d-4c8e-9a61-0d5b7e2f4a10";
 const NAME = "kz_ab_3f0c1a5e7b2d4c8e9a610d5b7e2f4a10";
 const VARIANT = "b7c2a0d4-1e5f-4a3b-8c9d-0e1f2a3b4c5d";
+const ATTRIBUTES = "; Path=/; Max-Age=7776000; HttpOnly; SameSite=Lax";
+const cookies = createAbCookies(createCookieSigner("test-secret"));
+
+/** The `name=value` pair of a Set-Cookie value. */
+function pair(setCookie: string): string {
+  return setCookie.split(";")[0] as string;
+}
 
 describe("the A/B cookie", () => {
   it("is named after the test id's hex digits, lowercased", () => {
     expect(abCookieName("3F0C1A5E-7B2D-4C8E-9A61-0D5B7E2F4A10")).toBe(NAME);
   });
 
-  it("reads a visitor id with or without a variant id", () => {
-    expect(readAbCookie(`${NAME}=visitor-1.${VARIANT}`, NAME)).toEqual({
-      visitorId: "visitor-1",
-      variantId: VARIANT,
-    });
-    expect(readAbCookie(`${NAME}=AbCdEfGh_-12`, NAME)).toEqual({ visitorId: "AbCdEfGh_-12", variantId: "" });
+  it("reads back a visitor id it signed, with or without a variant id", () => {
+    const withVariant = pair(cookies.format(TEST_ID, "visitor-1", VARIANT, false));
+    expect(withVariant).toMatch(new RegExp(`^${NAME}=visitor-1\\.${VARIANT}\\.[A-Za-z0-9_-]{43}$`));
+    expect(cookies.read(withVariant, TEST_ID)).toEqual({ visitorId: "visitor-1", variantId: VARIANT });
+    const withoutVariant = pair(cookies.format(TEST_ID, "AbCdEfGh_-12", "", false));
+    expect(withoutVariant).toMatch(new RegExp(`^${NAME}=AbCdEfGh_-12\\.[A-Za-z0-9_-]{43}$`));
+    expect(cookies.read(withoutVariant, TEST_ID)).toEqual({ visitorId: "AbCdEfGh_-12", variantId: "" });
   });
 
   it("finds its cookie among others, and not one whose name merely contains it", () => {
-    const header = `theme=dark; x${NAME}=notthis1; ${NAME}x=notthis2;  ${NAME}=visitor-2 ; other=1`;
-    expect(readAbCookie(header, NAME)).toEqual({ visitorId: "visitor-2", variantId: "" });
-    expect(readAbCookie("theme=dark; kz_ab_ffff=visitor-3", NAME)).toBeUndefined();
+    const value = pair(cookies.format(TEST_ID, "visitor-2", "", false)).slice(NAME.length + 1);
+    const header = `theme=dark; x${NAME}=${value}; ${NAME}x=${value};  ${NAME}=${value} ; other=1`;
+    expect(cookies.read(header, TEST_ID)).toEqual({ visitorId: "visitor-2", variantId: "" });
+    expect(cookies.read(`theme=dark; x${NAME}=${value}; ${NAME}x=${value}`, TEST_ID)).toBeUndefined();
+  });
+
+  it("treats an unsigned, edited or foreign cookie as absent", () => {
+    const signed = pair(cookies.format(TEST_ID, "visitor-1", VARIANT, false));
+    const mac = signed.slice(signed.lastIndexOf(".") + 1);
+    const otherTest = "9e0c1a5e-7b2d-4c8e-9a61-0d5b7e2f4a10";
+    for (const header of [
+      // The unsigned format of before: a visitor naming their variant.
+      `${NAME}=visitor-1.${VARIANT}`,
+      `${NAME}=visitor-1`,
+      // Another variant or visitor under a genuine MAC.
+      `${NAME}=visitor-1.c7c2a0d4-1e5f-4a3b-8c9d-0e1f2a3b4c5d.${mac}`,
+      `${NAME}=visitor-9.${VARIANT}.${mac}`,
+      `${NAME}=visitor-1.${mac}`,
+      // Signed with another secret, or for another test under this test's name.
+      pair(createAbCookies(createCookieSigner("other-secret")).format(TEST_ID, "visitor-1", VARIANT, false)),
+      `${NAME}=${pair(cookies.format(otherTest, "visitor-1", VARIANT, false)).split("=")[1]}`,
+    ]) {
+      expect(cookies.read(header, TEST_ID), header).toBeUndefined();
+    }
   });
 
   it("treats a malformed value as absent", () => {
@@ -36,22 +67,26 @@ describe("the A/B cookie", () => {
       "visitor-1.b.c",
       "visitor€€€",
     ]) {
-      expect(readAbCookie(`${NAME}=${value}`, NAME), value).toBeUndefined();
+      expect(cookies.read(`${NAME}=${value}`, TEST_ID), value).toBeUndefined();
     }
-    expect(readAbCookie(undefined, NAME)).toBeUndefined();
-    expect(readAbCookie("", NAME)).toBeUndefined();
+    expect(cookies.read(undefined, TEST_ID)).toBeUndefined();
+    expect(cookies.read("", TEST_ID)).toBeUndefined();
   });
 
   it("is set for 90 days on the whole host, HttpOnly and SameSite=Lax, without a Domain", () => {
-    expect(formatAbCookie(NAME, "visitor-1", VARIANT)).toBe(
-      `${NAME}=visitor-1.${VARIANT}; Path=/; Max-Age=7776000; HttpOnly; SameSite=Lax`,
-    );
+    const setCookie = cookies.format(TEST_ID, "visitor-1", VARIANT, false);
+    expect(setCookie).toBe(`${pair(setCookie)}${ATTRIBUTES}`);
+  });
+
+  it("is Secure when the visit came over https", () => {
+    const setCookie = cookies.format(TEST_ID, "visitor-1", VARIANT, true);
+    expect(setCookie).toBe(`${pair(setCookie)}${ATTRIBUTES}; Secure`);
   });
 
   it("leaves out a variant id it could not read back", () => {
-    expect(formatAbCookie(NAME, "visitor-1", "not;a token")).toBe(
-      `${NAME}=visitor-1; Path=/; Max-Age=7776000; HttpOnly; SameSite=Lax`,
-    );
+    const setCookie = cookies.format(TEST_ID, "visitor-1", "not;a token", false);
+    expect(setCookie).toMatch(new RegExp(`^${NAME}=visitor-1\\.[A-Za-z0-9_-]{43}${ATTRIBUTES}$`));
+    expect(cookies.read(pair(setCookie), TEST_ID)).toEqual({ visitorId: "visitor-1", variantId: "" });
   });
 });
 
@@ -66,7 +101,7 @@ describe("new A/B visitor ids", () => {
     }
     expect(ids.size).toBe(1_000);
     const id = newAbVisitorId();
-    expect(readAbCookie(formatAbCookie(NAME, id, VARIANT).split(";")[0], NAME)).toEqual({
+    expect(cookies.read(pair(cookies.format(TEST_ID, id, VARIANT, false)), TEST_ID)).toEqual({
       visitorId: id,
       variantId: VARIANT,
     });

@@ -3,8 +3,10 @@ import { create } from "@bufbuild/protobuf";
 import { clicksV1, linksV1 } from "@kurz/proto";
 import type { TestLinkSnapshot } from "@kurz/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAbCookies } from "../src/abtests/ab-cookie";
 import { hashBucket } from "../src/abtests/hash-bucket";
 import { pickVariant } from "../src/abtests/pick-variant";
+import { createCookieSigner } from "../src/cookies/cookie-signer";
 import {
   type HttpResult,
   hashPassword,
@@ -21,6 +23,13 @@ const GOOGLEBOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google
 const TEST_ID = "3f0c1a5e-7b2d-4c8e-9a61-0d5b7e2f4a10";
 const COOKIE = "kz_ab_3f0c1a5e7b2d4c8e9a610d5b7e2f4a10";
 const ATTRIBUTES = "; Path=/; Max-Age=7776000; HttpOnly; SameSite=Lax";
+/** A signed cookie value: `<visitor id>.<variant id>.<mac>` (43 characters of MAC). */
+const SIGNED = (variant: string) => `[A-Za-z0-9_-]{22}\\.${variant}\\.[A-Za-z0-9_-]{43}`;
+/** The harness's secret: the cookies the redirector under test would have set. */
+const cookies = createAbCookies(createCookieSigner("test-secret"));
+function signed(visitorId: string, variantId = ""): string {
+  return cookies.format(TEST_ID, visitorId, variantId, false).split(";")[0] as string;
+}
 const A = "a1a1a1a1-0000-4000-8000-00000000000a";
 const B = "b2b2b2b2-0000-4000-8000-00000000000b";
 const C = "c3c3c3c3-0000-4000-8000-00000000000c";
@@ -57,6 +66,7 @@ const fixtures = {
   sticky: link({ code: "ab-sticky", dynamic: true, ...underTest }),
   notDynamic: link({ code: "ab-static", ...underTest }),
   converting: link({ code: "ab-conv", dynamic: true, conversionTracking: true, ...underTest }),
+  forged: link({ code: "ab-forged", dynamic: true, ...underTest }),
   unmarked: link({
     code: "ab-unmarked",
     dynamic: true,
@@ -142,10 +152,10 @@ describe("A/B routing", () => {
     const served = new Map<string, string | undefined>();
     for (let i = 0; i < visitors.length; i += 200) {
       const batch = visitors.slice(i, i + 200);
-      const responses = await Promise.all(batch.map((id) => browse("/ab-split", `${COOKIE}=${id}`)));
+      const responses = await Promise.all(batch.map((id) => browse("/ab-split", signed(id))));
       responses.forEach((response, j) => {
         expect(response.statusCode).toBe(302);
-        // A cookie with a well-formed visitor id is kept as it is.
+        // A signed cookie holding a visitor id is kept as it is.
         expect(response.headers["set-cookie"]).toBeUndefined();
         served.set(batch[j] as string, variantAt(response.headers.location));
       });
@@ -173,7 +183,7 @@ describe("A/B routing", () => {
 
     // The same visitor id gets the same variant on every visit (and as the hash says).
     for (const id of visitors.slice(0, 100)) {
-      const again = await browse("/ab-split", `${COOKIE}=${id}`);
+      const again = await browse("/ab-split", signed(id));
       expect(variantAt(again.headers.location)).toBe(served.get(id));
       expect(served.get(id)).toBe(hashedVariant(id));
     }
@@ -187,7 +197,7 @@ describe("A/B routing", () => {
     expect(variant).toBeDefined();
     const [setCookie, ...more] = setCookieOf(first);
     expect(more).toEqual([]);
-    expect(setCookie).toMatch(new RegExp(`^${COOKIE}=[A-Za-z0-9_-]{22}\\.${variant}${ATTRIBUTES}$`));
+    expect(setCookie).toMatch(new RegExp(`^${COOKIE}=${SIGNED(variant as string)}${ATTRIBUTES}$`));
     const cookie = (setCookie as string).split(";")[0] as string;
     const visitorId = cookie.slice(COOKIE.length + 1, COOKIE.length + 23);
     expect(variant).toBe(hashedVariant(visitorId));
@@ -214,18 +224,67 @@ describe("A/B routing", () => {
 
   it("keeps the variant named by the cookie even when the hash would pick another", async () => {
     const visitor = visitorNotHashedTo(C);
-    const response = await browse("/ab-sticky", `${COOKIE}=${visitor}.${C}`);
+    const response = await browse("/ab-sticky", signed(visitor, C));
     expect(response.headers.location).toBe(URLS[C]);
     expect(response.headers["set-cookie"]).toBeUndefined();
   });
 
+  it("obeys no forged cookie: a made-up visitor naming a variant is a new visitor, hashed, not that one", async () => {
+    // One client posing as 60 visitors of variant C, the old unsigned format and a stolen MAC alike.
+    const genuine = signed("visitor-genuine", C);
+    const stolenMac = genuine.slice(genuine.lastIndexOf(".") + 1);
+    const forged = Array.from({ length: 60 }, (_, i) => {
+      const visitor = `forged-visitor-${i}`;
+      return {
+        visitor,
+        cookie: i % 2 === 0 ? `${COOKIE}=${visitor}.${C}` : `${COOKIE}=${visitor}.${C}.${stolenMac}`,
+      };
+    });
+    const responses = [];
+    for (const { cookie } of forged) responses.push(await browse("/ab-forged", cookie));
+
+    await h.drainClicks();
+    const clicks = clicksOf(fixtures.forged.linkId);
+    expect(clicks).toHaveLength(forged.length);
+    const forgedIds = new Set(forged.map(({ visitor }) => visitor));
+    expect(clicks.filter((click) => forgedIds.has(click.abVisitorId))).toEqual([]);
+    for (const response of responses) {
+      // A new visitor id, routed by its hash, and told so in a new signed cookie.
+      const [setCookie, ...more] = setCookieOf(response);
+      expect(more).toEqual([]);
+      const visitorId = String(setCookie).slice(COOKIE.length + 1, COOKIE.length + 23);
+      const variantId = hashedVariant(visitorId);
+      expect(setCookie).toBe(`${signed(visitorId, variantId)}${ATTRIBUTES}`);
+      expect(response.headers.location).toBe(URLS[variantId]);
+      expect(clicks.filter((click) => click.abVisitorId === visitorId)).toMatchObject([{ variantId }]);
+    }
+    // 60 fresh ids at 20 %: all of them in C would be chance of 0.2^60.
+    expect(clicks.filter((click) => click.variantId === C).length).toBeLessThan(forged.length);
+  });
+
+  it("marks the cookie Secure when the visit came over https through a trusted proxy", async () => {
+    const https = { "user-agent": BROWSER_UA, "x-forwarded-proto": "https" };
+    const fast = await send("GET", "/ab-sticky", https);
+    const fastify = await h.app.http.app.inject({
+      method: "GET",
+      url: "/ab-sticky",
+      headers: { host: HOST, ...https },
+    });
+    for (const setCookie of [setCookieOf(fast)[0], String(fastify.headers["set-cookie"])]) {
+      expect(setCookie).toMatch(new RegExp(`^${COOKIE}=${SIGNED("[\\w-]{36}")}${ATTRIBUTES}; Secure$`));
+    }
+    // Over plain http it is not (a Secure cookie would never come back).
+    const plain = await send("GET", "/ab-sticky", { "user-agent": BROWSER_UA, "x-forwarded-proto": "http" });
+    expect(setCookieOf(plain)[0]).toMatch(new RegExp(`${ATTRIBUTES}$`));
+  });
+
   it("re-assigns a cookie naming an unknown variant and sets it again, keeping the visitor id", async () => {
     const visitor = "returning-visitor-1";
-    const response = await browse("/ab-sticky", `${COOKIE}=${visitor}.d4d4d4d4-0000-4000-8000-00000000000d`);
+    const response = await browse("/ab-sticky", signed(visitor, "d4d4d4d4-0000-4000-8000-00000000000d"));
     const variant = hashedVariant(visitor);
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe(URLS[variant]);
-    expect(setCookieOf(response)).toEqual([`${COOKIE}=${visitor}.${variant}${ATTRIBUTES}`]);
+    expect(setCookieOf(response)).toEqual([`${signed(visitor, variant)}${ATTRIBUTES}`]);
   });
 
   it("treats a malformed cookie as absent: a new visitor id and a new cookie", async () => {
@@ -237,7 +296,7 @@ describe("A/B routing", () => {
   });
 
   it("sends bots and HEAD requests to the control, without a cookie or an exposure", async () => {
-    const cookie = `${COOKIE}=crawler-visitor.${C}`;
+    const cookie = signed("crawler-visitor", C);
     const answers = [
       await send("GET", "/ab-sticky", { "user-agent": GOOGLEBOT_UA, cookie }),
       await send("GET", "/ab-sticky", { "user-agent": GOOGLEBOT_UA }),
@@ -270,7 +329,7 @@ describe("A/B routing", () => {
   it("answers 302 with no-store while a test runs, even on a link that is not dynamic", async () => {
     // The first request resolves the link (fastify), the second is answered by the fast path.
     for (let i = 0; i < 2; i++) {
-      const response = await browse("/ab-static", `${COOKIE}=visitor-static.${B}`);
+      const response = await browse("/ab-static", signed("visitor-static", B));
       expect(response.statusCode).toBe(302);
       expect(response.headers.location).toBe(URLS[B]);
       expect(response.headers["cache-control"]).toBe("no-store");
@@ -278,7 +337,7 @@ describe("A/B routing", () => {
   });
 
   it("appends the click id to the variant's destination when conversion tracking is on", async () => {
-    const response = await browse("/ab-conv", `${COOKIE}=visitor-conv.${B}`);
+    const response = await browse("/ab-conv", signed("visitor-conv", B));
     const location = String(response.headers.location);
     expect(location).toMatch(
       /^https:\/\/example\.com\/landing-b\?utm_source=kurz&svc_click_id=[0-9a-f-]{36}$/,
@@ -299,7 +358,7 @@ describe("A/B routing", () => {
   });
 
   it("moves nobody when a variant's destination or the weights are edited", async () => {
-    const cookie = `${COOKIE}=visitor-edit.${B}`;
+    const cookie = signed("visitor-edit", B);
     expect((await browse("/ab-edit", cookie)).headers.location).toBe(URLS[B]);
     const edited = h.links.set({
       ...fixtures.edited,
@@ -316,7 +375,7 @@ describe("A/B routing", () => {
 
   it("answers on the fastify path exactly as on the fast path", async () => {
     // inject() goes straight to fastify's router, past the server's request listener.
-    const cookie = `${COOKIE}=visitor-fastify`;
+    const cookie = signed("visitor-fastify");
     const fast = await browse("/ab-sticky", cookie);
     const fastify = await h.app.http.app.inject({
       method: "GET",
@@ -335,7 +394,7 @@ describe("A/B routing", () => {
     });
     const variant = variantAt(fresh.headers.location as string);
     expect(fresh.headers["set-cookie"]).toMatch(
-      new RegExp(`^${COOKIE}=[A-Za-z0-9_-]{22}\\.${variant}${ATTRIBUTES}$`),
+      new RegExp(`^${COOKIE}=${SIGNED(variant as string)}${ATTRIBUTES}$`),
     );
     const bot = await h.app.http.app.inject({
       method: "HEAD",
@@ -359,13 +418,13 @@ describe("A/B routing", () => {
     expect(cookies[0]).toMatch(
       /^kurz_pw_[\w-]+=[\w.-]+; Max-Age=86400; Path=\/ab-secret; HttpOnly; SameSite=Lax$/,
     );
-    expect(cookies[1]).toMatch(new RegExp(`^${COOKIE}=[A-Za-z0-9_-]{22}\\.${variant}${ATTRIBUTES}$`));
+    expect(cookies[1]).toMatch(new RegExp(`^${COOKIE}=${SIGNED(variant as string)}${ATTRIBUTES}$`));
 
     // A visitor already in the test keeps their variant through the form, and their cookie.
     const returning = await send(
       "POST",
       "/ab-secret",
-      { ...form, cookie: `${COOKIE}=visitor-secret.${C}` },
+      { ...form, cookie: signed("visitor-secret", C) },
       body,
     );
     expect(returning.statusCode).toBe(303);
@@ -376,11 +435,11 @@ describe("A/B routing", () => {
   });
 
   it("does not route a link whose test has fewer than two variants or is paused", async () => {
-    const one = await browse("/ab-one", `${COOKIE}=visitor-one.${A}`);
+    const one = await browse("/ab-one", signed("visitor-one", A));
     expect(one.statusCode).toBe(301);
     expect(one.headers.location).toBe("https://example.com/ab-one");
     expect(one.headers["set-cookie"]).toBeUndefined();
-    const paused = await browse("/ab-paused", `${COOKIE}=visitor-paused.${A}`);
+    const paused = await browse("/ab-paused", signed("visitor-paused", A));
     expect(paused.statusCode).toBe(302);
     expect(paused.headers.location).toBe("https://example.com/ab-paused");
     expect(paused.headers["set-cookie"]).toBeUndefined();
@@ -392,7 +451,7 @@ describe("A/B routing", () => {
 
   it("answers a link without a test exactly as before, whatever A/B cookies the visitor holds", async () => {
     const without = await browse("/plain1");
-    const withCookie = await browse("/plain1", `${COOKIE}=visitor-plain.${A}`);
+    const withCookie = await browse("/plain1", signed("visitor-plain", A));
     for (const response of [without, withCookie]) {
       expect(response.statusCode).toBe(301);
       expect(response.headers.location).toBe("https://example.com/plain1");

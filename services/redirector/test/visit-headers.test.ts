@@ -59,6 +59,7 @@ describe("readVisitHeaders", () => {
       referrer: request.headers.referer,
       forwardedFor: request.headers["x-forwarded-for"],
       forwardedHost: request.headers["x-forwarded-host"],
+      forwardedProto: request.headers["x-forwarded-proto"],
       cookie: request.headers.cookie,
     });
     expect(headers.cookie).toBe("a=1; kz_ab_x=visitor.variant; b=2");
@@ -74,6 +75,7 @@ describe("readVisitHeaders", () => {
       referrer: "",
       forwardedFor: undefined,
       forwardedHost: undefined,
+      forwardedProto: undefined,
       cookie: undefined,
     });
   });

@@ -1,6 +1,6 @@
 import type { linksV1 } from "@kurz/proto";
 import type { VisitMethod } from "../redirect/plan-redirect";
-import { abCookieName, formatAbCookie, readAbCookie } from "./ab-cookie";
+import type { AbCookies } from "./ab-cookie";
 import { hashBucket } from "./hash-bucket";
 import { newAbVisitorId } from "./new-ab-visitor-id";
 import { pickVariant } from "./pick-variant";
@@ -28,17 +28,22 @@ function controlOf(variants: readonly linksV1.AbVariant[]): linksV1.AbVariant {
 /**
  * Routes one visit of a link under a running test (`abVariants` not empty):
  * 1. bots and HEAD requests: the control, no cookie, no exposure;
- * 2. a cookie naming a variant of this test: that variant (sticky, whatever the hash or the
- *    weights say now);
- * 3. otherwise the cookie's visitor id, or a new one, hashed into the weights. The cookie is
- *    written when it was absent, malformed or named an unknown variant; a cookie holding only a
- *    visitor id is left as it is (the hash gives that visitor the same variant every time).
+ * 2. a verified cookie naming a variant of this test: that variant (sticky, whatever the hash or
+ *    the weights say now; the redirector chose and signed it);
+ * 3. otherwise the verified cookie's visitor id, or a new one, hashed into the weights. The cookie
+ *    is written when it was absent, malformed, forged or named an unknown variant; a verified
+ *    cookie holding only a visitor id is left as it is (the hash gives that visitor the same
+ *    variant every time). A cookie that does not verify never lends its visitor id: a client
+ *    choosing ids could otherwise pick ones the hash sends to the arm it wants.
+ * `secure` (the visit came over https) adds `Secure` to a cookie written.
  */
 export function routeAbTest(
   snapshot: linksV1.LinkSnapshot,
   method: VisitMethod,
   bot: boolean,
   cookieHeader: string | undefined,
+  cookies: AbCookies,
+  secure: boolean,
 ): AbRoute {
   const variants = snapshot.abVariants;
   if (bot || method === "HEAD") {
@@ -50,8 +55,7 @@ export function routeAbTest(
       exposure: false,
     };
   }
-  const name = abCookieName(snapshot.abTestId);
-  const cookie = readAbCookie(cookieHeader, name);
+  const cookie = cookies.read(cookieHeader, snapshot.abTestId);
   if (cookie !== undefined && cookie.variantId !== "") {
     const kept = variants.find((variant) => variant.variantId === cookie.variantId);
     if (kept !== undefined) {
@@ -70,7 +74,7 @@ export function routeAbTest(
     destinationUrl: variant.destinationUrl,
     variantId: variant.variantId,
     visitorId,
-    setCookie: rewrite ? formatAbCookie(name, visitorId, variant.variantId) : undefined,
+    setCookie: rewrite ? cookies.format(snapshot.abTestId, visitorId, variant.variantId, secure) : undefined,
     exposure: true,
   };
 }

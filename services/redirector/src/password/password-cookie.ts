@@ -1,9 +1,10 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
+import type { CookieSigner } from "../cookies/cookie-signer";
 
 /**
  * The cookie a visitor gets after entering a link's password: `<expiry>.<mac>`, where the MAC
- * (HMAC-SHA256, config secret) binds the link id, a fingerprint of the current password hash and
- * the expiry. Changing the password therefore invalidates every cookie of the link.
+ * (HMAC-SHA256 under the cookie secret, see cookie-signer.ts) binds the link id, a fingerprint of
+ * the current password hash and the expiry. Changing the password therefore invalidates every cookie of the link.
  */
 export interface PasswordCookies {
   name(linkId: string): string;
@@ -11,12 +12,10 @@ export interface PasswordCookies {
   isValid(linkId: string, passwordHash: string, value: string | undefined, nowMs: number): boolean;
 }
 
-export function createPasswordCookies(secret: string, maxAgeSeconds: number): PasswordCookies {
-  const key = secret === "" ? randomBytes(32) : Buffer.from(secret, "utf8");
-
-  function mac(linkId: string, passwordHash: string, expiresAt: number): Buffer {
+export function createPasswordCookies(signer: CookieSigner, maxAgeSeconds: number): PasswordCookies {
+  function message(linkId: string, passwordHash: string, expiresAt: number): string {
     const fingerprint = createHash("sha256").update(passwordHash).digest("base64url");
-    return createHmac("sha256", key).update(`${linkId}|${fingerprint}|${expiresAt}`).digest();
+    return `${linkId}|${fingerprint}|${expiresAt}`;
   }
 
   return {
@@ -24,7 +23,7 @@ export function createPasswordCookies(secret: string, maxAgeSeconds: number): Pa
     issue(linkId, passwordHash, nowMs) {
       const expiresAt = Math.floor(nowMs / 1000) + maxAgeSeconds;
       return {
-        value: `${expiresAt}.${mac(linkId, passwordHash, expiresAt).toString("base64url")}`,
+        value: `${expiresAt}.${signer.sign(message(linkId, passwordHash, expiresAt))}`,
         maxAgeSeconds,
       };
     },
@@ -33,9 +32,7 @@ export function createPasswordCookies(secret: string, maxAgeSeconds: number): Pa
       const dot = value.indexOf(".");
       const expiresAt = Number(value.slice(0, dot));
       if (dot <= 0 || !Number.isInteger(expiresAt) || expiresAt * 1000 <= nowMs) return false;
-      const given = Buffer.from(value.slice(dot + 1), "base64url");
-      const expected = mac(linkId, passwordHash, expiresAt);
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      return signer.verify(message(linkId, passwordHash, expiresAt), value.slice(dot + 1));
     },
   };
 }

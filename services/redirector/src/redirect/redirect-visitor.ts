@@ -1,5 +1,6 @@
 import type { Clock } from "@kurz/clock";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AbCookies } from "../abtests/ab-cookie";
 import type { ClickPublisher } from "../events/click-publisher";
 import type { CachedLink } from "../links/cached-link";
 import { expiredPage } from "../pages/render-page";
@@ -15,6 +16,8 @@ export interface VisitorDeps {
   clicks: ClickPublisher;
   counter: ClickCounter;
   visitors: VisitorReader;
+  /** The signed A/B cookies (one signer for the process). */
+  abCookies: AbCookies;
   staticMaxAgeSeconds: number;
   /** Expiry, redirect caching and click times: the shared clock, so tests cross them without sleeping. */
   clock: Clock;
@@ -55,7 +58,10 @@ export async function redirectVisitor(
     }
   }
   const nowMs = deps.clock.now().getTime();
-  const route = abRouteOfVisit(link, method, headers);
+  const route = abRouteOfVisit(link, method, request.raw, headers, {
+    cookies: deps.abCookies,
+    visitors: deps.visitors,
+  });
   const plan = planRedirect(link, method, nowMs, deps.staticMaxAgeSeconds, request.url, route);
   // Written before any analytics work (docs/architecture.md#decision-order).
   reply.code(plan.status).headers({ location: plan.location, "cache-control": plan.cacheControl });

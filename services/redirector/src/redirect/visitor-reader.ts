@@ -17,6 +17,8 @@ export interface VisitHeaders {
   referrer: string;
   forwardedFor: string | undefined;
   forwardedHost: string | undefined;
+  /** X-Forwarded-Proto lines joined by ", "; believed only from a trusted proxy. */
+  forwardedProto: string | undefined;
   /** Cookie headers joined by "; " as Node joins them; read only for links under an A/B test. */
   cookie: string | undefined;
 }
@@ -40,6 +42,7 @@ export function readVisitHeaders(request: IncomingMessage): VisitHeaders {
   let referrer: string | undefined;
   let forwardedFor: string | undefined;
   let forwardedHost: string | undefined;
+  let forwardedProto: string | undefined;
   let cookie: string | undefined;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i] as string;
@@ -70,6 +73,11 @@ export function readVisitHeaders(request: IncomingMessage): VisitHeaders {
           forwardedHost = joined(forwardedHost, raw[i + 1] as string);
         }
         break;
+      case 17:
+        if (isName(name, "x-forwarded-proto", "X-Forwarded-Proto")) {
+          forwardedProto = joined(forwardedProto, raw[i + 1] as string);
+        }
+        break;
     }
   }
   return {
@@ -78,6 +86,7 @@ export function readVisitHeaders(request: IncomingMessage): VisitHeaders {
     referrer: capped(referrer ?? ""),
     forwardedFor,
     forwardedHost,
+    forwardedProto,
     cookie,
   };
 }
@@ -90,6 +99,11 @@ export interface VisitorReader {
    * (its last entry, the one that proxy set), else Host; normalized (see request-host.ts).
    */
   host(request: IncomingMessage, headers: VisitHeaders): string;
+  /**
+   * The visitor came over https: X-Forwarded-Proto when a trusted proxy sent it (its last entry),
+   * else whether this connection itself is TLS. Decides the `Secure` attribute of cookies.
+   */
+  secure(request: IncomingMessage, headers: VisitHeaders): boolean;
 }
 
 export function createVisitorReader(
@@ -113,6 +127,15 @@ export function createVisitorReader(
         return normalizeHost(comma === -1 ? forwarded.trim() : forwarded.slice(comma + 1).trim());
       }
       return normalizeHost(headers.host);
+    },
+    secure(request, headers) {
+      const forwarded = headers.forwardedProto;
+      const remote = request.socket.remoteAddress;
+      if (forwarded !== undefined && forwarded !== "" && remote !== undefined && trust(remote, 0)) {
+        const comma = forwarded.lastIndexOf(",");
+        return (comma === -1 ? forwarded : forwarded.slice(comma + 1)).trim().toLowerCase() === "https";
+      }
+      return (request.socket as { encrypted?: boolean }).encrypted === true;
     },
   };
 }

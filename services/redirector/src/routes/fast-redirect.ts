@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Clock } from "@kurz/clock";
 import type { Logger } from "@kurz/logger";
+import type { AbCookies } from "../abtests/ab-cookie";
 import type { ClickPublisher } from "../events/click-publisher";
 import type { LinkCache } from "../links/link-cache";
 import { abRouteOfVisit } from "../redirect/ab-route-of-visit";
@@ -13,6 +14,7 @@ export interface FastRedirectDeps {
   links: LinkCache;
   clicks: ClickPublisher;
   visitors: VisitorReader;
+  abCookies: AbCookies;
   staticMaxAgeSeconds: number;
   logger: Logger;
   clock: Clock;
@@ -38,6 +40,7 @@ export function installFastRedirect(server: Server, deps: FastRedirectDeps): { s
     throw new Error("expected exactly one request listener (fastify's) on the redirector's server");
   }
   const probes = new Set(PROBE_PATHS);
+  const abRouting = { cookies: deps.abCookies, visitors: deps.visitors };
   let stopped = false;
 
   function tryRedirect(request: IncomingMessage, response: ServerResponse): boolean {
@@ -61,7 +64,7 @@ export function installFastRedirect(server: Server, deps: FastRedirectDeps): { s
     ) {
       return false;
     }
-    const route = abRouteOfVisit(link, method, headers);
+    const route = abRouteOfVisit(link, method, request, headers, abRouting);
     const plan = planRedirect(link, method, nowMs, deps.staticMaxAgeSeconds, request.url ?? "", route);
     // A flat header list and an explicit empty body: no header object to walk, no chunked framing.
     const head = ["location", plan.location, "cache-control", plan.cacheControl, "content-length", "0"];

@@ -8,6 +8,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { links } from "../src/db/schema";
 import { verifyLinkPassword } from "../src/links/hash-link-password";
+import { setClickCounts } from "../src/links/set-click-counts";
 import { realPlan } from "./support/real-plan";
 import { startTestLinkApi, type TestLinkApi } from "./support/start-test-link-api";
 
@@ -370,7 +371,26 @@ describe("reading, updating and deleting", () => {
 
     const defaults = (await get("")).json();
     expect(defaults.pagination).toMatchObject({ page: 1, limit: 10 });
-    expect((await get("sortBy=clicks")).statusCode).toBe(200);
+
+    // Human-click totals as analytics-ingest stores them (ClickCountService): an order neither
+    // creation nor name gives.
+    const clicks: Record<string, number> = { Charlie: 3, alpha: 7, Bravo: 40, zulu: 12 };
+    const rows = await api.db
+      .select({ id: links.id, name: links.name })
+      .from(links)
+      .where(eq(links.accountId, account));
+    expect(rows).toHaveLength(4);
+    await setClickCounts(
+      api.db,
+      rows.map((row) => ({ linkId: row.id, accountId: account, clicks: clicks[row.name] ?? 0 })),
+    );
+    const byClicks = await get("sortBy=clicks");
+    expect(byClicks.statusCode).toBe(200);
+    const namesOf = (response: { json(): { urls: Array<{ name: string }> } }) =>
+      response.json().urls.map((url) => url.name);
+    expect(namesOf(byClicks)).toEqual(["Bravo", "zulu", "alpha", "Charlie"]);
+    expect(namesOf(await get("sortBy=clicks&order=asc"))).toEqual(["Charlie", "alpha", "zulu", "Bravo"]);
+    expect(namesOf(await get("sortBy=clicks&limit=2&page=2"))).toEqual(["alpha", "Charlie"]);
 
     for (const bad of ["limit=101", "limit=0", "page=0", "sortBy=views", "order=up", "page=abc"]) {
       const response = await get(bad);

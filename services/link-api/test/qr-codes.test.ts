@@ -39,6 +39,20 @@ async function qrCount(accountId: string): Promise<number> {
 }
 
 describe("QR codes over REST", () => {
+  it("asks auth-server for the plan of a dynamic code once, before its transaction opens", async () => {
+    const account = randomUUID();
+    const plansAsked = async (payload: object) => {
+      const before = api.authService.getAccountCalls;
+      const response = await call(account, "POST", "/qr", payload);
+      expect(response.statusCode).toBe(201);
+      return api.authService.getAccountCalls - before;
+    };
+    const forStatic = await plansAsked({ content: "https://example.com/static" });
+    // The dynamic code's link is created inside the code's transaction: it takes the plan the
+    // code asked for, rather than calling auth-server while the transaction is open.
+    expect(await plansAsked({ content: "https://example.com/dynamic", dynamic: true })).toBe(forStatic);
+  });
+
   it("POST /qr takes content and format and answers the record with a scannable image", async () => {
     const account = randomUUID();
     for (const format of ["png", "svg"]) {

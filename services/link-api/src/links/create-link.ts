@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@kurz/errors";
 import { count, eq } from "drizzle-orm";
+import type { PlanLimits } from "../accounts/account-plans";
 import { assertWithinQuota } from "../accounts/assert-within-quota";
 import { getCampaignOrThrow } from "../campaigns/get-campaign-or-throw";
 import type { LinkApiTransaction } from "../db/link-api-database";
@@ -25,6 +26,11 @@ export interface CreateLinkOptions {
   tx?: LinkApiTransaction;
   /** The input field the destination came in, for errors (a QR code's is "content"). */
   urlField?: string;
+  /**
+   * The account's plan, asked before `tx` opened: a caller passing `tx` must pass it, since
+   * asking auth-server inside a transaction is what docs/architecture.md forbids.
+   */
+  plan?: PlanLimits;
 }
 
 export function utmOf(input: {
@@ -74,7 +80,7 @@ export async function createLink(
   }
   const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
   assertFutureExpiry(expiresAt, ctx.clock.now());
-  const plan = await ctx.plans.getPlan(accountId);
+  const plan = options.plan ?? (await ctx.plans.getPlan(accountId));
   const passwordHash = input.password ? await hashLinkPassword(input.password) : "";
   const campaignId = input.campaign_id || null;
 

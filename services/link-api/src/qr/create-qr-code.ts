@@ -40,7 +40,7 @@ export async function createQrCode(
             password: input.password,
             name: input.name,
           },
-          { qr: true, tx, urlField: "content" },
+          { qr: true, tx, urlField: "content", plan },
         )
       : undefined;
     const payload = link ? ctx.hosts.shortUrl(link.host, link.code) : built.payload;

@@ -22,6 +22,8 @@ pnpm exec biome ci .
 node scripts/check-test-waits.mjs
 # The project explains itself: no reference to a document outside the repository.
 node scripts/check-no-outside-refs.mjs
+# No call to another service inside a database transaction (its self-test runs first).
+node scripts/check-no-call-in-transaction.mjs
 echo "== contracts: generated code is up to date, no breaking change"
 pnpm --filter @kurz/proto check-generated
 pnpm --filter @kurz/grpc check-generated

@@ -199,11 +199,13 @@ function selfTest() {
 function main(args) {
   const problems = selfTest();
   if (problems.length > 0) {
-    console.error(`check-no-call-in-transaction: self-test failed:\n  ${problems.join("\n  ")}`);
+    process.stderr.write(`check-no-call-in-transaction: self-test failed:\n  ${problems.join("\n  ")}\n`);
     process.exit(1);
   }
   if (args.includes("--self-test")) {
-    console.log("check-no-call-in-transaction: self-test passed (planted calls found, clean code passes)");
+    process.stdout.write(
+      "check-no-call-in-transaction: self-test passed (planted calls found, clean code passes)\n",
+    );
     return;
   }
   const targets = args.length > 0 ? args : ["services", "packages"];
@@ -223,14 +225,14 @@ function main(args) {
     }
   }
   if (findings.length > 0) {
-    console.error(
+    process.stderr.write(
       "A call to another service inside a database transaction (docs/architecture.md, failure model):\n" +
         "move it after commit (outbox, or an idempotent call a reconciler repeats).\n  " +
-        findings.join("\n  "),
+        `${findings.join("\n  ")}\n`,
     );
     process.exit(1);
   }
-  console.log("check-no-call-in-transaction: no service call inside a transaction");
+  process.stdout.write("check-no-call-in-transaction: no service call inside a transaction\n");
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

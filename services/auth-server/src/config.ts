@@ -42,6 +42,8 @@ const schema = z
     LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
     LOGIN_THROTTLE_WINDOW_SEC: z.coerce.number().int().min(1).default(900),
     REGISTRATIONS_PER_HOUR_PER_IP: z.coerce.number().int().min(1).default(30),
+    // Sign-ups naming an email that has an account, per address per hour (see the README).
+    SIGNUPS_OF_TAKEN_EMAILS_PER_HOUR_PER_IP: z.coerce.number().int().min(1).default(10),
     // Token and revocation requests per minute per client_id and address (see the README).
     OAUTH_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     OAUTH_CLIENT_CHATGPT_REDIRECT_URIS: listFromEnv([

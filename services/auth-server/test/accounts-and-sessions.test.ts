@@ -6,7 +6,11 @@ let server: TestAuthServer;
 const PASSWORD = "a long enough password";
 
 beforeAll(async () => {
-  server = await startTestAuthServer({ LOGIN_FAILURES_PER_ACCOUNT: "3", LOGIN_FAILURES_PER_IP: "5" });
+  server = await startTestAuthServer({
+    LOGIN_FAILURES_PER_ACCOUNT: "3",
+    LOGIN_FAILURES_PER_IP: "5",
+    SIGNUPS_OF_TAKEN_EMAILS_PER_HOUR_PER_IP: "3",
+  });
 });
 
 afterAll(async () => {
@@ -48,6 +52,27 @@ describe("sign-up", () => {
     expect(short.body).toContain('aria-invalid="true"');
     const bad = await browserFrom("10.1.0.2").signUp("not-an-email", PASSWORD);
     expect(bad.body).toContain("Enter a valid email address.");
+  });
+
+  it("stops an address naming taken emails: past the limit every sign-up from it gets one 429, new emails too", async () => {
+    await browserFrom("10.1.0.9").signUp("known@example.com", PASSWORD);
+    const prober = "10.1.0.4";
+    for (let i = 0; i < 3; i++) {
+      expect((await browserFrom(prober).signUp("known@example.com", PASSWORD)).status).toBe(409);
+    }
+    const taken = await browserFrom(prober).signUp("known@example.com", PASSWORD);
+    const fresh = await browserFrom(prober).signUp("never-seen@example.com", PASSWORD);
+    for (const refused of [taken, fresh]) {
+      expect(refused.status).toBe(429);
+      expect(refused.body).toContain("Too many sign-ups from this address");
+      expect(refused.body).not.toContain("already exists");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    expect(taken.headers.get("retry-after")).toBe(fresh.headers.get("retry-after"));
+    // Another address is not held back; the prober is once the bucket has refilled.
+    expect((await browserFrom("10.1.0.5").signUp("other-new@example.com", PASSWORD)).status).toBe(303);
+    server.clock.advance(Number(fresh.headers.get("retry-after")) * 1000);
+    expect((await browserFrom(prober).signUp("never-seen@example.com", PASSWORD)).status).toBe(303);
   });
 
   it("escapes what people type when showing it back", async () => {

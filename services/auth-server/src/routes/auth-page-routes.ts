@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { signUpProblems } from "../accounts/account-input";
 import { authenticateAccount } from "../accounts/authenticate-account";
 import { createAccount } from "../accounts/create-account";
+import { createSignupThrottle } from "../accounts/signup-throttle";
 import type { AuthContext } from "../auth-context";
 import type { AccountRow } from "../db/schema";
 import { oauthClients } from "../db/schema";
@@ -145,11 +146,22 @@ export function registerAuthPageRoutes(app: FastifyInstance, ctx: AuthContext): 
     if (!ctx.csrf.verify(request, form.get("csrf_token"))) return render(403, { form: EXPIRED_FORM });
     const problems = signUpProblems(input);
     if (Object.keys(problems).length > 0) return render(400, problems);
+    // Before the email is looked at: a locked address learns nothing about it.
+    const throttle = createSignupThrottle(ctx);
+    const retryAfterSec = await throttle.retryAfterSec(request.ip);
+    if (retryAfterSec > 0) {
+      const minutes = Math.ceil(retryAfterSec / 60);
+      reply.header("retry-after", String(retryAfterSec));
+      return render(429, {
+        form: `Too many sign-ups from this address. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      });
+    }
     let account: AccountRow;
     try {
       account = await createAccount(ctx, input);
     } catch (error) {
       if (error instanceof AppError && error.code === "CONFLICT") {
+        await throttle.recordTakenEmail(request.ip);
         return render(409, { email: "An account with this email already exists. Log in instead?" });
       }
       throw error;

@@ -1,7 +1,7 @@
 import { type ArmComparison, compareArms } from "./compare-arms";
 import { decideVerdict, type Verdict } from "./decide-verdict";
 import { holmAdjust } from "./holm-adjust";
-import { alphaOf, type ConfidenceLevel } from "./interval";
+import { alphaOf, type ConfidenceLevel, type Interval } from "./interval";
 import { conversionRate } from "./proportion";
 import { type SampleRatioMismatch, sampleRatioMismatch } from "./sample-ratio-mismatch";
 
@@ -47,8 +47,13 @@ export interface ArmResult {
 export interface Comparison extends ArmComparison {
   armId: string;
   controlArmId: string;
-  /** The p-value the decision rests on: sequential when enabled, else the Welch one (pValue). */
+  /**
+   * The p-value the decision rests on, of the decision estimate (see ArmComparison): sequential
+   * when enabled, else fixed-horizon (the Welch one, pValue, for the lift).
+   */
   decisionPValue: number | null;
+  /** The interval matching decisionPValue, on the scale of the decision estimate. */
+  decisionInterval: Interval | null;
   /** decisionPValue after Holm over the k − 1 comparisons when there are more than two arms. */
   adjustedPValue: number | null;
   /** adjustedPValue < α (in either direction: the lift's sign says which). */
@@ -94,9 +99,8 @@ export function analyzeTest(input: AnalyzeTestInput): TestAnalysis {
       sequentialTuning: input.sequential.enabled ? input.sequential.tuning : null,
     }),
   );
-  const decisionPValues = raw.map((comparison) =>
-    decisionBasis === "sequential" ? (comparison.sequential?.pValue ?? null) : comparison.pValue,
-  );
+  const decisions = raw.map((comparison) => decisionOf(comparison, decisionBasis));
+  const decisionPValues = decisions.map((decision) => decision.pValue);
   const adjusted = variants.length > 1 ? holmAdjustDefined(decisionPValues) : decisionPValues;
   const comparisons = raw.map((comparison, index): Comparison => {
     const adjustedPValue = adjusted[index] ?? null;
@@ -105,6 +109,7 @@ export function analyzeTest(input: AnalyzeTestInput): TestAnalysis {
       controlArmId: control.id,
       ...comparison,
       decisionPValue: decisionPValues[index] ?? null,
+      decisionInterval: decisions[index]?.interval ?? null,
       adjustedPValue,
       significant: adjustedPValue !== null && adjustedPValue < alpha,
     };
@@ -119,8 +124,9 @@ export function analyzeTest(input: AnalyzeTestInput): TestAnalysis {
     comparisons: comparisons.map((comparison) => ({
       armId: comparison.armId,
       lift: comparison.relativeLift.value,
-      interval:
-        decisionBasis === "sequential" ? (comparison.sequential?.ci ?? null) : comparison.relativeLift.ci,
+      difference: comparison.absoluteDifference.value,
+      interval: comparison.decisionInterval,
+      intervalOf: comparison.decisionEstimate === "difference" ? "difference" : "lift",
       pValue: comparison.adjustedPValue,
       significant: comparison.significant,
     })),
@@ -148,6 +154,23 @@ export function analyzeTest(input: AnalyzeTestInput): TestAnalysis {
     srm,
     ...decision,
   };
+}
+
+/** The p-value and interval the decision reads, by estimate (lift or difference) and basis. */
+function decisionOf(
+  comparison: ArmComparison,
+  basis: DecisionBasis,
+): { pValue: number | null; interval: Interval | null } {
+  if (comparison.decisionEstimate === "difference") {
+    const difference = comparison.adjustedDifference;
+    if (difference === null) return { pValue: null, interval: null };
+    return basis === "sequential"
+      ? { pValue: difference.sequential?.pValue ?? null, interval: difference.sequential?.ci ?? null }
+      : { pValue: difference.pValue, interval: difference.ci };
+  }
+  return basis === "sequential"
+    ? { pValue: comparison.sequential?.pValue ?? null, interval: comparison.sequential?.ci ?? null }
+    : { pValue: comparison.pValue, interval: comparison.relativeLift.ci };
 }
 
 /**

@@ -16,9 +16,17 @@ export interface VerdictArm {
 
 export interface VerdictComparison {
   armId: string;
+  /** Relative lift; null when the control converts nobody. */
   lift: number | null;
+  /**
+   * p_b − p_a; null while an arm has no visitors. It orders the variants and gives the direction:
+   * against one shared control it sorts them as the lift does, and it exists when the lift does not.
+   */
+  difference: number | null;
   /** The interval matching the decision basis. */
   interval: Interval | null;
+  /** What `interval` bounds: the relative lift, or the difference of rates. */
+  intervalOf: "lift" | "difference";
   /** The p-value the decision used, after any multiple-testing adjustment. */
   pValue: number | null;
   significant: boolean;
@@ -74,49 +82,52 @@ export function decideVerdict(input: VerdictInput): VerdictDecision {
     return insufficient("No conversions recorded in any arm yet, so there is nothing to compare");
   }
 
-  const describe = (comparison: VerdictComparison & { lift: number }) =>
+  const armOf = (armId: string) => input.arms.find((arm) => arm.id === armId);
+  const rateOf = (arm: VerdictArm | undefined) =>
+    arm !== undefined && arm.visitors > 0 ? arm.conversions / arm.visitors : 0;
+  const describe = (comparison: Measured) =>
     describeLift({
       variantName: labelOf(comparison.armId),
       controlName: control.label,
       lift: comparison.lift,
+      rates: { variant: rateOf(armOf(comparison.armId)), control: rateOf(control) },
       interval: comparison.interval,
+      intervalOf: comparison.intervalOf,
       pValue: comparison.pValue,
       confidenceLevel: input.confidenceLevel,
       basisLabel: input.basisLabel,
     });
-  const withLift = input.comparisons
-    .filter((comparison): comparison is VerdictComparison & { lift: number } => comparison.lift !== null)
-    .sort((x, y) => y.lift - x.lift);
+  const measured = input.comparisons
+    .filter((comparison): comparison is Measured => comparison.difference !== null)
+    .sort((x, y) => y.difference - x.difference);
 
-  const better = withLift.filter((comparison) => comparison.significant && comparison.lift > 0);
+  const better = measured.filter((comparison) => comparison.significant && comparison.difference > 0);
   if (better[0]) {
     return { verdict: "winner", reason: describe(better[0]), winnerArmId: better[0].armId };
   }
   const allWorse =
     input.comparisons.length > 0 &&
-    withLift.length === input.comparisons.length &&
-    withLift.every((comparison) => comparison.significant && comparison.lift < 0);
-  if (allWorse && withLift[0]) {
+    measured.length === input.comparisons.length &&
+    measured.every((comparison) => comparison.significant && comparison.difference < 0);
+  if (allWorse && measured[0]) {
     const lead =
-      withLift.length === 1
-        ? `${control.label} converts better than ${labelOf(withLift[0].armId)}`
+      measured.length === 1
+        ? `${control.label} converts better than ${labelOf(measured[0].armId)}`
         : `${control.label} converts better than every variant; the closest`;
-    return { verdict: "winner", reason: `${lead}: ${describe(withLift[0])}`, winnerArmId: control.id };
+    return { verdict: "winner", reason: `${lead}: ${describe(measured[0])}`, winnerArmId: control.id };
   }
 
   const lead = input.completed
     ? `No significant difference at ${input.confidenceLevel} %`
     : "Not significant yet";
   const verdict: Verdict = input.completed ? "inconclusive" : "running";
-  if (!withLift[0]) {
-    const why =
-      control.conversions === 0
-        ? `${control.label} has no conversions yet, so no lift can be measured against it`
-        : "too few visitors to measure a lift";
-    return { verdict, reason: `${lead}: ${why}`, winnerArmId: null };
+  if (!measured[0]) {
+    return { verdict, reason: `${lead}: too few visitors to compare the arms`, winnerArmId: null };
   }
-  return { verdict, reason: `${lead}: ${describe(withLift[0])}`, winnerArmId: null };
+  return { verdict, reason: `${lead}: ${describe(measured[0])}`, winnerArmId: null };
 }
+
+type Measured = VerdictComparison & { difference: number };
 
 function insufficient(reason: string): VerdictDecision {
   return { verdict: "insufficient_data", reason, winnerArmId: null };

@@ -15,6 +15,16 @@ export function formatSignedPercent(fraction: number): string {
   return fraction > 0 && text !== "0.0 %" ? `+${text}` : text;
 }
 
+/**
+ * A difference of rates in percentage points with two decimals and a sign: 0.0003 → "+0.03",
+ * −0.0117 → "-1.17". Two decimals because differences near a 0 % rate are small.
+ */
+export function formatSignedPoints(fraction: number): string {
+  const rounded = Math.round(fraction * 10_000) / 100;
+  if (rounded === 0) return "0.00";
+  return rounded > 0 ? `+${rounded.toFixed(2)}` : rounded.toFixed(2);
+}
+
 /** "p = 0.028", or "p < 0.001" where three decimals would print 0.000. */
 export function formatPValue(p: number): string {
   return p < 0.001 ? "p < 0.001" : `p = ${p.toFixed(3)}`;

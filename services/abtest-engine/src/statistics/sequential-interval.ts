@@ -22,11 +22,15 @@ export interface SequentialInterval {
  * half-width = s·sqrt(2(nρ² + 1)·ln(sqrt(nρ² + 1)/α) / (nρ)²);
  * p = min(1, 1/E), E = exp(ρ²t² / (2(nρ² + 1))) / sqrt(nρ² + 1), t = n·L/s.
  * Null when the lift or its standard error is undefined.
+ *
+ * Any estimate that is asymptotically normal with a standard error may stand in for the lift: the
+ * verdict also runs it on the Agresti–Caffo difference (agresti-caffo-difference.ts) when an arm
+ * is at 0 % or 100 %.
  */
 export function sequentialInterval(
   a: ArmCounts,
   b: ArmCounts,
-  lift: RelativeLiftEstimate,
+  lift: Pick<RelativeLiftEstimate, "value" | "se">,
   confidenceLevel: number,
   tuning: number = DEFAULT_SEQUENTIAL_TUNING,
 ): SequentialInterval | null {

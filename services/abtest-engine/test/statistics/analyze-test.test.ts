@@ -103,6 +103,55 @@ describe("analyzeTest", () => {
     expect(c!.adjustedPValue).toBeGreaterThanOrEqual(b!.adjustedPValue!);
   });
 
+  it("E1: a control with no conversions does not stop a decision (0/2000 against 12/2000 is a winner)", () => {
+    const analysis = analyzeTest({ ...base, arms: twoArms([2000, 0], [2000, 12]) });
+    const comparison = analysis.comparisons[0]!;
+    expect(comparison.relativeLift.value).toBeNull();
+    expect(comparison.decisionEstimate).toBe("difference");
+    expect(comparison.decisionPValue).toBeCloseTo(0.0310275, 4);
+    expect(comparison.significant).toBe(true);
+    expect(analysis.verdict).toBe("winner");
+    expect(analysis.winnerArmId).toBe("b");
+    expect(analysis.reason).toBe(
+      "B converts 0.6 % of its visitors against 0.0 % for A (95 % interval of the difference +0.03 to +1.17 points), p = 0.031 (always-valid)",
+    );
+    const fixed = analyzeTest({
+      ...base,
+      sequential: { enabled: false, tuning: 5000 },
+      arms: twoArms([2000, 0], [2000, 12]),
+    });
+    expect(fixed.comparisons[0]!.decisionPValue).toBeCloseTo(0.0012958, 4);
+    expect(fixed.winnerArmId).toBe("b");
+  });
+
+  it("a variant with no conversions against a converting control makes the control the winner", () => {
+    const analysis = analyzeTest({ ...base, arms: twoArms([2000, 12], [2000, 0]) });
+    expect(analysis.comparisons[0]!.significant).toBe(true);
+    expect(analysis.verdict).toBe("winner");
+    expect(analysis.winnerArmId).toBe("a");
+    expect(analysis.reason).toMatch(
+      /^A converts better than B: B converts 100\.0 % worse than A \(95 % interval of the difference -1\.17 to -0\.03 points\)/,
+    );
+  });
+
+  it("E4: 1988/2000 against 2000/2000 decides for the control", () => {
+    const analysis = analyzeTest({ ...base, arms: twoArms([2000, 2000], [2000, 1988]) });
+    expect(analysis.comparisons[0]!.decisionPValue).toBeCloseTo(0.0310275, 4);
+    expect(analysis.verdict).toBe("winner");
+    expect(analysis.winnerArmId).toBe("a");
+  });
+
+  it("E2 and E3: 0 % against 0 % and 100 % against 100 % decide nothing", () => {
+    const none = analyzeTest({ ...base, arms: twoArms([2000, 0], [2000, 0]) });
+    expect(none.comparisons[0]!.significant).toBe(false);
+    expect(none.verdict).toBe("insufficient_data");
+    const all = analyzeTest({ ...base, arms: twoArms([2000, 2000], [2000, 2000]) });
+    expect(all.comparisons[0]!.decisionPValue).toBeCloseTo(1, 10);
+    expect(all.comparisons[0]!.significant).toBe(false);
+    expect(all.verdict).toBe("running");
+    expect(all.winnerArmId).toBeNull();
+  });
+
   it("never returns NaN for an arm nobody visited", () => {
     const analysis = analyzeTest({ ...base, arms: twoArms([0, 0], [0, 0]) });
     expect(JSON.stringify(analysis)).not.toMatch(/NaN/);

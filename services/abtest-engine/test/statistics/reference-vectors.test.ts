@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { absoluteDifference } from "../../src/statistics/absolute-difference";
+import { agrestiCaffoDifference } from "../../src/statistics/agresti-caffo-difference";
 import { chanceToBeat } from "../../src/statistics/chance-to-beat";
+import { compareArms } from "../../src/statistics/compare-arms";
 import { holmAdjust } from "../../src/statistics/holm-adjust";
 import { normalLiftInterval } from "../../src/statistics/normal-lift-interval";
 import { pooledZTest } from "../../src/statistics/pooled-z-test";
@@ -82,6 +84,70 @@ describe("reference vectors", () => {
     expectClose(sequential?.rho, 0.0398401);
     expectInterval(sequential?.ci, [-0.042206, 0.242206]);
     expectClose(sequential?.pValue, 0.549038);
+  });
+
+  it("E1: 12/2000 over 0/2000, where the lift has no standard error, the Agresti–Caffo difference has one", () => {
+    const a = arm(2000, 0);
+    const b = arm(2000, 12);
+    expect(relativeLift(a, b).se).toBeNull();
+    const z = pooledZTest(a, b);
+    expectClose(z.z, 3.4693095);
+    expectClose(z.pValue, 0.000521798);
+    const difference = agrestiCaffoDifference(a, b, 95);
+    expectClose(difference?.value, 0.005994);
+    expectClose(difference?.se, 0.0018633);
+    expectInterval(difference?.ci, [0.002342, 0.009646]);
+    expectClose(difference?.pValue, 0.0012958);
+    const sequential = difference && sequentialInterval(a, b, difference, 95, 5000);
+    expectInterval(sequential?.ci, [0.0003289, 0.0116591]);
+    expectClose(sequential?.pValue, 0.0310275);
+  });
+
+  it("E2 and E3: 0/2000 against 0/2000 and 2000/2000 against 2000/2000 show no difference, and no collapse", () => {
+    for (const [a, b] of [
+      [arm(2000, 0), arm(2000, 0)],
+      [arm(2000, 2000), arm(2000, 2000)],
+    ] as const) {
+      const difference = agrestiCaffoDifference(a, b, 95);
+      expectClose(difference?.value, 0);
+      expectInterval(difference?.ci, [-0.0013842, 0.0013842]);
+      expectClose(difference?.pValue, 1);
+      const sequential = difference && sequentialInterval(a, b, difference, 95, 5000);
+      expectInterval(sequential?.ci, [-0.0021472, 0.0021472]);
+      expectClose(sequential?.pValue, 1);
+    }
+  });
+
+  it("E4: 1988/2000 against 2000/2000, the mirror of E1", () => {
+    const a = arm(2000, 2000);
+    const b = arm(2000, 1988);
+    const difference = agrestiCaffoDifference(a, b, 95);
+    expectClose(difference?.value, -0.005994);
+    expectInterval(difference?.ci, [-0.009646, -0.002342]);
+    expectClose(difference?.pValue, 0.0012958);
+    const sequential = difference && sequentialInterval(a, b, difference, 95, 5000);
+    expectInterval(sequential?.ci, [-0.0116591, -0.0003289]);
+    expectClose(sequential?.pValue, 0.0310275);
+  });
+
+  it("E1–E4 are decided on the difference; V1–V4 stay on the lift", () => {
+    const options = { confidenceLevel: 95, sequentialTuning: 5000 };
+    for (const [a, b] of [
+      [arm(2000, 0), arm(2000, 12)],
+      [arm(2000, 0), arm(2000, 0)],
+      [arm(2000, 2000), arm(2000, 2000)],
+      [arm(2000, 2000), arm(2000, 1988)],
+    ] as const) {
+      expect(compareArms(a, b, options).decisionEstimate).toBe("difference");
+    }
+    for (const [a, b] of [
+      [arm(28, 14), arm(30, 16)],
+      [arm(100, 49), arm(100, 51)],
+      [arm(3000, 1396), arm(3461, 2422)],
+      [arm(10000, 1000), arm(10000, 1100)],
+    ] as const) {
+      expect(compareArms(a, b, options).decisionEstimate).toBe("relative_lift");
+    }
   });
 
   it("SRM1: 10000 vs 10300 at 50/50 is not flagged", () => {

@@ -23,7 +23,8 @@ function liftInterval(variant: VariantResult, basis: AbTestAnalytics["decision_b
 
 /**
  * Each variant's visitors, conversions and rate, and against the control: the lift with its
- * interval at the test's confidence level, and the chance to beat the control.
+ * interval at the test's confidence level, and the chance to beat the control (a fixed-horizon
+ * figure, labelled so: it is over-confident on a test watched live).
  */
 export function VariantResultsTable({ results, busy }: { results: AbTestAnalytics; busy: boolean }) {
   const destinations = new Map(results.test.variants.map((variant) => [variant.id, variant.destination_url]));
@@ -50,7 +51,7 @@ export function VariantResultsTable({ results, busy }: { results: AbTestAnalytic
               Lift vs control
             </th>
             <th scope="col" class="cell-number">
-              Chance to beat control
+              Chance to beat control (fixed horizon)
             </th>
           </tr>
         </thead>
@@ -105,7 +106,7 @@ export function VariantResultsTable({ results, busy }: { results: AbTestAnalytic
                     </span>
                   )}
                 </td>
-                <td data-label="Chance to beat control" class="cell-number">
+                <td data-label="Chance to beat control (fixed horizon)" class="cell-number">
                   {variant.control ? (
                     <NotYet words="This is the control" />
                   ) : chance === null ? (

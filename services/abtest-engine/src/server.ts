@@ -19,6 +19,7 @@ import { createGrpcVariantStatsSource } from "./analytics/variant-stats-source";
 import { buildApp } from "./app";
 import { type AbtestEngineConfig, SERVICE_NAME } from "./config";
 import type { AbtestDatabase } from "./db/abtest-database";
+import { startPlanChangeConsumer } from "./events/start-plan-change-consumer";
 import { createGrpcLinkDirectory } from "./links/link-directory";
 import { startLinkEventConsumer } from "./links/start-link-event-consumer";
 import { abTestAllowancesFrom } from "./plans/ab-test-allowance";
@@ -101,6 +102,8 @@ export function startAbtestEngine(
       app.relay.start();
       const consumer = await startLinkEventConsumer(infra.bus!, app.ctx);
       lifecycle.add("consumers", "link-events", () => consumer.stop());
+      const planChanges = await startPlanChangeConsumer(infra.bus!, app.ctx);
+      lifecycle.add("consumers", "plan-changes", () => planChanges.stop());
       let autoCompleting: Promise<unknown> = Promise.resolve();
       const stopAutoComplete = (options.autoCompleteTimer ?? systemTimer).every(
         config.AB_AUTO_COMPLETE_INTERVAL_MS,

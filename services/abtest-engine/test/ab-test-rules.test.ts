@@ -74,7 +74,8 @@ describe("A/B test rules", () => {
     await changeAbTestStatus(engine.ctx, accountId, test.id, "resume");
     expect(engine.routing.at(-1)).toMatchObject({ testId: test.id });
 
-    engine.counts.set(test.id, ([a, b]) => [arm(a!, 100, 10), arm(b!, 100, 30)]);
+    // Significant (the verdict names B): a completion without a named winner follows the verdict.
+    engine.counts.set(test.id, ([a, b]) => [arm(a!, 2_000, 200), arm(b!, 2_000, 600)]);
     const done = await completeAbTest(engine.ctx, accountId, test.id, undefined);
     expect(done.completed.test.status).toBe("completed");
     expect(engine.routing.at(-1)).toMatchObject({ testId: "", destinationUrl: "https://shop.example.com/b" });

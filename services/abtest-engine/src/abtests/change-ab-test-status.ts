@@ -6,6 +6,7 @@ import { type AbTestRow, type AbTestStatus, abTests, abVariants } from "../db/sc
 import { type AbTestChange, enqueueAbTestChanged } from "../events/enqueue-ab-test-changed";
 import { convergeLinkRouting, isPermanent } from "../routing/converge-link-routing";
 import { requestLinkRouting } from "../routing/request-link-routing";
+import { assertPlanAllowsAbTests } from "./assert-plan-allows-ab-tests";
 import { getAbTestOrThrow } from "./get-ab-test-or-throw";
 import { invalidState } from "./invalid-state";
 import type { TestWithVariants } from "./test-with-variants";
@@ -39,7 +40,8 @@ const TRANSITIONS: Record<
  * (converge-link-routing.ts), never inside the transaction. link-api down or an answer lost: the
  * change stands and the reconciler routes the link once link-api answers. link-api refusing the
  * routing for good (a variant's destination against its policy): the test is put back as it was
- * and the refusal is the answer. One test per link may be running or paused.
+ * and the refusal is the answer. One test per link may be running or paused. Start and resume need
+ * a plan that includes A/B tests (PLAN_REQUIRED otherwise).
  */
 export async function changeAbTestStatus(
   ctx: AbtestContext,
@@ -48,6 +50,9 @@ export async function changeAbTestStatus(
   action: Action,
 ): Promise<TestWithVariants> {
   const transition = TRANSITIONS[action];
+  // Asked before the transaction (a call to auth-server never runs inside one); pausing is
+  // always allowed, so a downgraded account can still stop its tests.
+  if (transition.to === "running") assertPlanAllowsAbTests(await ctx.allowances(accountId));
   try {
     const changed = await ctx.db.transaction(async (tx) => {
       const { test, variants } = await getAbTestOrThrow(tx, accountId, reference, { forUpdate: true });

@@ -20,7 +20,7 @@ export interface Completion {
 
 /**
  * Completes a running or paused test (docs/api/ab-tests.md#life-cycle): the winner is
- * `winnerVariantId`, else the variant with most conversions (pick-winner.ts); link-api makes the
+ * `winnerVariantId`, else the statistics' significant winner, else the control (pick-winner.ts); link-api makes the
  * winner's destination the link's for good and removes the routing, after the status change
  * committed (converge-link-routing.ts; the reconciler repeats it when link-api does not answer). The answer says whether the statistics support that winner, so a caller who
  * completes early is told, not stopped.
@@ -38,7 +38,6 @@ export async function completeAbTest(
     throw invalidState("complete", before.test.status, "running or paused", "Start the test first");
   }
   const analysis = await analyzeAbTest(ctx, before, 1);
-  const counts = new Map(analysis.variants.map((v) => [v.variant.id, v]));
 
   const completion = await ctx.db.transaction(async (tx) => {
     const { test, variants } = await getAbTestOrThrow(tx, accountId, before.test.id, { forUpdate: true });
@@ -47,7 +46,7 @@ export async function completeAbTest(
     }
     const winner = winnerVariantId
       ? variants.find((variant) => variant.id === winnerVariantId)
-      : pickWinner(variants, counts);
+      : pickWinner(variants, analysis);
     if (!winner) {
       throw new AppError("VALIDATION_ERROR", {
         message: "winner_variant_id is not a variant of this test",
@@ -70,9 +69,11 @@ export async function completeAbTest(
       statisticallySupported: supported,
       reason: supported
         ? analysis.reason
-        : analysis.verdict === "winner"
-          ? `The statistics favour another variant: ${analysis.reason}`
-          : `Not supported by the statistics yet (${analysis.verdict}): ${analysis.reason}`,
+        : winnerVariantId === undefined
+          ? `No significant winner yet (${analysis.verdict}): the control is kept. ${analysis.reason}`
+          : analysis.verdict === "winner"
+            ? `The statistics favour another variant: ${analysis.reason}`
+            : `Not supported by the statistics yet (${analysis.verdict}): ${analysis.reason}`,
     };
   });
   ctx.eventsWritten();

@@ -1,27 +1,19 @@
 import type { AbVariantRow } from "../db/schema";
 
-export interface ArmCounts {
-  visitors: number;
-  conversions: number;
-}
-
 /**
- * The winner when none is named: the variant with most conversions
- * (docs/api/ab-tests.md#life-cycle). Ties go to the higher conversion rate, then to the control,
- * then to the earlier variant: never random, so completing the same test twice over the same data
- * names the same winner.
+ * The winner when none is named (docs/api/ab-tests.md#life-cycle): the statistics' winner when the
+ * verdict is `winner` (a variant significantly better than the control, or the control better
+ * than every variant), else the control: without evidence the link keeps what it served before
+ * the test. Raw conversion counts never decide — the arm with most conversions is often the one
+ * that got most traffic, or the luckier one.
  */
-export function pickWinner(variants: AbVariantRow[], counts: ReadonlyMap<string, ArmCounts>): AbVariantRow {
-  const of = (variant: AbVariantRow) => counts.get(variant.id) ?? { visitors: 0, conversions: 0 };
-  const rate = (arm: ArmCounts) => (arm.visitors > 0 ? arm.conversions / arm.visitors : 0);
-  return [...variants].sort((a, b) => {
-    const ca = of(a);
-    const cb = of(b);
-    return (
-      cb.conversions - ca.conversions ||
-      rate(cb) - rate(ca) ||
-      Number(b.control) - Number(a.control) ||
-      a.position - b.position
-    );
-  })[0]!;
+export function pickWinner(
+  variants: AbVariantRow[],
+  analysis: { verdict: string; winnerVariantId: string | null },
+): AbVariantRow {
+  const significant =
+    analysis.verdict === "winner"
+      ? variants.find((variant) => variant.id === analysis.winnerVariantId)
+      : undefined;
+  return significant ?? variants.find((variant) => variant.control) ?? variants[0]!;
 }

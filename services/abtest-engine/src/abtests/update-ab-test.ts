@@ -3,6 +3,8 @@ import type { AbtestContext } from "../abtest-context";
 import { abTests, abVariants } from "../db/schema";
 import { enqueueAbTestChanged } from "../events/enqueue-ab-test-changed";
 import type { UpdateAbTestInput } from "./ab-test-input-schemas";
+import { assertPlanAllowsAbTests } from "./assert-plan-allows-ab-tests";
+import { assertWithinAllowance } from "./assert-within-allowance";
 import { buildVariants } from "./build-variants";
 import { getAbTestOrThrow } from "./get-ab-test-or-throw";
 import { invalidState } from "./invalid-state";
@@ -12,8 +14,9 @@ import type { TestWithVariants } from "./test-with-variants";
  * Changes a draft (running or completed tests cannot be updated: docs/api/ab-tests.md#life-cycle).
  * A variant list replaces the old one; a variant keeps its id when given it. The one change allowed
  * outside draft is `archived` alone, on a completed test: archiving hides a finished test and frees
- * its slot of the plan; it does not edit the test. Live (running or paused) tests cannot be
- * archived.
+ * its slot of the plan; it does not edit the test. Un-archiving takes the slot back: PLAN_REQUIRED
+ * when the plan no longer includes A/B tests, QUOTA_EXCEEDED when no slot is free. Live (running
+ * or paused) tests cannot be archived.
  */
 export async function updateAbTest(
   ctx: AbtestContext,
@@ -21,6 +24,8 @@ export async function updateAbTest(
   reference: string,
   input: UpdateAbTestInput,
 ): Promise<TestWithVariants> {
+  // Un-archiving takes a slot of the plan again: the plan is asked before the transaction.
+  const allowance = input.archived === false ? await ctx.allowances(accountId) : undefined;
   const updated = await ctx.db.transaction(async (tx) => {
     const { test, variants } = await getAbTestOrThrow(tx, accountId, reference, { forUpdate: true });
     const fields = Object.entries(input)
@@ -38,6 +43,10 @@ export async function updateAbTest(
       );
     }
     const now = ctx.clock.now();
+    if (allowance && test.archived) {
+      assertPlanAllowsAbTests(allowance);
+      await assertWithinAllowance(tx, accountId, allowance, { lock: true, now });
+    }
     const mode = input.traffic_split_mode ?? test.trafficSplitMode;
     const changes: Partial<typeof abTests.$inferInsert> = { updatedAt: now };
     if (input.name !== undefined) changes.name = input.name.trim();

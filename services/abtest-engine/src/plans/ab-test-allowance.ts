@@ -11,8 +11,8 @@ export interface AbTestAllowance {
 export type AbTestAllowances = (accountId: string) => Promise<AbTestAllowance>;
 
 /**
- * The plan's A/B test limit from auth-server (GetAccount), asked on each create: creates are
- * rare and a plan change must apply at once. Unreachable auth-server → DEPENDENCY_UNAVAILABLE
+ * The plan's A/B test limit from auth-server (GetAccount), asked on each create, start, resume and
+ * un-archive: those are rare and a plan change must apply at once. Unreachable auth-server → DEPENDENCY_UNAVAILABLE
  * (retryable): a create is refused rather than let through unchecked.
  */
 export function abTestAllowancesFrom(
@@ -30,11 +30,16 @@ export function abTestAllowancesFrom(
       });
     }
     if (!plan) throw new AppError("INTERNAL", { message: "auth-server returned an account without a plan" });
-    if (!plan.abTests) return { planId: plan.id, limit: 0 };
-    const limit = plan.abTestLimit?.kind;
-    if (limit?.case === "unlimited") return { planId: plan.id, limit: "unlimited" };
-    if (limit?.case === "max") return { planId: plan.id, limit: limit.value };
-    // A sender older than the Limit fields: its int32 field, where 0 meant unlimited.
-    return { planId: plan.id, limit: plan.maxAbTests > 0 ? plan.maxAbTests : "unlimited" };
+    return allowanceOfPlan(plan);
   };
+}
+
+/** What a plan (GetAccount's, or account.plan_changed's) allows of A/B tests. */
+export function allowanceOfPlan(plan: authV1.Plan): AbTestAllowance {
+  if (!plan.abTests) return { planId: plan.id, limit: 0 };
+  const limit = plan.abTestLimit?.kind;
+  if (limit?.case === "unlimited") return { planId: plan.id, limit: "unlimited" };
+  if (limit?.case === "max") return { planId: plan.id, limit: limit.value };
+  // A sender older than the Limit fields: its int32 field, where 0 meant unlimited.
+  return { planId: plan.id, limit: plan.maxAbTests > 0 ? plan.maxAbTests : "unlimited" };
 }

@@ -1,0 +1,54 @@
+import { AppError } from "@kurz/errors";
+import {
+  decodeEnvelope,
+  decodePayload,
+  type EventBus,
+  type EventConsumer,
+  eventTopics,
+  type ReceivedMessage,
+} from "@kurz/events";
+import { authV1 } from "@kurz/proto";
+import type { AbtestContext } from "../abtest-context";
+import { SERVICE_NAME } from "../config";
+import { allowanceOfPlan } from "../plans/ab-test-allowance";
+import { applyPlanToAbTests } from "../plans/apply-plan-to-ab-tests";
+
+/** The consumer group of account events: apart from the link events' (another topic, pace). */
+export const PLAN_CHANGES_GROUP = `${SERVICE_NAME}.plan-changes`;
+
+/**
+ * One account event: `account.plan_changed` makes the account's tests follow the new plan
+ * (applyPlanToAbTests); every other account event is not abtest-engine's. A message that does not
+ * decode is refused as it is (the bus retries it, then parks it in its dead-letter topic).
+ */
+export async function handlePlanChange(
+  ctx: AbtestContext,
+  message: Pick<ReceivedMessage, "value">,
+): Promise<void> {
+  const envelope = decodeEnvelope(message.value);
+  if (envelope.type !== "account.plan_changed") return;
+  let change: authV1.AccountPlanChanged | undefined;
+  try {
+    change = decodePayload(envelope, authV1.AccountPlanChangedSchema);
+  } catch (error) {
+    throw new AppError("VALIDATION_ERROR", { message: "account.plan_changed does not decode", cause: error });
+  }
+  if (!change?.plan || change.accountId === "") {
+    throw new AppError("VALIDATION_ERROR", { message: "account.plan_changed without an account or a plan" });
+  }
+  await applyPlanToAbTests(ctx, change.accountId, allowanceOfPlan(change.plan));
+}
+
+/**
+ * Account events, keyed by account: one account's plan changes arrive in order. From the
+ * beginning when the group is new: a downgrade announced before this consumer existed still
+ * pauses the account's tests.
+ */
+export function startPlanChangeConsumer(bus: EventBus, ctx: AbtestContext): Promise<EventConsumer> {
+  return bus.consume({
+    groupId: PLAN_CHANGES_GROUP,
+    topics: [eventTopics.account],
+    retryBackoff: { initialMs: 100, maxMs: 5_000 },
+    handler: (message) => handlePlanChange(ctx, message),
+  });
+}

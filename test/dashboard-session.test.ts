@@ -61,6 +61,9 @@ async function signedInBrowser(email: string): Promise<Browser> {
   const callback = await browser.get(authorized.location ?? "");
   expect(callback.status).toBe(302);
   expect(callback.location).toBe("/app/links");
+  // The cookie lives to the session's absolute limit (30 days), not the idle time: use renews it.
+  const cookie = callback.headers.getSetCookie().find((line) => line.startsWith("kurz_app="));
+  expect(cookie).toMatch(/Max-Age=2592000(;|$)/);
   return browser;
 }
 
@@ -209,7 +212,7 @@ describe("the dashboard's backend-for-frontend", () => {
 
     const idle = await signedInBrowser("idle@example.com");
     const active = await signedInBrowser("active@example.com");
-    // Six days on, the active person's call refreshes the token, which renews the session.
+    // Six days on, the active person's call renews the session (any use does).
     clock.advance(6 * 24 * 3_600_000);
     expect((await dashboardApi(active)("GET", "/app/api/v1/account")).status).toBe(200);
     clock.advance(24 * 3_600_000 + 60_000);

@@ -69,7 +69,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     clock: deps.clock,
     cache: deps.cache,
     locks: deps.locks,
-    sessions: createSessionStore(deps.cache, { idleMs: config.DASHBOARD_SESSION_IDLE_MS }),
+    sessions: createSessionStore(deps.cache, {
+      idleMs: config.DASHBOARD_SESSION_IDLE_MS,
+      maxMs: config.DASHBOARD_SESSION_MAX_MS,
+      clock: deps.clock,
+    }),
     pendingLogins: createPendingLoginStore(
       deps.pendingLoginCache ??
         createCache({ clock: deps.clock, maxEntries: PENDING_LOGIN_MAX_ENTRIES, logger: deps.logger }).cache,

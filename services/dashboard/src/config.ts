@@ -23,8 +23,10 @@ const schema = z
     AUTH_SERVER_HTTP_URL: z.url().default("http://127.0.0.1:3001"),
     /** The dashboard's client secret at auth-server (OAUTH_CLIENT_DASHBOARD_SECRET there); unset: PKCE only. */
     DASHBOARD_OAUTH_CLIENT_SECRET: z.string().min(16).optional(),
-    /** A session not renewed this long ends (each token refresh renews it); at most the refresh token's life. */
+    /** A session not used this long ends (every request with it renews it). */
     DASHBOARD_SESSION_IDLE_MS: durationMs(7 * 24 * 3_600_000),
+    /** Every session ends this long after its sign-in, however much it is used: the cookie's life. */
+    DASHBOARD_SESSION_MAX_MS: durationMs(30 * 24 * 3_600_000),
     /** Where the built web app is (web/dist by default). */
     DASHBOARD_WEB_DIR: z.string().optional(),
   })

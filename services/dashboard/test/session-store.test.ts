@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createSessionStore, type DashboardSession } from "../src/session/session-store";
 
 const IDLE_MS = 7 * 24 * 3_600_000;
+const MAX_MS = 30 * 24 * 3_600_000;
+const DAY = 24 * 3_600_000;
 const backend = await redisBackend();
 
 const session: DashboardSession = {
@@ -49,7 +51,11 @@ describe.each(adapters)("the dashboard's session store (%s)", (_name, available,
     async () => {
       const connection = connect();
       connections.push(connection);
-      const store = createSessionStore(connection.cache, { idleMs: IDLE_MS });
+      const store = createSessionStore(connection.cache, {
+        idleMs: IDLE_MS,
+        maxMs: MAX_MS,
+        clock: new TestClock({ at: new Date(session.createdAt) }),
+      });
       const id = await store.create(session);
       expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(await store.get(id)).toEqual(session);
@@ -81,26 +87,55 @@ describe.each(adapters)("the dashboard's session store (%s)", (_name, available,
   );
 });
 
-describe("the dashboard's session idle time (memory, on the injected clock)", () => {
-  it("ends a session not renewed for the idle time; a renewal (a token refresh) starts it again", async () => {
-    const clock = new TestClock();
+describe("the dashboard's session lifetime (memory, on the injected clock)", () => {
+  async function storeOnClock() {
+    const clock = new TestClock({ at: new Date(session.createdAt), frozen: true });
     const connection = createCache({ clock });
     connections.push(connection);
-    const store = createSessionStore(connection.cache, { idleMs: IDLE_MS });
-    const kept = await store.create(session);
+    return { clock, store: createSessionStore(connection.cache, { idleMs: IDLE_MS, maxMs: MAX_MS, clock }) };
+  }
+
+  it("keeps a session in use past a week after sign-in; ends one unused for the idle time", async () => {
+    const { clock, store } = await storeOnClock();
+    const used = await store.create(session);
     const left = await store.create(session);
-
-    clock.advance(IDLE_MS - 60_000);
-    expect(await store.get(kept)).toEqual(session);
-    expect(await store.get(left)).toEqual(session);
-    // Reading does not renew it; a refresh (put) does.
-    await store.put(kept, { ...session, accessToken: "renewed" });
-
-    clock.advance(60_001);
+    // Used every six days (reading it is a use), it outlives the idle time many times over.
+    for (let day = 6; day <= 18; day += 6) {
+      clock.advance(6 * DAY);
+      expect(await store.get(used), `day ${day}`).toEqual(session);
+    }
     expect(await store.get(left)).toBeUndefined();
-    expect((await store.get(kept))?.accessToken).toBe("renewed");
 
     clock.advance(IDLE_MS - 60_000);
-    expect(await store.get(kept)).toBeUndefined();
+    expect(await store.get(used)).toEqual(session);
+    clock.advance(IDLE_MS);
+    expect(await store.get(used)).toBeUndefined();
+  });
+
+  it("ends every session at its absolute limit after sign-in, however much it is used", async () => {
+    const { clock, store } = await storeOnClock();
+    const id = await store.create(session);
+    for (let elapsed = 0; elapsed < MAX_MS - DAY; elapsed += DAY) {
+      clock.advance(DAY);
+      expect(await store.get(id)).toEqual(session);
+    }
+    // A token refresh just before the end does not extend it either.
+    await store.put(id, { ...session, accessToken: "refreshed" });
+    clock.advance(DAY - 1);
+    expect((await store.get(id))?.accessToken).toBe("refreshed");
+    clock.advance(1);
+    expect(await store.get(id)).toBeUndefined();
+  });
+
+  it("renews the idle time on a use without rewriting the tokens another replica may have refreshed", async () => {
+    const { clock, store } = await storeOnClock();
+    const id = await store.create(session);
+    clock.advance(DAY);
+    const seenBefore = await store.get(id);
+    await store.put(id, { ...session, accessToken: "refreshed", refreshToken: "kurz_rt_rotated" });
+    clock.advance(DAY);
+    // The earlier reader's renewal (a use) leaves the refreshed tokens in place.
+    expect(seenBefore?.accessToken).toBe(session.accessToken);
+    expect(await store.get(id)).toMatchObject({ accessToken: "refreshed", refreshToken: "kurz_rt_rotated" });
   });
 });

@@ -56,9 +56,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DashboardContext):
         csrfToken: newCsrfToken(),
         createdAt: now,
       });
+      // The cookie lives as long as the session can (its absolute limit); the idle limit is the
+      // store's, renewed by every use, so an active person is not signed out a week after sign-in.
       setCookie(reply, ctx.cookies.session, id, {
         secure,
-        maxAgeSeconds: Math.floor(ctx.config.DASHBOARD_SESSION_IDLE_MS / 1000),
+        maxAgeSeconds: Math.floor(ctx.config.DASHBOARD_SESSION_MAX_MS / 1000),
       });
       return reply.header("cache-control", "no-store").redirect(pending.returnTo);
     } catch (error) {

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import type { CacheStore } from "@kurz/cache";
+import type { Clock } from "@kurz/clock";
 
 /** What a signed-in browser's session holds, server-side only. */
 export interface DashboardSession {
@@ -17,13 +18,26 @@ export interface DashboardSession {
 export interface SessionStore {
   /** Stores a new session and answers its id: the cookie's value, never stored as such. */
   create(session: DashboardSession): Promise<string>;
+  /** The live session of this id, its idle time renewed: each use keeps a session going. */
   get(id: string): Promise<DashboardSession | undefined>;
   /** Replaces the session's content (after a refresh) and renews its idle time. */
   put(id: string, session: DashboardSession): Promise<void>;
   delete(id: string): Promise<void>;
 }
 
+export interface SessionLifetime {
+  /** A session not used this long ends. */
+  idleMs: number;
+  /** A session ends this long after its sign-in, however much it is used. */
+  maxMs: number;
+  clock: Clock;
+}
+
 const PREFIX = "dashboard:session:";
+/** When the session was last used (epoch ms), apart from the sealed content: see createSessionStore. */
+const SEEN_PREFIX = "dashboard:session-seen:";
+/** A use renews the idle time at most this often: one cache write a minute, not one per call. */
+const RENEW_EVERY_MS = 60_000;
 const SEALED = /^v1\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/;
 
 /**
@@ -61,30 +75,55 @@ function unseal(id: string, stored: string): DashboardSession | undefined {
 /**
  * Sessions in the cache port (Redis when distributed, shared by every replica; in memory when
  * embedded). The key is a hash of the cookie value and the content is sealed with a key derived
- * from it, so whoever reads the store can neither present a cookie nor use a token. A session
- * not renewed for `idleMs` disappears: it is renewed at each token refresh, so at least once per
- * access-token lifetime while the person uses the dashboard.
+ * from it, so whoever reads the store can neither present a cookie nor use a token.
+ *
+ * Two limits, both checked on the injected clock (the cache's TTLs only clean up): a session not
+ * used for `idleMs` ends, and every session ends `maxMs` after its sign-in. The last use is kept
+ * beside the content, not in it: renewing it never rewrites the sealed tokens, so a request that
+ * read the session before another replica's token refresh cannot put the spent refresh token
+ * back (presenting it again would revoke the whole family).
  */
-export function createSessionStore(cache: CacheStore, options: { idleMs: number }): SessionStore {
-  const keyOf = (id: string) => `${PREFIX}${createHash("sha256").update(id).digest("base64url")}`;
-  const put = (id: string, session: DashboardSession) =>
-    cache.set(keyOf(id), seal(id, session), options.idleMs);
-  return {
+export function createSessionStore(cache: CacheStore, lifetime: SessionLifetime): SessionStore {
+  const digest = (id: string) => createHash("sha256").update(id).digest("base64url");
+  const keyOf = (id: string) => `${PREFIX}${digest(id)}`;
+  const seenKeyOf = (id: string) => `${SEEN_PREFIX}${digest(id)}`;
+  const now = () => lifetime.clock.now().getTime();
+  /** What is left of the session's absolute lifetime (at least 1 ms: the cache wants a TTL). */
+  const leftOf = (session: DashboardSession, at: number) =>
+    Math.max(1, session.createdAt + lifetime.maxMs - at);
+  const markUsed = (id: string, session: DashboardSession, at: number) =>
+    cache.set(seenKeyOf(id), String(at), Math.min(lifetime.idleMs, leftOf(session, at)));
+  const store: SessionStore = {
     async create(session) {
       const id = randomBytes(32).toString("base64url");
-      await put(id, session);
+      await store.put(id, session);
       return id;
     },
     async get(id) {
       if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return undefined;
-      const stored = await cache.get(keyOf(id));
-      return stored === null ? undefined : unseal(id, stored);
+      const [stored, seen] = await Promise.all([cache.get(keyOf(id)), cache.get(seenKeyOf(id))]);
+      if (stored === null || seen === null) return undefined;
+      const session = unseal(id, stored);
+      if (!session) return undefined;
+      const at = now();
+      const lastUsed = Number(seen);
+      if (at - lastUsed >= lifetime.idleMs || at - session.createdAt >= lifetime.maxMs) {
+        await store.delete(id);
+        return undefined;
+      }
+      if (at - lastUsed >= RENEW_EVERY_MS) await markUsed(id, session, at);
+      return session;
     },
-    put,
+    async put(id, session) {
+      const at = now();
+      await cache.set(keyOf(id), seal(id, session), leftOf(session, at));
+      await markUsed(id, session, at);
+    },
     async delete(id) {
-      await cache.del(keyOf(id));
+      await cache.del(keyOf(id), seenKeyOf(id));
     },
   };
+  return store;
 }
 
 /** A fresh CSRF token for a new session. */

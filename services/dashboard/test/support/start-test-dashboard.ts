@@ -45,7 +45,11 @@ export async function startTestDashboard(env: Record<string, string> = {}): Prom
     rateLimiter: cache.rateLimiter,
   });
   await app.http.app.ready();
-  const sessions = createSessionStore(cache.cache, sessionStoreOptions(config));
+  const sessions = createSessionStore(cache.cache, {
+    idleMs: config.DASHBOARD_SESSION_IDLE_MS,
+    maxMs: config.DASHBOARD_SESSION_MAX_MS,
+    clock,
+  });
   return {
     app,
     config,
@@ -69,9 +73,4 @@ export async function startTestDashboard(env: Record<string, string> = {}): Prom
       await cache.close();
     },
   };
-}
-
-/** The session store's settings, from the config as buildApp reads them. */
-function sessionStoreOptions(config: DashboardConfig) {
-  return { idleMs: config.DASHBOARD_SESSION_IDLE_MS };
 }

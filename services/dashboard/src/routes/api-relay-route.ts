@@ -32,7 +32,25 @@ const RETURNED_HEADERS = [
   // The IETF RateLimit fields every service sends (packages/service-runtime).
   "ratelimit",
   "ratelimit-policy",
+  // The API's own protections of what it answers (Swagger UI's CSP, framing rules): the relayed
+  // answer is served from the dashboard's origin, so they must hold there too.
+  "content-security-policy",
+  "x-frame-options",
+  "x-content-type-options",
+  "referrer-policy",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
 ];
+/**
+ * Where the API sets none: a relayed answer is data (JSON, CSV, images) and runs nothing, and
+ * no page of another origin may frame it.
+ */
+const DEFAULT_SECURITY_HEADERS: Record<string, string> = {
+  "content-security-policy":
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  "x-frame-options": "DENY",
+  "x-content-type-options": "nosniff",
+};
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
 const signInAgain = (cause?: unknown) =>
@@ -78,7 +96,7 @@ async function relay(ctx: DashboardContext, request: FastifyRequest, reply: Fast
   }
   reply.code(answer.statusCode);
   for (const name of RETURNED_HEADERS) {
-    const value = answer.headers[name];
+    const value = answer.headers[name] ?? DEFAULT_SECURITY_HEADERS[name];
     if (value !== undefined) reply.header(name, value);
   }
   return reply.send(answer.body);

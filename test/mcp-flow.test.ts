@@ -422,7 +422,7 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     expect(((await noKey.json()) as { error: { data: unknown } }).error.data).toMatchObject({
       code: "AUTHENTICATION_REQUIRED",
     });
-    // A raw stream: its first event names the message URL; only the stream's key may post there.
+    // A raw stream: its first event names the message URL; only the stream's account may post there.
     const aborter = new AbortController();
     const stream = await fetch(`${edgeUrl}/mcp/sse`, {
       headers: { accept: "text/event-stream", "x-mcp-key": proKey },
@@ -440,8 +440,9 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
         headers: { "content-type": "application/json", "x-mcp-key": key },
         body: JSON.stringify(body),
       });
+    // Another key of the stream's account is answered, for that key (its own scopes).
     const otherKey = await postAs(readOnlyKey, { jsonrpc: "2.0", id: 1, method: "ping" });
-    expect(otherKey.status).toBe(404);
+    expect(otherKey.status).toBe(202);
     const notJsonRpc = await postAs(proKey, { hello: "world" });
     expect(notJsonRpc.status).toBe(400);
     expect(((await notJsonRpc.json()) as { error: { data: unknown } }).error.data).toMatchObject({

@@ -1,22 +1,17 @@
 import { issuerOf, type TokenVerifier } from "@kurz/auth-verifier";
-import type { CacheStore } from "@kurz/cache";
+import { type CacheStore, createCache } from "@kurz/cache";
 import type { Clock } from "@kurz/clock";
 import { createGrpcServer, type GrpcClient, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
 import type { authV1 } from "@kurz/proto";
-import {
-  cacheAccountQuotas,
-  createHttpApp,
-  createRateWindows,
-  type HttpApp,
-  type ReadinessCheck,
-} from "@kurz/service-runtime";
+import { createHttpApp, createRateWindows, type HttpApp, type ReadinessCheck } from "@kurz/service-runtime";
 import { createMcpAuthorizer } from "./auth/authorize-mcp-request";
 import { createBearerVerifier } from "./auth/create-bearer-verifier";
 import { createKeyVerifier } from "./auth/create-key-verifier";
+import { cacheMcpPlans, mcpPlanOf } from "./auth/mcp-plan";
 import type { McpPrincipal } from "./auth/mcp-principal";
-import { mcpRequestsPerMinute } from "./auth/mcp-requests-per-minute";
 import { planLimitsOf } from "./auth/plan-limits-of";
+import { createUnauthenticatedLimit } from "./auth/unauthenticated-limit";
 import { type McpGatewayConfig, SERVICE_NAME } from "./config";
 import { registerAuthChallenge } from "./mcp/auth-challenge";
 import { createModernServer } from "./mcp/create-modern-server";
@@ -50,6 +45,7 @@ export interface AppDependencies {
     | "MCP_SSE_KEEPALIVE_MS"
     | "MCP_TOOLS_PAGE_SIZE"
     | "PLAN_CACHE_TTL_MS"
+    | "MCP_UNAUTHENTICATED_PER_MINUTE"
     | "PUBLIC_BASE_URL"
     | "TRUST_PROXY"
     | "MCP_ALLOWED_HOSTS"
@@ -97,21 +93,23 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       );
     },
   });
-  const quotaOf = cacheAccountQuotas(mcpRequestsPerMinute(deps.authServer), {
-    ttlMs: deps.config.PLAN_CACHE_TTL_MS,
-    clock: deps.clock,
-    logger: deps.logger,
-  });
   const authorize = createMcpAuthorizer({
-    verifyBearer: createBearerVerifier({ tokens: deps.tokens, mcpQuotaOf: quotaOf }),
+    verifyBearer: createBearerVerifier({ tokens: deps.tokens }),
     verifyKey: createKeyVerifier({
       authServer: deps.authServer,
       clock: deps.clock,
       ttlMs: deps.config.MCP_KEY_CACHE_MS,
     }),
-    rateLimit: createMcpRateLimit({
-      windows: createRateWindows({ store: deps.store, clock: deps.clock }),
-      quotaOf,
+    planOf: cacheMcpPlans(mcpPlanOf(deps.authServer), {
+      ttlMs: deps.config.PLAN_CACHE_TTL_MS,
+      clock: deps.clock,
+      logger: deps.logger,
+    }),
+    rateLimit: createMcpRateLimit({ windows: createRateWindows({ store: deps.store, clock: deps.clock }) }),
+    // This replica's memory: checked before every verification, it must cost no round trip.
+    unauthenticated: createUnauthenticatedLimit({
+      windows: createRateWindows({ store: createCache({ clock: deps.clock }).cache, clock: deps.clock }),
+      perMinute: deps.config.MCP_UNAUTHENTICATED_PER_MINUTE,
     }),
   });
   const planOf = planLimitsOf(deps.authServer);
@@ -127,7 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     pageSize: deps.config.MCP_TOOLS_PAGE_SIZE,
   });
   const newServer = (principal: McpPrincipal, direct?: DirectHandlers) =>
-    createProtocolServer(serverOptions(principal), direct);
+    createProtocolServer(serverOptions(principal), direct, serverOptions);
   const modern = createModernMcp((principal) => createModernServer(serverOptions(principal)));
   registerMcpRoutes(http.app, { authorize, newServer, sessions, modern });
   registerMcpListingRoutes(http.app, {

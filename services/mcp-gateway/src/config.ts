@@ -41,8 +41,13 @@ const schema = z.object({
   MCP_ALLOWED_ORIGINS: listFromEnv([]),
   /** Tools per tools/list page; 0 = every tool in one page. */
   MCP_TOOLS_PAGE_SIZE: z.coerce.number().int().min(0).default(0),
-  /** How long an account's plan (its MCP rate limit) is cached after GetAccount. */
+  /** How long an account's plan (its MCP rate limit, its scopes) is cached after GetAccount. */
   PLAN_CACHE_TTL_MS: durationMs(30_000),
+  /**
+   * Refused credentials (unknown key, bad token) one client address may present per minute on a
+   * replica; past it the address is refused with 429 before any verification.
+   */
+  MCP_UNAUTHENTICATED_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 });
 
 export type McpGatewayConfig = z.output<typeof schema>;

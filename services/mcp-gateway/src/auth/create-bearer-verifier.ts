@@ -6,15 +6,11 @@ export type BearerVerifier = (token: string) => Promise<McpPrincipal>;
 
 /**
  * MCP authorization for clients that speak only OAuth: an access token of our authorization
- * server (signature, issuer, audience, expiry and revocation checked by the shared verifier),
- * whose account's plan includes MCP (a plan without it has no MCP requests per minute). The
- * token's scopes are the tools it may use; the tools' gRPC calls forward the token itself.
+ * server (signature, issuer, audience, expiry and revocation checked by the shared verifier).
+ * The token's scopes are the tools it may use; the tools' gRPC calls forward the token itself.
+ * Whether the account's plan includes MCP is the authorizer's check (authorize-mcp-request.ts).
  */
-export function createBearerVerifier(options: {
-  tokens: TokenVerifier;
-  /** The account's MCP requests per minute: 0 exactly when its plan has no MCP. */
-  mcpQuotaOf: (accountId: string) => Promise<number>;
-}): BearerVerifier {
+export function createBearerVerifier(options: { tokens: TokenVerifier }): BearerVerifier {
   return async (token) => {
     let accessToken: Awaited<ReturnType<TokenVerifier["verify"]>>;
     try {
@@ -25,12 +21,6 @@ export function createBearerVerifier(options: {
         message: error.message,
         hint: "Get a new access token from the authorization server (or refresh it), or send an API key as x-mcp-key",
         cause: error,
-      });
-    }
-    if ((await options.mcpQuotaOf(accessToken.accountId)) <= 0) {
-      throw new AppError("PLAN_REQUIRED", {
-        message: "MCP access needs a Pro, Business or Enterprise plan",
-        hint: "Upgrade the account's plan to use the MCP server",
       });
     }
     return {

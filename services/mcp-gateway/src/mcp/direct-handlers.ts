@@ -4,13 +4,14 @@ import {
   type JSONRPCRequest,
   type JSONRPCResultResponse,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { McpPrincipal } from "../auth/mcp-principal";
 import type { KurzMethod } from "./handler-installer";
 
 /**
  * A handler taken here: its answer, or undefined when the request's params are not ones it takes
  * (the SDK's protocol answers those, with its own errors).
  */
-export type DirectHandler = (params: unknown) => Promise<object> | undefined;
+export type DirectHandler = (params: unknown, principal?: McpPrincipal) => Promise<object> | undefined;
 
 /**
  * Kurz's handlers of one session's server, answering a session's request without the SDK's
@@ -33,11 +34,17 @@ export class DirectHandlers {
     this.handlers.set(method, handler);
   }
 
-  /** The answer to `request`, or undefined when the SDK's protocol is to answer it. */
-  answer(request: JSONRPCRequest): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> | undefined {
+  /**
+   * The answer to `request` for `principal` (the credential it carried; absent: the session's
+   * opener), or undefined when the SDK's protocol is to answer it.
+   */
+  answer(
+    request: JSONRPCRequest,
+    principal?: McpPrincipal,
+  ): Promise<JSONRPCResultResponse | JSONRPCErrorResponse> | undefined {
     const params = request.params;
     if (params !== undefined && ("_meta" in params || "task" in params)) return undefined;
-    const pending = this.handlers.get(request.method)?.(params);
+    const pending = this.handlers.get(request.method)?.(params, principal);
     if (pending === undefined) return undefined;
     return pending.then(
       (result) => ({ result, jsonrpc: "2.0" as const, id: request.id }) as JSONRPCResultResponse,

@@ -1,3 +1,5 @@
+import type { McpPrincipal } from "../auth/mcp-principal";
+
 /** The MCP methods Kurz answers itself (the SDK answers initialize, ping and server/discover). */
 export type KurzMethod =
   | "tools/list"
@@ -9,9 +11,14 @@ export type KurzMethod =
   | "prompts/get"
   | "completion/complete";
 
-/** What a handler reads of a request: its params (the SDKs validate their shape first). */
+/**
+ * What a handler reads of a request: its params (the SDKs validate their shape first) and, in a
+ * session, the principal of the credential the request carried (absent: the one the server was
+ * built for).
+ */
 export interface KurzRequest<P> {
   params: P;
+  principal?: McpPrincipal;
 }
 
 /**

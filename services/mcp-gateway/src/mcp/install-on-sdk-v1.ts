@@ -1,4 +1,5 @@
 import { AppError } from "@kurz/errors";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
@@ -14,6 +15,7 @@ import {
 import { z } from "zod";
 import type { DirectHandlers } from "./direct-handlers";
 import type { HandlerInstaller, KurzMethod } from "./handler-installer";
+import { principalOf } from "./principal-auth-info";
 import { ProtocolError } from "./protocol-error";
 
 /** The v1 SDK names a method by its request schema. */
@@ -65,16 +67,16 @@ const ANY_PARAMS = Object.fromEntries(
 export function installOnSdkV1(server: Server, direct?: DirectHandlers): HandlerInstaller {
   return (method, handler) => {
     const schema = SCHEMAS[method] as unknown as RequestSchema;
-    direct?.set(method, (params) => {
+    direct?.set(method, (params, principal) => {
       const checked = schema.shape.params.safeParse(params);
-      return checked.success ? handler({ params: checked.data as never }) : undefined;
+      return checked.success ? handler({ params: checked.data as never, principal }) : undefined;
     });
     server.setRequestHandler(
       ANY_PARAMS[method] as unknown as typeof ListToolsRequestSchema,
-      (async (request: { params?: unknown }) => {
+      (async (request: { params?: unknown }, extra: { authInfo?: AuthInfo }) => {
         const params = schema.shape.params.safeParse(request.params);
         if (!params.success) throw invalidParams(method, params.error);
-        return handler({ params: params.data as never });
+        return handler({ params: params.data as never, principal: principalOf(extra.authInfo) });
       }) as never,
     );
   };

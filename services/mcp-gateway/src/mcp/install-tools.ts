@@ -9,7 +9,7 @@ import type { HandlerInstaller } from "./handler-installer";
 import { ProtocolError } from "./protocol-error";
 import type { ToolCallMetrics } from "./tool-call-metrics";
 import { toolErrorResult } from "./tool-error-result";
-import { toolListing, toolsFor } from "./tool-listing";
+import { permits, planGrants, toolListing, toolsFor } from "./tool-listing";
 
 export interface ToolHandlerOptions {
   tools: readonly ToolDefinition[];
@@ -66,7 +66,11 @@ function validationError(error: z.ZodError): AppError {
  */
 export function installTools(install: HandlerInstaller, options: ToolHandlerOptions): void {
   const tools = toolsFor(options.principal, options.tools);
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  // The tools the key's permissions name, its plan's or not: one its plan no longer grants is
+  // not listed, and calling it is PLAN_REQUIRED (not the callee's INSUFFICIENT_SCOPE).
+  const byName = new Map(
+    options.tools.filter((tool) => permits(options.principal, tool)).map((tool) => [tool.name, tool]),
+  );
 
   install<{ cursor?: string } | undefined>("tools/list", async (request) => {
     const start =
@@ -93,6 +97,15 @@ export function installTools(install: HandlerInstaller, options: ToolHandlerOpti
           message: `Unknown tool: ${request.params.name}`,
           details: { field: "name" },
           hint: "Call tools/list for the tools this key may use (a read-only key sees only read tools)",
+        }),
+      );
+    }
+    if (!planGrants(options.principal, tool)) {
+      options.metrics.record(tool.name, "tool_error", "PLAN_REQUIRED", seconds());
+      return toolErrorResult(
+        new AppError("PLAN_REQUIRED", {
+          message: `${tool.name} is not part of the account's plan`,
+          hint: "Upgrade the account's plan to use this tool (tools/list names the tools the plan includes)",
         }),
       );
     }

@@ -5,9 +5,12 @@ import type { SessionTransport } from "./session-transport";
 
 interface SessionCommon {
   server: Server;
-  /** The key that opened the session: every later request of the session must present it. */
+  /** The credential that opened the session (for logs). */
   keyId: string;
-  /** The key's account: its sessions are bounded together (maxPerAccount). */
+  /**
+   * The account that opened it: every later request must carry a credential of this account
+   * (answered for that credential), and its sessions are bounded together (maxPerAccount).
+   */
   accountId: string;
 }
 

@@ -13,12 +13,19 @@ function templateOf(resource: ResourceTemplateDefinition): UriTemplate {
   return template;
 }
 
-/** The resource families a principal may read: no scope needed, or one its permissions name. */
+/**
+ * The resource families a principal may read: no scope needed, or one its permissions name and
+ * its plan grants.
+ */
 export function resourcesFor(
   principal: McpPrincipal,
   resources: readonly ResourceTemplateDefinition[],
 ): ResourceTemplateDefinition[] {
-  return resources.filter((r) => r.scope === undefined || principal.permissions.has(r.scope));
+  return resources.filter(
+    (r) =>
+      r.scope === undefined ||
+      (principal.permissions.has(r.scope) && (principal.plan?.grantableScopes.has(r.scope) ?? true)),
+  );
 }
 
 /** The family a URI belongs to and its variables, or undefined. */

@@ -11,6 +11,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { DirectHandlers } from "./direct-handlers";
+import { authInfoOf, principalOf } from "./principal-auth-info";
 
 type Answer = (message: JSONRPCMessage) => void;
 
@@ -137,11 +138,16 @@ export class SessionTransport implements Transport {
    * from the protocol (what send() is given).
    */
   answer(message: JSONRPCRequest, request: Pick<IncomingMessage, "headers">): Promise<JSONRPCMessage> {
-    const answered = this.direct?.answer(message);
+    // The request's credential (attachPrincipal), as the SDK's transport hands `req.auth` on.
+    const authInfo = authInfoOf(request);
+    const answered = this.direct?.answer(message, principalOf(authInfo));
     if (answered !== undefined) return answered;
     return new Promise((resolve) => {
       this.waiting.set(message.id, resolve);
-      const extra: MessageExtraInfo = { requestInfo: { headers: request.headers } };
+      const extra: MessageExtraInfo = {
+        requestInfo: { headers: request.headers },
+        ...(authInfo !== undefined && { authInfo }),
+      };
       this.onmessage?.(message, extra);
     });
   }

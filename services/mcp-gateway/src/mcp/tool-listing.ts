@@ -32,11 +32,29 @@ export function toolListing(tool: ToolDefinition): Tool {
   return listing;
 }
 
+/** Every scope a tool's calls need. */
+function scopesOf(tool: ToolDefinition): readonly string[] {
+  return tool.alsoNeeds === undefined ? [tool.scope] : [tool.scope, ...tool.alsoNeeds];
+}
+
 /** Whether a principal's permissions name every scope a tool needs. */
+export function permits(principal: McpPrincipal, tool: ToolDefinition): boolean {
+  return scopesOf(tool).every((scope) => principal.permissions.has(scope));
+}
+
+/**
+ * Whether the account's plan grants every scope a tool needs: a key keeps the permissions it was
+ * made with when its account moves to a smaller plan, and those the plan no longer grants are
+ * not the key's to use.
+ */
+export function planGrants(principal: McpPrincipal, tool: ToolDefinition): boolean {
+  const plan = principal.plan;
+  return plan === undefined || scopesOf(tool).every((scope) => plan.grantableScopes.has(scope));
+}
+
+/** Whether a principal may use a tool: its permissions and its plan cover every scope. */
 export function mayUse(principal: McpPrincipal, tool: ToolDefinition): boolean {
-  return (
-    principal.permissions.has(tool.scope) && (tool.alsoNeeds ?? []).every((s) => principal.permissions.has(s))
-  );
+  return permits(principal, tool) && planGrants(principal, tool);
 }
 
 /** The tools a key may use, in the registry's order. */

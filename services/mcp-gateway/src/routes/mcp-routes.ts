@@ -12,6 +12,7 @@ import { DirectHandlers } from "../mcp/direct-handlers";
 import { sendMcpHttpError } from "../mcp/mcp-http-error";
 import type { McpSessions } from "../mcp/mcp-sessions";
 import type { ModernMcp } from "../mcp/modern-mcp-handler";
+import { attachPrincipal } from "../mcp/principal-auth-info";
 import { SessionTransport } from "../mcp/session-transport";
 
 export interface McpRouteDeps {
@@ -43,8 +44,8 @@ function jsonRpcIdOf(body: unknown): unknown {
  * a 2026-07-28 request — `_meta` envelope, no session — goes to the SDK v2's stateless leg), GET
  * /mcp (server information as JSON, or the session's server stream with `Accept:
  * text/event-stream`), DELETE /mcp (ends the session). Every request but the server information
- * carries `x-mcp-key`, verified and rate-limited before the protocol sees it; a session answers
- * only the key that opened it.
+ * carries its credential, verified and rate-limited before the protocol sees it; a session answers
+ * only credentials of the account that opened it, each request for the credential it carries.
  */
 export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): void {
   // Open server streams (GET /mcp) never end on their own: closing the sessions ends them, so a
@@ -61,12 +62,15 @@ export function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): voi
     const principal = await authorize(request, batchCost(body));
     const id = sessionIdOf(request);
     const session = id === undefined ? undefined : deps.sessions.get(id);
-    if (session?.kind !== "streamable" || session.keyId !== principal.keyId) {
+    // Another account's credential finds no session here (as if the id were unknown).
+    if (session?.kind !== "streamable" || session.accountId !== principal.accountId) {
       throw new AppError("NOT_FOUND", {
         message: id === undefined ? "Mcp-Session-Id is missing" : "Unknown or expired MCP session",
         hint: "Send initialize (without Mcp-Session-Id) to open a new session",
       });
     }
+    // The request is answered for the credential it carries (a refreshed token, its scopes).
+    attachPrincipal(request.raw, principal);
     const direct = body === undefined ? undefined : session.transport.directRequest(request.raw, body);
     if (direct !== undefined) {
       const answer = await session.transport.answer(direct, request.raw);

@@ -7,6 +7,7 @@ import type { AuthorizeMcpRequest } from "../auth/authorize-mcp-request";
 import type { McpPrincipal } from "../auth/mcp-principal";
 import { sendMcpHttpError } from "../mcp/mcp-http-error";
 import type { McpSessions } from "../mcp/mcp-sessions";
+import { attachPrincipal } from "../mcp/principal-auth-info";
 
 export interface McpSseRouteDeps {
   authorize: AuthorizeMcpRequest;
@@ -27,8 +28,9 @@ function jsonRpcIdOf(body: unknown): unknown {
  * The 2024-11-05 HTTP+SSE transport through the SDK's SSEServerTransport: `GET /mcp/sse` opens
  * the session's stream, whose first `endpoint` event names `/mcp/messages?sessionId=…`; each
  * JSON-RPC message is posted there (answered 202, the result arriving on the stream). The stream
- * and every post carry `x-mcp-key`, verified and rate-limited like `/mcp`; a post answers only
- * the key that opened the stream. The session ends with its stream.
+ * and every post carry a credential, verified and rate-limited like `/mcp`; a post is answered
+ * only for a credential of the account that opened the stream, and for the credential it
+ * carries. The session ends with its stream.
  */
 export function registerMcpSseRoutes(app: FastifyInstance, deps: McpSseRouteDeps): void {
   app.get("/mcp/sse", async (request, reply) => {
@@ -66,7 +68,8 @@ export function registerMcpSseRoutes(app: FastifyInstance, deps: McpSseRouteDeps
       const principal = await deps.authorize(request);
       const sessionId = (request.query as { sessionId?: unknown }).sessionId;
       const session = typeof sessionId === "string" ? deps.sessions.get(sessionId) : undefined;
-      if (session?.kind !== "sse" || session.keyId !== principal.keyId) {
+      // Another account's credential finds no session here (as if the id were unknown).
+      if (session?.kind !== "sse" || session.accountId !== principal.accountId) {
         throw new AppError("NOT_FOUND", {
           message:
             typeof sessionId === "string"
@@ -81,6 +84,8 @@ export function registerMcpSseRoutes(app: FastifyInstance, deps: McpSseRouteDeps
           hint: 'Post one JSON object with "jsonrpc": "2.0", a "method" and, for requests, an "id"',
         });
       }
+      // The message is answered for the credential it carries (a refreshed token, its scopes).
+      attachPrincipal(request.raw, principal);
       reply.hijack();
       await session.transport.handlePostMessage(request.raw, reply.raw, request.body);
     } catch (error) {

@@ -1,0 +1,226 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startTestMcpGateway, type TestMcpGateway } from "./support/start-test-mcp-gateway";
+
+type Gateway = TestMcpGateway;
+
+/** What the tests read of a JSON-RPC answer. */
+interface Answer {
+  result: { tools: Array<{ name: string }>; isError?: boolean; content: Array<{ text: string }> };
+  error: { message: string; data: Record<string, unknown> };
+}
+
+const HOUR = 60 * 60_000;
+const PRO = { mcpRequestsPerMinute: 60, grantableScopes: ["shorturl:read", "analytics:read", "abtest:read"] };
+const BUSINESS = { ...PRO, grantableScopes: [...PRO.grantableScopes, "webhook:read", "webhook:write"] };
+
+/** A JWT-shaped token (the gateway reads a bearer only when it looks like one). */
+const jwt = (name: string) => `eyJhbGciOiJFUzI1NiJ9.${Buffer.from(name).toString("base64url")}.c2ln`;
+
+function post(
+  gateway: Gateway,
+  credential: Record<string, string>,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  return gateway.app.http.app.inject({
+    method: "POST",
+    url: "/mcp",
+    headers: {
+      host: "localhost:8080",
+      accept: "application/json, text/event-stream",
+      "content-type": "application/json",
+      ...credential,
+      ...headers,
+    },
+    payload: JSON.stringify(body),
+  });
+}
+
+async function openSession(gateway: Gateway, credential: Record<string, string>): Promise<string> {
+  const opened = await post(gateway, credential, {
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } },
+  });
+  expect(opened.statusCode, opened.body).toBe(200);
+  const id = String(opened.headers["mcp-session-id"]);
+  const session = { "mcp-session-id": id, "mcp-protocol-version": "2025-06-18" };
+  await post(gateway, credential, { jsonrpc: "2.0", method: "notifications/initialized" }, session);
+  return id;
+}
+
+async function inSession(
+  gateway: Gateway,
+  credential: Record<string, string>,
+  sessionId: string,
+  method: string,
+  params: Record<string, unknown> = {},
+) {
+  const answer = await post(
+    gateway,
+    credential,
+    { jsonrpc: "2.0", id: 1, method, params },
+    { "mcp-session-id": sessionId, "mcp-protocol-version": "2025-06-18" },
+  );
+  return { status: answer.statusCode, body: answer.json() as Answer };
+}
+
+const toolNames = (body: Answer) => body.result.tools.map((t) => t.name);
+
+describe("mcp-gateway credentials, sessions and plans", () => {
+  let gateway: Gateway;
+  beforeEach(async () => {
+    gateway = await startTestMcpGateway({ MCP_UNAUTHENTICATED_PER_MINUTE: 3 });
+  });
+  afterEach(async () => {
+    await gateway.close();
+  });
+
+  const token = (name: string, accountId: string, scopes: string[], expiresInMs = HOUR) => {
+    gateway.tokens.set(jwt(name), {
+      accountId,
+      clientId: "agent",
+      scopes: new Set(scopes),
+      jti: name,
+      expiresAt: new Date(gateway.clock.now().getTime() + expiresInMs),
+    });
+    return { authorization: `Bearer ${jwt(name)}` };
+  };
+
+  it("answers each request of a session for the token it carries: a refreshed token after the first one's hour, with its own scopes; another account's token finds no session", async () => {
+    gateway.accounts.set("acct-1", PRO);
+    gateway.accounts.set("acct-2", PRO);
+    const first = token("first", "acct-1", ["shorturl:read"]);
+    const sessionId = await openSession(gateway, first);
+    expect(toolNames((await inSession(gateway, first, sessionId, "tools/list")).body)).not.toContain(
+      "getUrlStats",
+    );
+
+    gateway.clock.advance(HOUR + 1);
+    expect((await inSession(gateway, first, sessionId, "tools/list")).status).toBe(401);
+    const refreshed = token("refreshed", "acct-1", ["shorturl:read", "analytics:read"]);
+    const listed = await inSession(gateway, refreshed, sessionId, "tools/list");
+    expect(listed.status).toBe(200);
+    expect(toolNames(listed.body)).toContain("getUrlStats");
+
+    // Answered directly and through the SDK's protocol (a `_meta` sends it there): both forward
+    // the refreshed token, not the expired one.
+    await inSession(gateway, refreshed, sessionId, "tools/call", {
+      name: "getUrl",
+      arguments: { shortCode: "abc" },
+    });
+    await inSession(gateway, refreshed, sessionId, "tools/call", {
+      name: "getUrl",
+      arguments: { shortCode: "abc" },
+      _meta: { progressToken: 7 },
+    });
+    expect(gateway.state.toolCalls.map((call) => call.actor)).toEqual([
+      { accessToken: jwt("refreshed") },
+      { accessToken: jwt("refreshed") },
+    ]);
+
+    const stranger = token("stranger", "acct-2", ["shorturl:read"]);
+    const refused = await inSession(gateway, stranger, sessionId, "tools/list");
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.data).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("answers 503 DEPENDENCY_UNAVAILABLE (retryable) when an account's plan cannot be read, and keeps limiting with the last known plan", async () => {
+    gateway.accounts.set("acct-1", { ...PRO, mcpRequestsPerMinute: 3 });
+    const paying = token("paying", "acct-1", ["shorturl:read"]);
+    gateway.keys.set("key-1", { keyId: "k1", accountId: "acct-1", permissions: ["mcp", "shorturl:read"] });
+    const key = { "x-mcp-key": "key-1" };
+    const list = (credential: Record<string, string>) =>
+      gateway.app.http.app.inject({ url: "/mcp/tools", headers: { host: "localhost:8080", ...credential } });
+
+    gateway.state.getAccountFails = true;
+    for (const credential of [paying, key]) {
+      const refused = await list(credential);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error.data).toMatchObject({ code: "DEPENDENCY_UNAVAILABLE", retryable: true });
+    }
+
+    gateway.state.getAccountFails = false;
+    expect((await list(key)).statusCode).toBe(200);
+    gateway.state.getAccountFails = true;
+    gateway.clock.advance(31_000);
+    expect((await list(paying)).statusCode).toBe(200);
+    // Three more are over 3 a minute whether or not the move started a new window.
+    await list(key);
+    await list(key);
+    const limited = await list(key);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.data).toMatchObject({ code: "PLAN_LIMIT_EXCEEDED", details: { limit: 3 } });
+  });
+
+  it("refuses a batch larger than the plan's minute for good (not retryable, the limit in the message) without spending the minute", async () => {
+    gateway.accounts.set("acct-1", PRO);
+    gateway.keys.set("key-1", { keyId: "k1", accountId: "acct-1", permissions: ["mcp", "shorturl:read"] });
+    const batch = Array.from({ length: 61 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "ping" }));
+    const refused = await post(gateway, { "x-mcp-key": "key-1" }, batch, { "mcp-session-id": "any" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers["retry-after"]).toBeUndefined();
+    expect(refused.json().error).toMatchObject({
+      message: "A JSON-RPC batch of 61 messages is more than the plan's 60 MCP requests per minute",
+      data: { code: "VALIDATION_ERROR", retryable: false, details: { limit: 60 } },
+    });
+    const fits = Array.from({ length: 60 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "ping" }));
+    const answered = await post(gateway, { "x-mcp-key": "key-1" }, fits, { "mcp-session-id": "any" });
+    expect(answered.json().error.data.code).toBe("NOT_FOUND");
+  });
+
+  it("limits refused credentials per client address: 429 with Retry-After and no more verifications, other addresses untouched, admitted again after the window", async () => {
+    gateway.accounts.set("acct-1", PRO);
+    gateway.keys.set("key-1", { keyId: "k1", accountId: "acct-1", permissions: ["mcp", "shorturl:read"] });
+    const from = (address: string, key: string) =>
+      gateway.app.http.app.inject({
+        url: "/mcp/tools",
+        headers: { host: "localhost:8080", "x-forwarded-for": address, "x-mcp-key": key },
+      });
+    for (let i = 0; i < 3; i++) expect((await from("203.0.113.9", `wrong-${i}`)).statusCode).toBe(401);
+    const calls = gateway.state.verifyApiKeyCalls;
+    const limited = await from("203.0.113.9", "wrong-again");
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(limited.json().error.data).toMatchObject({ code: "RATE_LIMITED", retryable: true });
+    expect(gateway.state.verifyApiKeyCalls).toBe(calls);
+    expect((await from("198.51.100.4", "key-1")).statusCode).toBe(200);
+    gateway.clock.advance(61_000);
+    expect((await from("203.0.113.9", "key-1")).statusCode).toBe(200);
+  });
+
+  it("lists only the tools a downgraded account's plan still grants, and answers PLAN_REQUIRED for one it no longer does", async () => {
+    gateway.accounts.set("acct-1", BUSINESS);
+    gateway.keys.set("key-1", {
+      keyId: "k1",
+      accountId: "acct-1",
+      permissions: ["mcp", "shorturl:read", "webhook:read"],
+    });
+    const key = { "x-mcp-key": "key-1" };
+    const sessionId = await openSession(gateway, key);
+    expect(toolNames((await inSession(gateway, key, sessionId, "tools/list")).body)).toContain(
+      "listWebhooks",
+    );
+
+    gateway.accounts.set("acct-1", PRO);
+    gateway.clock.advance(31_000);
+    const listed = await inSession(gateway, key, sessionId, "tools/list");
+    expect(toolNames(listed.body)).not.toContain("listWebhooks");
+    expect(toolNames(listed.body)).toContain("getUrl");
+    const called = await inSession(gateway, key, sessionId, "tools/call", {
+      name: "listWebhooks",
+      arguments: {},
+    });
+    expect(called.body.result.isError).toBe(true);
+    expect(JSON.parse(called.body.result.content[0]?.text ?? "")).toMatchObject({
+      code: "PLAN_REQUIRED",
+      retryable: false,
+    });
+    const listing = await gateway.app.http.app.inject({
+      url: "/mcp/tools",
+      headers: { host: "localhost:8080", ...key },
+    });
+    expect(listing.json().tools.map((t: { name: string }) => t.name)).not.toContain("listWebhooks");
+  });
+});

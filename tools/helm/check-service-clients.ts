@@ -64,5 +64,36 @@ export function checkServiceClients(manifests: Manifest[]): string[] {
     if (callsOthers)
       problems.push(`Deployment/${caller.deployment}: calls other services without SERVICE_CLIENT_SECRET`);
   }
+  problems.push(...checkDashboardOAuthClient(containers, secrets));
+  return problems;
+}
+
+/**
+ * The dashboard is a confidential OAuth client: it presents DASHBOARD_OAUTH_CLIENT_SECRET at the
+ * token endpoint and auth-server checks OAUTH_CLIENT_DASHBOARD_SECRET, both from one Secret key.
+ * Missing on either side, the dashboard is a public client anyone can mint tokens for.
+ */
+function checkDashboardOAuthClient(
+  containers: Array<{ service: string; deployment: string; env: Map<string, EnvEntry> }>,
+  secrets: Map<string, Workload>,
+): string[] {
+  const dashboard = containers.find((c) => c.service === "dashboard");
+  const authServer = containers.find((c) => c.service === "auth-server");
+  if (!dashboard || !authServer) return [];
+  const presented = dashboard.env.get("DASHBOARD_OAUTH_CLIENT_SECRET")?.valueFrom?.secretKeyRef;
+  const checked = authServer.env.get("OAUTH_CLIENT_DASHBOARD_SECRET")?.valueFrom?.secretKeyRef;
+  if (!presented?.name || !presented.key) {
+    return [`Deployment/${dashboard.deployment}: DASHBOARD_OAUTH_CLIENT_SECRET is not taken from a Secret`];
+  }
+  const problems: string[] = [];
+  if (checked?.name !== presented.name || checked.key !== presented.key) {
+    problems.push(
+      `dashboard presents ${presented.name}/${presented.key}, auth-server checks OAUTH_CLIENT_DASHBOARD_SECRET against ${checked ? `${checked.name}/${checked.key}` : "nothing"}`,
+    );
+  }
+  const secret = secrets.get(presented.name);
+  if (secret && !secret.data?.[presented.key]) {
+    problems.push(`Secret ${presented.name} has no value for ${presented.key}`);
+  }
   return problems;
 }

@@ -177,6 +177,11 @@ sorted JSON list; each has a client secret at auth-server under its own name.
 {{- .Values.serviceClients.existingSecret | default (printf "%s-service-clients" (include "kurz.fullname" . | trunc 47 | trimSuffix "-")) }}
 {{- end }}
 
+{{/* The key of the dashboard's OAuth client secret in the service-credentials Secret. */}}
+{{- define "kurz.dashboardOAuthClientKey" -}}
+dashboard-oauth-client
+{{- end }}
+
 {{/* The Secret holding one service's generated shared secrets. */}}
 {{- define "kurz.sharedSecretName" -}}
 {{- printf "%s-shared" (include "kurz.serviceFullname" . | trunc 56 | trimSuffix "-") }}
@@ -221,6 +226,17 @@ to point at (the service's own, or the migration hook's copy).
 {{- end }}
 {{- else if has .name $callers }}
 {{- $_ := set $refs "SERVICE_CLIENT_SECRET" (dict "secret" $clients "key" .name) }}
+{{- end }}
+{{- /* The dashboard is a confidential OAuth client: its secret, from the same Secret, on both
+sides (unless given in secretEnv). As a public client anyone could mint
+tokens for it, and with them its request window of DASHBOARD_REQUESTS_PER_MINUTE. */}}
+{{- if include "kurz.enabled" (dict "root" $root "name" "dashboard") }}
+{{- $oauthKey := include "kurz.dashboardOAuthClientKey" $root }}
+{{- if and (eq .name "auth-server") (not (hasKey $refs "OAUTH_CLIENT_DASHBOARD_SECRET")) }}
+{{- $_ := set $refs "OAUTH_CLIENT_DASHBOARD_SECRET" (dict "secret" $clients "key" $oauthKey) }}
+{{- else if and (eq .name "dashboard") (not (hasKey $refs "DASHBOARD_OAUTH_CLIENT_SECRET")) }}
+{{- $_ := set $refs "DASHBOARD_OAUTH_CLIENT_SECRET" (dict "secret" $clients "key" $oauthKey) }}
+{{- end }}
 {{- end }}
 {{- end }}
 {{- $refs | toJson }}

@@ -110,7 +110,9 @@ export const listAbTestsQuerySchema = z.strictObject({
 export type ListAbTestsQuery = z.output<typeof listAbTestsQuerySchema>;
 
 export const completeAbTestInputSchema = z.strictObject({
-  winner_variant_id: uuid.optional().describe("Omitted: the variant with most conversions"),
+  winner_variant_id: uuid
+    .optional()
+    .describe("Omitted: the statistics' winner when the verdict is winner, else the control"),
 });
 
 export const abTestAnalyticsQuerySchema = z.strictObject({

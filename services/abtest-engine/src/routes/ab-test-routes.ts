@@ -123,7 +123,7 @@ export function registerAbTestRoutes(
       summary: "Update a draft A/B test (or archive a completed one)",
       params: idParams,
       body: updateAbTestInputSchema,
-      response: { 200: testResponse, ...errorResponses(404, 409) },
+      response: { 200: testResponse, ...errorResponses(404, 409, 503) },
       security: bearerSecurity("abtest:write"),
     },
     handler: async (request) => {
@@ -175,7 +175,7 @@ export function registerAbTestRoutes(
       tags,
       summary: "Complete a test: the winner becomes the link's destination",
       description:
-        "The winner is winner_variant_id, else the variant with most conversions (ties: higher rate, then the control). " +
+        "The winner is winner_variant_id, else the statistics' winner when the verdict is winner, else the control (raw conversion counts never decide). " +
         "The answer says whether the statistics support that winner.",
       params: idParams,
       body: completeAbTestInputSchema.optional(),

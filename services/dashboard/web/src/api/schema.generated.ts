@@ -593,6 +593,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description A dependency is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -708,7 +717,7 @@ export interface paths {
         put?: never;
         /**
          * Complete a test: the winner becomes the link's destination
-         * @description The winner is winner_variant_id, else the variant with most conversions (ties: higher rate, then the control). The answer says whether the statistics support that winner.
+         * @description The winner is winner_variant_id, else the statistics' winner when the verdict is winner, else the control (raw conversion counts never decide). The answer says whether the statistics support that winner.
          */
         post: {
             parameters: {
@@ -723,7 +732,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Omitted: the variant with most conversions */
+                        /** @description Omitted: the statistics' winner when the verdict is winner, else the control */
                         winner_variant_id?: string;
                     };
                 };

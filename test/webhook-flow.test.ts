@@ -7,6 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setFlowPlan } from "./support/set-flow-plan";
 import { signUpOnPlan } from "./support/sign-up-on-plan";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
@@ -92,6 +93,7 @@ describe("webhooks end to end in embedded mode (real actions through MCP and RES
   let receiver: Awaited<ReturnType<typeof startVerifyingReceiver>>;
   let client: Client;
   let accessToken: string;
+  let email: string;
 
   beforeAll(async () => {
     dns = await startTestDnsServer();
@@ -102,6 +104,7 @@ describe("webhooks end to end in embedded mode (real actions through MCP and RES
     });
     const user = await signUpOnPlan(flow, SCOPE, "business");
     accessToken = user.accessToken;
+    email = user.email;
     const key = await createMcpKey(flow.edgeUrl, user.accessToken, ["mcp", ...KEY_PERMISSIONS]);
     client = new Client({ name: "kurz-webhook-flow", version: "1.0.0" });
     await client.connect(
@@ -340,5 +343,87 @@ describe("webhooks end to end in embedded mode (real actions through MCP and RES
     expect(receiver.delivered.length - before).toBe(2);
     expect(receiver.rejected).toEqual([]);
     expect((await call("listWebhooks", {})).total).toBe(0);
+  });
+
+  /** The REST API with the person's OAuth token (its scopes stay what they were at sign-in). */
+  async function rest(method: string, path: string, body?: unknown) {
+    const response = await fetch(`${flow.edgeUrl}/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as Structured) : {} };
+  }
+
+  it("pauses endpoints on a downgrade (reason plan), still lets them be listed, disabled and deleted, and resumes them on the upgrade", async () => {
+    for (const endpoint of (await call("listWebhooks", {})).webhooks as Structured[]) {
+      await call("deleteWebhook", { id: endpoint.id });
+    }
+    const { webhook: kept } = await call("createWebhook", {
+      url: receiver.url,
+      event_types: ["link.created"],
+    });
+    const { webhook: spare } = await call("createWebhook", {
+      url: receiver.url,
+      event_types: ["link.created"],
+    });
+    const { webhook: off } = await call("createWebhook", {
+      url: receiver.url,
+      event_types: ["link.created"],
+    });
+    await call("updateWebhook", { id: off.id, enabled: false });
+    receiver.useSecret(kept.secret);
+
+    await setFlowPlan(flow, email, "pro");
+    const paused = await waitFor(() => rest("GET", `/webhooks/${kept.id}`), {
+      until: (answer) => answer.body.webhook?.disabled_reason === "plan",
+      what: "the endpoint paused for the plan",
+    });
+    expect(paused.body.webhook.enabled).toBe(false);
+    const duringPause = `wh-paused-${unique()}`;
+    expect(
+      (await rest("POST", "/urls", { url: "https://shop.example.com/p", customAlias: duringPause })).status,
+    ).toBe(201);
+
+    // Whatever the plan: list, read, disable and delete; anything else needs webhooks.
+    const listed = await rest("GET", "/webhooks");
+    expect(listed.status).toBe(200);
+    expect((listed.body.webhooks as Structured[]).map((endpoint) => endpoint.disabled_reason).sort()).toEqual(
+      [null, "plan", "plan"],
+    );
+    expect((await rest("PATCH", `/webhooks/${kept.id}`, { event_types: ["link.deleted"] })).body.code).toBe(
+      "PLAN_REQUIRED",
+    );
+    expect((await rest("PATCH", `/webhooks/${spare.id}`, { enabled: false })).status).toBe(200);
+    expect((await rest("DELETE", `/webhooks/${off.id}`)).status).toBe(200);
+
+    await setFlowPlan(flow, email, "business");
+    const resumed = await waitFor(() => rest("GET", `/webhooks/${kept.id}`), {
+      until: (answer) => answer.body.webhook?.enabled === true,
+      what: "the endpoint resumed on the upgrade",
+    });
+    expect(resumed.body.webhook.disabled_reason).toBeNull();
+    // Disabled by the account during the pause: the upgrade leaves it off.
+    expect((await rest("GET", `/webhooks/${spare.id}`)).body.webhook).toMatchObject({
+      enabled: false,
+      disabled_reason: null,
+    });
+
+    const afterUpgrade = `wh-resumed-${unique()}`;
+    await call("shortenUrl", { url: "https://shop.example.com/r", customAlias: afterUpgrade });
+    await waitFor(
+      () => receiver.ofType("link.created").filter((hit) => hit.data.short_code === afterUpgrade),
+      {
+        until: (hits) => hits.length === 1,
+        what: "the resumed endpoint's delivery",
+      },
+    );
+    // Link events of an account are handled in order: the one created while paused was skipped.
+    expect(receiver.ofType("link.created").filter((hit) => hit.data.short_code === duringPause)).toEqual([]);
+    for (const endpoint of [kept, spare]) await call("deleteWebhook", { id: endpoint.id });
   });
 });

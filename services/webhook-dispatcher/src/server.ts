@@ -22,6 +22,7 @@ import { SERVICE_NAME, type WebhookDispatcherConfig } from "./config";
 import type { WebhookDatabase } from "./db/webhook-database";
 import { pruneDeliveryLog } from "./deliveries/prune-delivery-log";
 import { createClickInterpreter } from "./events/create-click-interpreter";
+import { startPlanChangeConsumer } from "./events/start-plan-change-consumer";
 import { startWebhookEventConsumer } from "./events/start-webhook-event-consumer";
 import { checkWebhookUrl } from "./outbound/check-webhook-url";
 import { createWebhookAgent } from "./outbound/create-webhook-agent";
@@ -98,6 +99,8 @@ export function startWebhookDispatcher(
         shortUrl: (host, code) => hosts.shortUrl(host, code),
       });
       lifecycle.add("consumers", "webhook-events", () => consumer.stop());
+      const planChanges = await startPlanChangeConsumer(infra.bus!, app.ctx);
+      lifecycle.add("consumers", "plan-changes", () => planChanges.stop());
       app.worker.start();
       lifecycle.add("consumers", "delivery-worker", () => app.worker.stop());
       let pruning: Promise<unknown> = Promise.resolve();

@@ -609,6 +609,38 @@ for (const store of STORES) {
         }
       });
 
+      it("skips the record of a delivery deleted while its attempt was under way (its endpoint deleted), and writes the rest", async () => {
+        await endpoint();
+        await queue(1);
+        const [claimed] = await claimDueDeliveries(t.ctx.db, {
+          now: t.clock.now(),
+          batchSize: 10,
+          defaultRoom: 10,
+          leaseMs: 60_000,
+        });
+        const record = (deliveryId: string) => ({
+          attemptId: randomUUID(),
+          deliveryId,
+          endpointId: claimed!.endpoint.id,
+          attemptedAt: t.clock.now(),
+          statusCode: 204,
+          latencyMs: 3,
+          responseExcerpt: "",
+          failureKind: null,
+          failureDetail: null,
+          attempts: 1,
+          status: "succeeded" as const,
+          nextAttemptAt: null,
+          recordedAt: t.clock.now(),
+          claimedUntil: claimed!.claimedUntil,
+        });
+        await recordAttempts(t.ctx.db, [record(claimed!.id), record(randomUUID())]);
+        const attempts = await t.ctx.db.select().from(webhookAttempts);
+        expect(attempts.map((row) => row.deliveryId)).toEqual([claimed!.id]);
+        const [delivery] = await t.ctx.db.select().from(webhookDeliveries);
+        expect(delivery).toMatchObject({ status: "succeeded", attempts: 1 });
+      });
+
       it("writes each record of a group alone when the grouped statement is refused: one bad record fails only itself", async () => {
         await endpoint();
         await queue(1);
@@ -635,11 +667,17 @@ for (const store of STORES) {
           claimedUntil: claimed!.claimedUntil,
         });
         const recorder = createAttemptRecorder(t.ctx.db, { lingerMs: 50 });
-        // A record of a delivery that is gone (deleted meanwhile): its attempt row cannot be written.
-        const results = await Promise.allSettled([
-          recorder(record(claimed!.id)),
-          recorder(record(randomUUID())),
-        ]);
+        // A record whose attempt id is already in the log: its row cannot be written.
+        const taken = record(claimed!.id);
+        await t.ctx.db.insert(webhookAttempts).values({
+          id: taken.attemptId,
+          deliveryId: taken.deliveryId,
+          endpointId: taken.endpointId,
+          attemptedAt: taken.attemptedAt,
+          latencyMs: 1,
+          responseExcerpt: "",
+        });
+        const results = await Promise.allSettled([recorder(record(claimed!.id)), recorder(taken)]);
         expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected"]);
         const [delivery] = await t.ctx.db.select().from(webhookDeliveries);
         expect(delivery).toMatchObject({ status: "succeeded", attempts: 1, claimedUntil: null });

@@ -2,11 +2,12 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
- * Why Kurz disabled an endpoint: it answered 410 Gone, every attempt failed for 5 days, or its
+ * Why Kurz disabled an endpoint: it answered 410 Gone, every attempt failed for 5 days, its
  * sealed signing secret no longer opens (KEY_ENCRYPTION_KEY changed: rotate the secret, then
- * enable it).
+ * enable it), or the account's plan no longer includes it (paused on a downgrade, resumed on an
+ * upgrade: plans/apply-plan-to-endpoints).
  */
-export const DISABLED_REASONS = ["gone", "failing", "secret"] as const;
+export const DISABLED_REASONS = ["gone", "failing", "secret", "plan"] as const;
 export type DisabledReason = (typeof DISABLED_REASONS)[number];
 
 /** A webhook endpoint of an account (Business plan and up). */

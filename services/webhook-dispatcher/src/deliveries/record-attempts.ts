@@ -33,7 +33,8 @@ const iso = (value: Date | null) => (value === null ? null : value.toISOString()
  * and every delivery's attempts, status, next time and released claim. A delivery whose claim is
  * no longer the attempt's keeps its state (its attempt is logged all the same): a replay made
  * while the attempt was under way queued it afresh, or its claim lapsed and another worker holds
- * it now — the attempt's outcome must not undo either.
+ * it now — the attempt's outcome must not undo either. A delivery deleted meanwhile (its endpoint
+ * was deleted) is skipped: its record would break the attempt log's foreign key.
  */
 export async function recordAttempts(db: WebhookExecutor, records: readonly AttemptRecord[]): Promise<void> {
   if (records.length === 0) return;
@@ -54,6 +55,10 @@ export async function recordAttempts(db: WebhookExecutor, records: readonly Atte
         ${column((r) => r.statusCode)}::int[], ${column((r) => Math.round(r.latencyMs))}::int[],
         ${column((r) => storableText(r.responseExcerpt))}::text[], ${column((r) => r.failureKind)}::text[],
         ${column((r) => (r.failureDetail === null ? null : storableText(r.failureDetail)))}::text[])
+        as a(id, delivery_id, endpoint_id, attempted_at, status_code, latency_ms, response_excerpt,
+          failure_kind, failure_detail)
+      -- A delivery deleted while its attempt was under way (its endpoint deleted): nothing to log.
+      where exists (select 1 from webhook_deliveries x where x.id = a.delivery_id)
     )
     update webhook_deliveries as d
     set attempts = v.attempts, status = v.status, next_attempt_at = v.next_attempt_at,

@@ -1,8 +1,9 @@
 import { AppError } from "@kurz/errors";
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { webhookEndpoints } from "../db/schema";
 import type { WebhookExecutor } from "../db/webhook-database";
-import type { WebhookAllowance } from "../plans/webhook-allowance";
+import { endpointLimitOf, type WebhookAllowance } from "../plans/webhook-allowance";
+import { lockAccountEndpoints } from "./lock-account-endpoints";
 import { MAX_ENDPOINTS_HARD_CAP } from "./webhook-input-schemas";
 
 /**
@@ -14,11 +15,8 @@ export async function assertEndpointAllowance(
   accountId: string,
   allowance: WebhookAllowance,
 ): Promise<void> {
-  const limit =
-    allowance.limit === "unlimited"
-      ? MAX_ENDPOINTS_HARD_CAP
-      : Math.min(allowance.limit, MAX_ENDPOINTS_HARD_CAP);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhooks:${accountId}`}))`);
+  const limit = endpointLimitOf(allowance, MAX_ENDPOINTS_HARD_CAP);
+  await lockAccountEndpoints(tx, accountId);
   const [row] = await tx
     .select({ used: count() })
     .from(webhookEndpoints)

@@ -12,7 +12,7 @@ export const webhookViewSchema = z.object({
     .enum(DISABLED_REASONS)
     .nullable()
     .describe(
-      "Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable)",
+      "Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable), plan (paused because the plan no longer includes it; resumed on an upgrade)",
     ),
   disabled_at: z.string().nullable(),
   failing_since: z.string().nullable().describe("Since when every attempt has failed; null while healthy"),

@@ -21,7 +21,6 @@ import {
   listWebhooksQuerySchema,
   updateWebhookInputSchema,
 } from "../endpoints/webhook-input-schemas";
-import { assertWebhooksIncluded } from "../plans/webhook-allowance";
 import type { WebhookContext } from "../webhook-context";
 import { toDeliveryMessage, toWebhookMessage } from "./to-webhook-messages";
 
@@ -57,7 +56,6 @@ export function createWebhookService(
 
     async getWebhook(request, context) {
       const accountId = callingAccount(context);
-      assertWebhooksIncluded(await ctx.allowances(accountId));
       const row = await getWebhookOrThrow(ctx.db, accountId, required(request.id, "id"));
       return { webhook: toWebhookMessage(row, now()) };
     },
@@ -68,7 +66,6 @@ export function createWebhookService(
         page: request.page?.page || undefined,
         limit: request.page?.limit || undefined,
       });
-      assertWebhooksIncluded(await ctx.allowances(accountId));
       const page = await listWebhooks(ctx.db, accountId, query);
       return {
         webhooks: page.items.map((row) => toWebhookMessage(row, now())),
@@ -110,7 +107,6 @@ export function createWebhookService(
         page: request.page?.page || undefined,
         limit: request.page?.limit || undefined,
       });
-      assertWebhooksIncluded(await ctx.allowances(accountId));
       const endpoint = await getWebhookOrThrow(ctx.db, accountId, required(request.webhookId, "webhook_id"));
       const page = await listWebhookDeliveries(ctx.db, endpoint.id, query);
       return {

@@ -34,17 +34,28 @@ export function webhookAllowancesFrom(
       });
     }
     if (!plan) throw new AppError("INTERNAL", { message: "auth-server returned an account without a plan" });
-    const kind = plan.webhookEndpointLimit?.kind;
-    // A sender older than the Limit fields: its int32 field, where 0 meant unlimited.
-    const legacy = plan.maxWebhookEndpoints > 0 ? plan.maxWebhookEndpoints : "unlimited";
-    const limit = kind?.case === "unlimited" ? "unlimited" : kind?.case === "max" ? kind.value : legacy;
-    return {
-      planId: plan.id,
-      included: plan.webhooks,
-      limit: plan.webhooks ? limit : 0,
-      retentionDays: plan.analyticsRetentionDays,
-    };
+    return allowanceOfPlan(plan);
   };
+}
+
+/** What a plan (as auth-server describes it: GetAccount, account.plan_changed) allows of webhooks. */
+export function allowanceOfPlan(plan: authV1.Plan): WebhookAllowance {
+  const kind = plan.webhookEndpointLimit?.kind;
+  // A sender older than the Limit fields: its int32 field, where 0 meant unlimited.
+  const legacy = plan.maxWebhookEndpoints > 0 ? plan.maxWebhookEndpoints : "unlimited";
+  const limit = kind?.case === "unlimited" ? "unlimited" : kind?.case === "max" ? kind.value : legacy;
+  return {
+    planId: plan.id,
+    included: plan.webhooks,
+    limit: plan.webhooks ? limit : 0,
+    retentionDays: plan.analyticsRetentionDays,
+  };
+}
+
+/** How many endpoints the allowance lets an account have (enabled, for a plan change). */
+export function endpointLimitOf(allowance: WebhookAllowance, hardCap: number): number {
+  if (!allowance.included) return 0;
+  return allowance.limit === "unlimited" ? hardCap : Math.min(allowance.limit, hardCap);
 }
 
 /** PLAN_REQUIRED unless the plan includes webhooks: every webhook call passes this first. */

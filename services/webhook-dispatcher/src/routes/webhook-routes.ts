@@ -21,7 +21,6 @@ import {
   listWebhooksQuerySchema,
   updateWebhookInputSchema,
 } from "../endpoints/webhook-input-schemas";
-import { assertWebhooksIncluded } from "../plans/webhook-allowance";
 import type { WebhookContext } from "../webhook-context";
 
 const idParams = z.object({ id: z.string().max(100).describe("The webhook endpoint's id") });
@@ -95,7 +94,6 @@ export function registerWebhookRoutes(
     },
     handler: async (request) => {
       const accountId = accountOf(request);
-      assertWebhooksIncluded(await ctx.allowances(accountId));
       const page = await listWebhooks(ctx.db, accountId, request.query);
       return {
         success: true as const,
@@ -116,7 +114,6 @@ export function registerWebhookRoutes(
     },
     handler: async (request) => {
       const accountId = accountOf(request);
-      assertWebhooksIncluded(await ctx.allowances(accountId));
       const row = await getWebhookOrThrow(ctx.db, accountId, request.params.id);
       return { success: true as const, webhook: toWebhookView(row, now()) };
     },
@@ -212,7 +209,6 @@ export function registerWebhookRoutes(
     },
     handler: async (request) => {
       const accountId = accountOf(request);
-      assertWebhooksIncluded(await ctx.allowances(accountId));
       const endpoint = await getWebhookOrThrow(ctx.db, accountId, request.params.id);
       const page = await listWebhookDeliveries(ctx.db, endpoint.id, request.query);
       return {

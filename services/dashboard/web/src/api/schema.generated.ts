@@ -9280,8 +9280,8 @@ export interface paths {
                                 enabled: boolean;
                                 event_types: string[];
                                 link_ids: string[];
-                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable) */
-                                disabled_reason: ("gone" | "failing" | "secret") | null;
+                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable), plan (paused because the plan no longer includes it; resumed on an upgrade) */
+                                disabled_reason: ("gone" | "failing" | "secret" | "plan") | null;
                                 disabled_at: string | null;
                                 /** @description Since when every attempt has failed; null while healthy */
                                 failing_since: string | null;
@@ -9384,8 +9384,8 @@ export interface paths {
                                 enabled: boolean;
                                 event_types: string[];
                                 link_ids: string[];
-                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable) */
-                                disabled_reason: ("gone" | "failing" | "secret") | null;
+                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable), plan (paused because the plan no longer includes it; resumed on an upgrade) */
+                                disabled_reason: ("gone" | "failing" | "secret" | "plan") | null;
                                 disabled_at: string | null;
                                 /** @description Since when every attempt has failed; null while healthy */
                                 failing_since: string | null;
@@ -9488,8 +9488,8 @@ export interface paths {
                                 enabled: boolean;
                                 event_types: string[];
                                 link_ids: string[];
-                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable) */
-                                disabled_reason: ("gone" | "failing" | "secret") | null;
+                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable), plan (paused because the plan no longer includes it; resumed on an upgrade) */
+                                disabled_reason: ("gone" | "failing" | "secret" | "plan") | null;
                                 disabled_at: string | null;
                                 /** @description Since when every attempt has failed; null while healthy */
                                 failing_since: string | null;
@@ -9672,8 +9672,8 @@ export interface paths {
                                 enabled: boolean;
                                 event_types: string[];
                                 link_ids: string[];
-                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable) */
-                                disabled_reason: ("gone" | "failing" | "secret") | null;
+                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable), plan (paused because the plan no longer includes it; resumed on an upgrade) */
+                                disabled_reason: ("gone" | "failing" | "secret" | "plan") | null;
                                 disabled_at: string | null;
                                 /** @description Since when every attempt has failed; null while healthy */
                                 failing_since: string | null;
@@ -10148,8 +10148,8 @@ export interface paths {
                                 enabled: boolean;
                                 event_types: string[];
                                 link_ids: string[];
-                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable) */
-                                disabled_reason: ("gone" | "failing" | "secret") | null;
+                                /** @description Why Kurz disabled it: gone (it answered 410), failing (every attempt failed for 5 days), secret (its signing secret can no longer be read: rotate it, then enable), plan (paused because the plan no longer includes it; resumed on an upgrade) */
+                                disabled_reason: ("gone" | "failing" | "secret" | "plan") | null;
                                 disabled_at: string | null;
                                 /** @description Since when every attempt has failed; null while healthy */
                                 failing_since: string | null;

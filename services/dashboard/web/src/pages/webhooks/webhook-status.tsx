@@ -5,6 +5,7 @@ const REASONS: Record<string, string> = {
   gone: "Disabled by Kurz: the receiver answered 410 Gone",
   failing: "Disabled by Kurz: every attempt failed for 5 days",
   secret: "Disabled by Kurz: its signing secret can no longer be read; rotate the secret and enable it",
+  plan: "Paused: your plan does not include this endpoint; it resumes when you upgrade",
 };
 
 /** Whether an endpoint receives events, and why not when Kurz turned it off or it keeps failing. */

@@ -1,0 +1,55 @@
+import { AppError } from "@kurz/errors";
+import type { EventMessage } from "@kurz/events";
+import { decodeEnvelope, decodePayload, type EventBus, type EventConsumer, eventTopics } from "@kurz/events";
+import { authV1 } from "@kurz/proto";
+import { SERVICE_NAME } from "../config";
+import { applyPlanToEndpoints } from "../plans/apply-plan-to-endpoints";
+import { allowanceOfPlan } from "../plans/webhook-allowance";
+import type { WebhookContext } from "../webhook-context";
+import { asTransient } from "./classify-consumer-failure";
+
+/** The consumer group of account events: apart from the webhook sources' (another topic, pace). */
+export const PLAN_CHANGES_GROUP = `${SERVICE_NAME}.plan-changes`;
+
+/**
+ * One account event: `account.plan_changed` makes the account's endpoints follow the new plan
+ * (applyPlanToEndpoints); every other account event is not the dispatcher's. A message that does
+ * not decode is refused as it is (the bus retries it, then parks it in its dead-letter topic);
+ * a database failure is transient and retried until it passes, its offset uncommitted.
+ */
+export async function handlePlanChange(
+  ctx: Pick<WebhookContext, "db" | "clock" | "logger" | "subscriptions">,
+  message: Pick<EventMessage, "value">,
+): Promise<void> {
+  const envelope = decodeEnvelope(message.value);
+  if (envelope.type !== "account.plan_changed") return;
+  let change: authV1.AccountPlanChanged | undefined;
+  try {
+    change = decodePayload(envelope, authV1.AccountPlanChangedSchema);
+  } catch (error) {
+    throw new AppError("VALIDATION_ERROR", { message: "account.plan_changed does not decode", cause: error });
+  }
+  if (!change?.plan || change.accountId === "") {
+    throw new AppError("VALIDATION_ERROR", { message: "account.plan_changed without an account or a plan" });
+  }
+  try {
+    await applyPlanToEndpoints(ctx, change.accountId, allowanceOfPlan(change.plan));
+  } catch (error) {
+    throw asTransient(error);
+  }
+}
+
+/**
+ * Account events, keyed by account: one account's plan changes arrive in order, so the last one
+ * decides. From the beginning when the group is new: a downgrade announced before this consumer
+ * existed still pauses the account's endpoints.
+ */
+export function startPlanChangeConsumer(bus: EventBus, ctx: WebhookContext): Promise<EventConsumer> {
+  return bus.consume({
+    groupId: PLAN_CHANGES_GROUP,
+    topics: [eventTopics.account],
+    maxAttempts: 3,
+    retryBackoff: { initialMs: 100, maxMs: 5_000 },
+    handler: (message) => handlePlanChange(ctx, message),
+  });
+}

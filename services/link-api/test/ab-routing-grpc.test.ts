@@ -69,6 +69,43 @@ describe("A/B routing on link-api", () => {
     expect(after.link!.abVariants).toEqual([]);
   });
 
+  it("refuses to turn a routed link's tracking off (409 ab_test_running) until the routing ends", async () => {
+    const accountId = randomUUID();
+    const { link } = await asEngine.createRotatorLink({
+      accountId,
+      url: "https://shop.example.com/a",
+      customAlias: `trk-${accountId.slice(0, 8)}`,
+      name: "Tracking test",
+    });
+    const patch = async (payload: object) =>
+      api.http.inject({
+        method: "PATCH",
+        url: `/api/v1/urls/${link!.code}`,
+        headers: await api.auth(accountId),
+        payload,
+      });
+    await asEngine.setAbRouting({
+      accountId,
+      linkId: link!.id,
+      abTestId: randomUUID(),
+      variants: [variant("https://shop.example.com/a", 50, true), variant("https://shop.example.com/b", 50)],
+    });
+    for (const field of ["tracking_enabled", "conversion_tracking"]) {
+      const refused = await patch({ [field]: false });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: "INVALID_STATE",
+        details: { field, reason: "ab_test_running" },
+      });
+    }
+    expect((await patch({ name: "Still editable" })).statusCode).toBe(200);
+    const resolved = await api.links.resolve({ host: link!.host, code: link!.code });
+    expect(resolved.link).toMatchObject({ trackingEnabled: true, conversionTracking: true });
+
+    await asEngine.setAbRouting({ accountId, linkId: link!.id, abTestId: "", variants: [] });
+    expect((await patch({ tracking_enabled: false })).statusCode).toBe(200);
+  });
+
   it("is refused to every service but abtest-engine, and to user tokens", async () => {
     const accountId = randomUUID();
     const { link } = await api.links.createLink(

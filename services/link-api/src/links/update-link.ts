@@ -36,6 +36,19 @@ function staticLinkStaysStatic(field: "url" | "utm" | "is_dynamic"): AppError {
 }
 
 /**
+ * 409 INVALID_STATE (`ab_test_running`): an A/B test runs on the link, and its clicks (and, for a
+ * conversion goal, their click ids) are what the test measures; turned off, the link would split
+ * traffic and record nothing (docs/api/ab-tests.md#link-binding).
+ */
+function trackingNeededByAbTest(field: "tracking_enabled" | "conversion_tracking"): AppError {
+  return new AppError("INVALID_STATE", {
+    message: `An A/B test runs on this link: ${field} cannot be turned off until it is paused, completed or deleted`,
+    details: { field, reason: "ab_test_running" },
+    hint: "Pause, complete or delete the link's A/B test first",
+  });
+}
+
+/**
  * Changes the fields present in input. Only dynamic links may change destination (url or UTM
  * fields), and a static link cannot become dynamic: it was answered with 301, which browsers
  * cache. Moving the link
@@ -62,6 +75,11 @@ export async function updateLink(
       if (input.is_dynamic === true && !current.dynamic) throw staticLinkStaysStatic("is_dynamic");
       if (input.is_dynamic !== undefined) changes.dynamic = input.is_dynamic;
       if (input.name !== undefined) changes.name = input.name;
+      if (current.abTestId && (input.tracking_enabled === false || input.conversion_tracking === false)) {
+        throw trackingNeededByAbTest(
+          input.tracking_enabled === false ? "tracking_enabled" : "conversion_tracking",
+        );
+      }
       if (input.tracking_enabled !== undefined) changes.trackingEnabled = input.tracking_enabled;
       if (input.conversion_tracking !== undefined) changes.conversionTracking = input.conversion_tracking;
       if (input.tags !== undefined) changes.tags = input.tags;

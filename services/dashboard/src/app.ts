@@ -14,7 +14,11 @@ import { createDashboardOAuthClient } from "./oauth/dashboard-oauth-client";
 import { registerApiRelayRoute } from "./routes/api-relay-route";
 import { registerAuthRoutes } from "./routes/auth-routes";
 import { registerSessionRoute } from "./routes/session-route";
-import { createPendingLoginStore, PENDING_LOGIN_MAX_ENTRIES } from "./session/pending-login-store";
+import {
+  createPendingLoginStore,
+  PENDING_LOGIN_MAX_ENTRIES,
+  SHARED_PENDING_LOGIN_MAX_PER_WINDOW,
+} from "./session/pending-login-store";
 import { cookieNames } from "./session/session-cookie";
 import { createSessionStore } from "./session/session-store";
 import { registerWebAppRoutes } from "./web-app/web-app-routes";
@@ -75,9 +79,20 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       clock: deps.clock,
     }),
     pendingLogins: createPendingLoginStore(
-      deps.pendingLoginCache ??
-        createCache({ clock: deps.clock, maxEntries: PENDING_LOGIN_MAX_ENTRIES, logger: deps.logger }).cache,
-      deps.rateLimiter,
+      deps.pendingLoginCache
+        ? {
+            cache: deps.pendingLoginCache,
+            rateLimiter: deps.rateLimiter,
+            maxPerWindow: SHARED_PENDING_LOGIN_MAX_PER_WINDOW,
+          }
+        : {
+            cache: createCache({
+              clock: deps.clock,
+              maxEntries: PENDING_LOGIN_MAX_ENTRIES,
+              logger: deps.logger,
+            }).cache,
+            rateLimiter: deps.rateLimiter,
+          },
     ),
     oauth: createDashboardOAuthClient({
       issuer: config.ISSUER,

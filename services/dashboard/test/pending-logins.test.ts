@@ -1,7 +1,17 @@
+import { randomUUID } from "node:crypto";
+import { createCache } from "@kurz/cache";
+import { TestClock } from "@kurz/clock";
+import { redisBackend } from "@kurz/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { LOGIN_START_LIMIT, PENDING_LOGIN_MAX_ENTRIES } from "../src/session/pending-login-store";
+import {
+  createPendingLoginStore,
+  LOGIN_START_LIMIT,
+  PENDING_LOGIN_MAX_ENTRIES,
+  throttledAddress,
+} from "../src/session/pending-login-store";
 import { startTestDashboard, type TestDashboard } from "./support/start-test-dashboard";
 
+const backend = await redisBackend();
 let dashboard: TestDashboard | undefined;
 afterEach(async () => {
   await dashboard?.close();
@@ -65,4 +75,47 @@ describe("pending sign-ins", () => {
     const planted = await d.app.http.app.inject({ url: `/app/auth/callback?code=x&state=${state}` });
     expect(planted.statusCode).toBe(400);
   });
+
+  it("counts an IPv6 address as its /64: one subscriber cannot dodge the limit by changing addresses", async () => {
+    const d = await startTestDashboard();
+    dashboard = d;
+    for (let i = 1; i <= LOGIN_START_LIMIT.capacity; i++) {
+      expect((await startLogin(d, `2001:db8:1:2::${i.toString(16)}`)).statusCode).toBe(302);
+    }
+    expect((await startLogin(d, "2001:db8:1:2:ffff:1:2:3")).statusCode).toBe(429);
+    expect((await startLogin(d, "2001:db8:1:3::1")).statusCode).toBe(302);
+    expect(throttledAddress("2001:DB8:0:0a::1")).toBe("2001:db8:0:a::/64");
+    expect(throttledAddress("::ffff:192.0.2.1")).toBe("192.0.2.1");
+    expect(throttledAddress("192.0.2.1")).toBe("192.0.2.1");
+  });
+
+  it.skipIf(!backend.available)(
+    "a shared store (Redis) admits a bounded number of starts per window, then 429 until it ends",
+    async () => {
+      const connection = createCache({
+        redisUrl: backend.available ? backend.value.url : "",
+        keyPrefix: `kurz-test:${randomUUID()}:`,
+      });
+      try {
+        const limiter = createCache({ clock: new TestClock() }).rateLimiter;
+        const store = createPendingLoginStore({
+          cache: connection.cache,
+          rateLimiter: limiter,
+          maxPerWindow: 3,
+        });
+        const login = { codeVerifier: "v".repeat(43), returnTo: "/app/" };
+        for (let i = 0; i < 3; i++) {
+          expect(await store.start(`state-${i}`, login, `198.51.100.${i}`)).toEqual({ allowed: true });
+        }
+        const refused = await store.start("state-x", login, "198.51.100.200");
+        expect(refused.allowed).toBe(false);
+        expect(await store.take("state-x")).toBeUndefined();
+        // Those admitted still finish, once each.
+        expect(await store.take("state-1")).toEqual(login);
+        expect(await store.take("state-1")).toBeUndefined();
+      } finally {
+        await connection.close();
+      }
+    },
+  );
 });

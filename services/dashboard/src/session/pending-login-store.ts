@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isIPv6 } from "node:net";
 import type { CacheStore, RateLimiter } from "@kurz/cache";
 
 /** A sign-in under way: what its callback needs, keyed by its state. */
@@ -18,8 +19,16 @@ export const LOGIN_TTL_MS = 10 * 60_000;
 export const PENDING_LOGIN_MAX_ENTRIES = 10_000;
 
 /**
- * Sign-in starts per client address: a burst of 20, then one every 6 s (10 a minute). A person
- * needs one per sign-in; the bound keeps one address from filling the pending-login store.
+ * Sign-in starts admitted per 10-minute window (a pending sign-in's life) when the store is
+ * shared (Redis), which has no count bound of its own: at ~200 bytes each, at most ~20 MB of
+ * pending sign-ins. Past it sign-in starts get 429 until the window ends; sessions are untouched.
+ */
+export const SHARED_PENDING_LOGIN_MAX_PER_WINDOW = 100_000;
+
+/**
+ * Sign-in starts per client address (an IPv6 address counts as its /64, which one subscriber
+ * holds whole): a burst of 20, then one every 6 s (10 a minute). A person needs one per sign-in;
+ * the bound keeps one address from filling the pending-login store.
  */
 export const LOGIN_START_LIMIT = { capacity: 20, refillPerSecond: 10 / 60 } as const;
 
@@ -36,18 +45,53 @@ export interface PendingLoginStore {
 
 const hash = (value: string) => createHash("sha256").update(value).digest("base64url");
 
+/** What the per-address throttle counts: the address, or an IPv6 address's /64. */
+export function throttledAddress(address: string): string {
+  const bare = address.replace(/%.*$/, "");
+  if (!isIPv6(bare)) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
+  if (mapped?.[1]) return mapped[1];
+  const [head = "", tail] = bare.split("::");
+  const front = head ? head.split(":") : [];
+  const back = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined
+      ? front
+      : [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill("0"), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
+}
+
+export interface PendingLoginStoreOptions {
+  /** Where pending sign-ins live: never the cache that holds the sessions. */
+  cache: CacheStore;
+  rateLimiter: RateLimiter;
+  /** For a store without a count bound of its own (Redis): sign-in starts per 10-minute window. */
+  maxPerWindow?: number;
+}
+
 /**
- * Pending sign-ins in a store of their own: `cache` is the shared Redis when distributed (a
- * callback may reach another replica; Redis does not evict by count) or a private bounded
- * in-memory cache when embedded, never the one holding the sessions. Starts are throttled per
- * client address.
+ * Pending sign-ins in a store of their own: the shared Redis when distributed (a callback may
+ * reach another replica; Redis does not evict by count, so a window cap bounds it) or a private
+ * bounded in-memory cache when embedded, never the one holding the sessions. Starts are
+ * throttled per client address.
  */
-export function createPendingLoginStore(cache: CacheStore, rateLimiter: RateLimiter): PendingLoginStore {
+export function createPendingLoginStore(options: PendingLoginStoreOptions): PendingLoginStore {
+  const { cache, rateLimiter, maxPerWindow } = options;
   const keyOf = (state: string) => `dashboard:login:${hash(state)}`;
   return {
     async start(state, login, clientAddress) {
-      const taken = await rateLimiter.take(`dashboard:login-start:${clientAddress}`, LOGIN_START_LIMIT);
+      const taken = await rateLimiter.take(
+        `dashboard:login-start:${throttledAddress(clientAddress)}`,
+        LOGIN_START_LIMIT,
+      );
       if (!taken.allowed) return { allowed: false, retryAfterMs: taken.retryAfterMs };
+      if (maxPerWindow !== undefined) {
+        const started = await cache.increment("dashboard:login-starts", 1, LOGIN_TTL_MS);
+        if (started > maxPerWindow) return { allowed: false, retryAfterMs: 60_000 };
+      }
       await cache.set(keyOf(state), JSON.stringify(login), LOGIN_TTL_MS);
       return { allowed: true };
     },

@@ -1,3 +1,4 @@
+import { waitFor } from "@kurz/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startTestMcpGateway, type TestMcpGateway } from "./support/start-test-mcp-gateway";
 
@@ -124,6 +125,47 @@ describe("mcp-gateway credentials, sessions and plans", () => {
     const refused = await inSession(gateway, stranger, sessionId, "tools/list");
     expect(refused.status).toBe(404);
     expect(refused.body.error.data).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("answers each message posted to an SSE session for the token it carries, after the opening token's hour", async () => {
+    gateway.accounts.set("acct-1", PRO);
+    gateway.accounts.set("acct-2", PRO);
+    const first = token("sse-first", "acct-1", ["shorturl:read"]);
+    const address = await gateway.app.http.app.listen({ host: "127.0.0.1", port: 0 });
+    const aborter = new AbortController();
+    const stream = await fetch(`${address}/mcp/sse`, {
+      headers: { accept: "text/event-stream", ...first },
+      signal: aborter.signal,
+    });
+    const reader = stream.body!.getReader();
+    let events = "";
+    while (!events.includes("\n\n")) events += new TextDecoder().decode((await reader.read()).value);
+    const endpoint = /event: endpoint\ndata: (\S+)/.exec(events)?.[1] ?? "";
+    const postAs = (credential: Record<string, string>, body: unknown) =>
+      fetch(`${address}${endpoint}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...credential },
+        body: JSON.stringify(body),
+      });
+    try {
+      gateway.clock.advance(HOUR + 1);
+      const refreshed = token("sse-refreshed", "acct-1", ["shorturl:read"]);
+      const call = {
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "getUrl", arguments: { shortCode: "abc" } },
+      };
+      expect((await postAs(first, call)).status).toBe(401);
+      expect((await postAs(refreshed, call)).status).toBe(202);
+      await waitFor(() => gateway.state.toolCalls.length === 1, "the posted tool call to reach the service");
+      expect(gateway.state.toolCalls[0]?.actor).toEqual({ accessToken: jwt("sse-refreshed") });
+      const stranger = token("sse-stranger", "acct-2", ["shorturl:read"]);
+      expect((await postAs(stranger, call)).status).toBe(404);
+    } finally {
+      aborter.abort();
+      await reader.cancel().catch(() => undefined);
+    }
   });
 
   it("answers 503 DEPENDENCY_UNAVAILABLE (retryable) when an account's plan cannot be read, and keeps limiting with the last known plan", async () => {

@@ -6,6 +6,7 @@ import { type AbTestRow, type AbTestStatus, abTests, abVariants } from "../db/sc
 import { type AbTestChange, enqueueAbTestChanged } from "../events/enqueue-ab-test-changed";
 import { convergeLinkRouting, isPermanent } from "../routing/converge-link-routing";
 import { requestLinkRouting } from "../routing/request-link-routing";
+import { assertLinkTracks } from "./assert-link-tracks";
 import { assertPlanAllowsAbTests } from "./assert-plan-allows-ab-tests";
 import { getAbTestOrThrow } from "./get-ab-test-or-throw";
 import { invalidState } from "./invalid-state";
@@ -41,7 +42,8 @@ const TRANSITIONS: Record<
  * change stands and the reconciler routes the link once link-api answers. link-api refusing the
  * routing for good (a variant's destination against its policy): the test is put back as it was
  * and the refusal is the answer. One test per link may be running or paused. Start and resume need
- * a plan that includes A/B tests (PLAN_REQUIRED otherwise).
+ * a plan that includes A/B tests (PLAN_REQUIRED otherwise) and a link that tracks what the test
+ * measures (assert-link-tracks.ts).
  */
 export async function changeAbTestStatus(
   ctx: AbtestContext,
@@ -52,7 +54,14 @@ export async function changeAbTestStatus(
   const transition = TRANSITIONS[action];
   // Asked before the transaction (a call to auth-server never runs inside one); pausing is
   // always allowed, so a downgraded account can still stop its tests.
-  if (transition.to === "running") assertPlanAllowsAbTests(await ctx.allowances(accountId));
+  if (transition.to === "running") {
+    assertPlanAllowsAbTests(await ctx.allowances(accountId));
+    // The link's tracking may have changed since the create; link-api keeps it on only while a
+    // test runs, so a draft's or a paused test's link is asked again.
+    const { test } = await getAbTestOrThrow(ctx.db, accountId, reference);
+    if (!test.linkDeletedAt)
+      assertLinkTracks(await ctx.links.findLink(accountId, test.linkId), test.conversionsEnabled);
+  }
   try {
     const changed = await ctx.db.transaction(async (tx) => {
       const { test, variants } = await getAbTestOrThrow(tx, accountId, reference, { forUpdate: true });

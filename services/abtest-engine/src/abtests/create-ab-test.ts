@@ -6,6 +6,7 @@ import { enqueueAbTestChanged } from "../events/enqueue-ab-test-changed";
 import type { TestedLink } from "../links/link-directory";
 import type { AbTestAllowance } from "../plans/ab-test-allowance";
 import type { CreateAbTestInput } from "./ab-test-input-schemas";
+import { assertLinkTracks } from "./assert-link-tracks";
 import { assertWithinAllowance } from "./assert-within-allowance";
 import { buildVariants, type SplitMode } from "./build-variants";
 import type { TestWithVariants } from "./test-with-variants";
@@ -38,6 +39,7 @@ export async function createAbTest(
   let reservation: string | undefined;
   if (input.primary_url_id !== undefined) {
     link = await ctx.links.findLink(accountId, input.primary_url_id);
+    assertLinkTracks(link, input.conversions_enabled ?? false);
     drafts = buildVariants({ variants: input.variants, mode, linkDestination: link.originalUrl });
   } else {
     drafts = buildVariants({ variants: input.variants, mode });

@@ -12,6 +12,10 @@ export interface TestedLink {
   destinationUrl: string;
   /** The destination as its owner gave it (no UTM): what a control variant keeps. */
   originalUrl: string;
+  /** Click tracking: off, a test on the link would record no visit. */
+  trackingEnabled: boolean;
+  /** The click id on the landing page: off, a conversion cannot name its variant. */
+  conversionTracking: boolean;
 }
 
 export interface AbRoutingVariant {
@@ -55,6 +59,8 @@ function testedLink(link: linksV1.Link | undefined): TestedLink {
     shortUrl: link.shortUrl,
     destinationUrl: link.destinationUrl,
     originalUrl: link.originalUrl,
+    trackingEnabled: link.trackingEnabled,
+    conversionTracking: link.conversionTracking,
   };
 }
 

@@ -45,7 +45,12 @@ export async function startEngineContext() {
   let allowance: AbTestAllowance = { planId: "pro", limit: "unlimited" };
   let seq = 0;
 
-  function addLink(accountId: string, url: string, code?: string): TestedLink {
+  function addLink(
+    accountId: string,
+    url: string,
+    code?: string,
+    tracking: Partial<Pick<TestedLink, "trackingEnabled" | "conversionTracking">> = {},
+  ): TestedLink & { accountId: string } {
     seq++;
     const id = `00000000-0000-4000-8000-${String(seq).padStart(12, "0")}`;
     const c = code ?? `l${seq}`;
@@ -57,6 +62,8 @@ export async function startEngineContext() {
       shortUrl: `https://kurz.test/${c}`,
       destinationUrl: url,
       originalUrl: url,
+      trackingEnabled: tracking.trackingEnabled ?? true,
+      conversionTracking: tracking.conversionTracking ?? true,
     };
     links.set(id, link);
     return link;

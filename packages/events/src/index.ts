@@ -31,6 +31,7 @@ export type { EventLogger } from "./event-logger";
 export type { BatchHandler, EventMessage, MessageHandler, ReceivedMessage } from "./event-message";
 export { defaultKafkaTuning } from "./kafka/create-kafka-event-bus";
 export { partitionForKey } from "./partition-for-key";
+export { type PlanChange, planChangeOf } from "./plan-change";
 export { publishEvent } from "./publish-event";
 export {
   allTopics,

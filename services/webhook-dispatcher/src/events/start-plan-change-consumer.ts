@@ -1,7 +1,10 @@
-import { AppError } from "@kurz/errors";
-import type { EventMessage } from "@kurz/events";
-import { decodeEnvelope, decodePayload, type EventBus, type EventConsumer, eventTopics } from "@kurz/events";
-import { authV1 } from "@kurz/proto";
+import {
+  type EventBus,
+  type EventConsumer,
+  type EventMessage,
+  eventTopics,
+  planChangeOf,
+} from "@kurz/events";
 import { SERVICE_NAME } from "../config";
 import { applyPlanToEndpoints } from "../plans/apply-plan-to-endpoints";
 import { allowanceOfPlan } from "../plans/webhook-allowance";
@@ -21,17 +24,8 @@ export async function handlePlanChange(
   ctx: Pick<WebhookContext, "db" | "clock" | "logger" | "subscriptions">,
   message: Pick<EventMessage, "value">,
 ): Promise<void> {
-  const envelope = decodeEnvelope(message.value);
-  if (envelope.type !== "account.plan_changed") return;
-  let change: authV1.AccountPlanChanged | undefined;
-  try {
-    change = decodePayload(envelope, authV1.AccountPlanChangedSchema);
-  } catch (error) {
-    throw new AppError("VALIDATION_ERROR", { message: "account.plan_changed does not decode", cause: error });
-  }
-  if (!change?.plan || change.accountId === "") {
-    throw new AppError("VALIDATION_ERROR", { message: "account.plan_changed without an account or a plan" });
-  }
+  const change = planChangeOf(message.value);
+  if (!change) return;
   try {
     await applyPlanToEndpoints(ctx, change.accountId, allowanceOfPlan(change.plan));
   } catch (error) {

@@ -1,3 +1,4 @@
+import { systemClock } from "@kurz/clock";
 import { AppError } from "@kurz/errors";
 import { type CallAuthenticator, CallCredentialKey, type CallPrincipal } from "@kurz/grpc";
 import {
@@ -8,7 +9,7 @@ import {
   jwtVerify,
 } from "jose";
 import { LRUCache } from "lru-cache";
-import { ALGORITHMS, type Clock, JWKS_FETCH_OPTIONS, systemClock } from "./token-verifier";
+import { ALGORITHMS, type Clock, JWKS_FETCH_OPTIONS } from "./token-verifier";
 
 export interface CallAuthenticatorOptions {
   /** This service's name: the audience of the service and internal tokens it accepts. */
@@ -90,7 +91,7 @@ function actorOf(payload: VerifiedToken["payload"]): string | undefined {
  * per-method access table, checked after this (@kurz/grpc `authorizeCall`).
  */
 export function createCallAuthenticator(options: CallAuthenticatorOptions): CallAuthenticator {
-  const clock = options.clock ?? systemClock;
+  const clock: Clock = options.clock ?? systemClock;
   const keySet = options.keySet ?? remoteKeySet(options.jwksUrl);
   const ownAudience = [options.service];
   const anyAudience = options.apiAudience ? [options.service, options.apiAudience] : ownAudience;

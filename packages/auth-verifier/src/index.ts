@@ -6,7 +6,6 @@ export {
   type AccessToken,
   type Clock,
   createTokenVerifier,
-  systemClock,
   type TokenVerifier,
   type TokenVerifierOptions,
 } from "./token-verifier";

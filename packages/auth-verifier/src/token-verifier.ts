@@ -1,3 +1,4 @@
+import type { Clock as KurzClock } from "@kurz/clock";
 import { AppError } from "@kurz/errors";
 import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from "jose";
 import { LRUCache } from "lru-cache";
@@ -43,12 +44,8 @@ export const JWKS_FETCH_OPTIONS = {
   timeoutDuration: 3000,
 };
 
-/** Time as a verifier sees it (the same shape as @kurz/service-runtime's Clock). */
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
+/** Time as a verifier sees it: the wall clock of @kurz/clock's Clock (expiry, not-before). */
+export type Clock = Pick<KurzClock, "now">;
 
 function invalid(message: string, cause?: unknown): AppError {
   return new AppError("INVALID_TOKEN", { message, cause });

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { type Clock, systemClock } from "@kurz/clock";
 import { AppError, isErrorCode } from "@kurz/errors";
 import type { CallTokenSource } from "./call-credentials";
 import {
@@ -8,12 +9,8 @@ import {
   TOKEN_EXCHANGE_GRANT,
 } from "./internal-tokens";
 
-/** Wall-clock time (@kurz/clock's Clock fits). */
-interface WallClock {
-  now(): Date;
-}
-
-const systemClock: WallClock = { now: () => new Date() };
+/** Wall-clock time: the part of @kurz/clock's Clock token renewal reads. */
+type WallClock = Pick<Clock, "now">;
 
 /** Tokens held at most (one per callee, plus one per API key and callee); the oldest go first. */
 const MAX_HELD = 10_000;

@@ -490,8 +490,8 @@ export type CompleteAbTestRequest = Message<"kurz.abtests.v1.CompleteAbTestReque
   id: string;
 
   /**
-   * UUID of the winning variant; empty: the variant with most conversions (ties: higher rate,
-   * then the control).
+   * UUID of the winning variant; empty: the statistics' winner when the verdict is "winner",
+   * else the control (raw conversion counts never decide).
    *
    * @generated from field: string winner_variant_id = 2;
    */

@@ -180,6 +180,22 @@ describe("the plan over a test's life", () => {
     expect(await statusOf(accountId, running.test.id)).toBe("paused");
   });
 
+  it("keeps a plan change it could not apply for a retry (retryable), rather than dropping it", async () => {
+    const accountId = randomUUID();
+    const failing = {
+      ...engine.ctx,
+      db: {
+        ...engine.ctx.db,
+        transaction: async () => {
+          throw new Error("connection terminated");
+        },
+      } as unknown as typeof engine.ctx.db,
+    };
+    await expect(
+      handlePlanChange(failing, planChanged(accountId, { id: "free", abTests: false })),
+    ).rejects.toMatchObject({ code: "DEPENDENCY_UNAVAILABLE", retryable: true });
+  });
+
   it("refuses an account.plan_changed that does not decode", async () => {
     const envelope = create(eventsV1.EventEnvelopeSchema, {
       id: randomUUID(),

@@ -19,7 +19,8 @@ export const PLAN_CHANGES_GROUP = `${SERVICE_NAME}.plan-changes`;
 /**
  * One account event: `account.plan_changed` makes the account's tests follow the new plan
  * (applyPlanToAbTests); every other account event is not abtest-engine's. A message that does not
- * decode is refused as it is (the bus retries it, then parks it in its dead-letter topic).
+ * decode is refused as it is (the bus retries it, then parks it in its dead-letter topic); a
+ * failure to apply it is transient and retried until it passes.
  */
 export async function handlePlanChange(
   ctx: AbtestContext,
@@ -36,7 +37,17 @@ export async function handlePlanChange(
   if (!change?.plan || change.accountId === "") {
     throw new AppError("VALIDATION_ERROR", { message: "account.plan_changed without an account or a plan" });
   }
-  await applyPlanToAbTests(ctx, change.accountId, allowanceOfPlan(change.plan));
+  try {
+    await applyPlanToAbTests(ctx, change.accountId, allowanceOfPlan(change.plan));
+  } catch (error) {
+    // Not the message's fault (the database down, a serialization failure): retryable, so the
+    // bus retries it with backoff and never dead-letters a plan change for it.
+    if (error instanceof AppError && error.retryable) throw error;
+    throw new AppError("DEPENDENCY_UNAVAILABLE", {
+      message: "The plan change could not be applied to the account's A/B tests",
+      cause: error,
+    });
+  }
 }
 
 /**

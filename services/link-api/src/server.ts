@@ -19,6 +19,7 @@ import { buildApp } from "./app";
 import { type LinkApiConfig, SERVICE_NAME } from "./config";
 import type { LinkApiDatabase } from "./db/link-api-database";
 import { createDnsDomainVerifier } from "./domains/domain-verifier";
+import { startAbTestEventConsumer } from "./events/start-ab-test-event-consumer";
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle", import.meta.url));
 
@@ -96,6 +97,8 @@ export function startLinkApi(
         clock,
       });
       app.relay.start();
+      const abTestEvents = await startAbTestEventConsumer(infra.bus!, app.ctx);
+      lifecycle.add("consumers", "ab-test-events", () => abTestEvents.stop());
       // After the servers stopped taking writes, before the producers flush.
       lifecycle.add("consumers", "outbox-relay", () => app.relay.stop());
       return { http: app.http, grpc: app.grpc };

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { create, toBinary } from "@bufbuild/protobuf";
 import { createGrpcClient } from "@kurz/grpc";
-import { linksV1 } from "@kurz/proto";
+import { abtestsV1, eventsV1, linksV1 } from "@kurz/proto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dropEndedAbRouting } from "../src/abtests/drop-ended-ab-routing";
 import { startTestLinkApi, type TestLinkApi } from "./support/start-test-link-api";
 
 /** CreateRotatorLink and SetAbRouting: abtest-engine's own methods on link-api (docs/api/ab-tests.md#link-binding). */
@@ -104,6 +106,66 @@ describe("A/B routing on link-api", () => {
 
     await asEngine.setAbRouting({ accountId, linkId: link!.id, abTestId: "", variants: [] });
     expect((await patch({ tracking_enabled: false })).statusCode).toBe(200);
+  });
+
+  it("drops the routing of a test abtest-engine announces deleted or completed, and only that test's", async () => {
+    const accountId = randomUUID();
+    const rotator = async (alias: string) =>
+      (
+        await asEngine.createRotatorLink({
+          accountId,
+          url: "https://shop.example.com/a",
+          customAlias: `${alias}-${accountId.slice(0, 8)}`,
+          name: alias,
+        })
+      ).link!;
+    const routeTo = async (linkId: string, abTestId: string) =>
+      asEngine.setAbRouting({
+        accountId,
+        linkId,
+        abTestId,
+        variants: [
+          variant("https://shop.example.com/a", 50, true),
+          variant("https://shop.example.com/b", 50),
+        ],
+      });
+    const ended = (type: string, testId: string, linkId: string) => {
+      const payload = create(abtestsV1.AbTestChangedSchema, {
+        test: { id: testId, accountId, linkId, status: type === "abtest.deleted" ? "draft" : "completed" },
+      });
+      const envelope = create(eventsV1.EventEnvelopeSchema, {
+        id: randomUUID(),
+        type,
+        accountId,
+        key: accountId,
+        source: "abtest-engine",
+        payload: toBinary(abtestsV1.AbTestChangedSchema, payload),
+        payloadType: abtestsV1.AbTestChangedSchema.typeName,
+      });
+      return { value: toBinary(eventsV1.EventEnvelopeSchema, envelope) };
+    };
+    const routedTest = async (link: { host: string; code: string }) =>
+      (await api.links.resolve({ host: link.host, code: link.code })).link!.abTestId;
+
+    // A draft deleted after a start whose answer was lost: link-api still routes it.
+    const deleted = await rotator("gone");
+    const deletedTest = randomUUID();
+    await routeTo(deleted.id, deletedTest);
+    await dropEndedAbRouting(api.app.ctx, ended("abtest.deleted", deletedTest, deleted.id));
+    expect(await routedTest(deleted)).toBe("");
+
+    const completed = await rotator("done");
+    const completedTest = randomUUID();
+    await routeTo(completed.id, completedTest);
+    await dropEndedAbRouting(api.app.ctx, ended("abtest.completed", completedTest, completed.id));
+    expect(await routedTest(completed)).toBe("");
+
+    // Another test now routes the link: an old test's end leaves it alone, and a pause is not an end.
+    const current = randomUUID();
+    await routeTo(completed.id, current);
+    await dropEndedAbRouting(api.app.ctx, ended("abtest.deleted", completedTest, completed.id));
+    await dropEndedAbRouting(api.app.ctx, ended("abtest.paused", current, completed.id));
+    expect(await routedTest(completed)).toBe(current);
   });
 
   it("is refused to every service but abtest-engine, and to user tokens", async () => {

@@ -16,7 +16,9 @@ const comparisonSchema = z
     p_value: nullableNumber.describe("Fixed-horizon two-sided p-value (Welch t on the lift)"),
     z_score: nullableNumber.describe("Pooled two-proportion z"),
     z_p_value: nullableNumber,
-    chance_to_beat_control: nullableNumber,
+    chance_to_beat_control: nullableNumber.describe(
+      "Fixed-horizon figure: Φ(lift / standard error), meaningful once, at the planned sample size; not a probability to watch live",
+    ),
     expected_loss_control: nullableNumber.describe("Expected relative loss of keeping the control"),
     expected_loss_variant: nullableNumber.describe("Expected relative loss of choosing this variant"),
     sequential_interval: interval.describe("Always-valid interval of the lift: safe to watch live"),

@@ -1,13 +1,11 @@
 import { AppError } from "@kurz/errors";
 import {
-  decodeEnvelope,
-  decodePayload,
   type EventBus,
   type EventConsumer,
   eventTopics,
+  planChangeOf,
   type ReceivedMessage,
 } from "@kurz/events";
-import { authV1 } from "@kurz/proto";
 import type { AbtestContext } from "../abtest-context";
 import { SERVICE_NAME } from "../config";
 import { allowanceOfPlan } from "../plans/ab-test-allowance";
@@ -26,17 +24,8 @@ export async function handlePlanChange(
   ctx: AbtestContext,
   message: Pick<ReceivedMessage, "value">,
 ): Promise<void> {
-  const envelope = decodeEnvelope(message.value);
-  if (envelope.type !== "account.plan_changed") return;
-  let change: authV1.AccountPlanChanged | undefined;
-  try {
-    change = decodePayload(envelope, authV1.AccountPlanChangedSchema);
-  } catch (error) {
-    throw new AppError("VALIDATION_ERROR", { message: "account.plan_changed does not decode", cause: error });
-  }
-  if (!change?.plan || change.accountId === "") {
-    throw new AppError("VALIDATION_ERROR", { message: "account.plan_changed without an account or a plan" });
-  }
+  const change = planChangeOf(message.value);
+  if (!change) return;
   try {
     await applyPlanToAbTests(ctx, change.accountId, allowanceOfPlan(change.plan));
   } catch (error) {

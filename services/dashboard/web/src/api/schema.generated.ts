@@ -10929,6 +10929,7 @@ export interface components {
             /** @description Pooled two-proportion z */
             z_score: number | null;
             z_p_value: number | null;
+            /** @description Fixed-horizon figure: Φ(lift / standard error), meaningful once, at the planned sample size; not a probability to watch live */
             chance_to_beat_control: number | null;
             /** @description Expected relative loss of keeping the control */
             expected_loss_control: number | null;
@@ -10969,6 +10970,7 @@ export interface components {
             /** @description Pooled two-proportion z */
             z_score: number | null;
             z_p_value: number | null;
+            /** @description Fixed-horizon figure: Φ(lift / standard error), meaningful once, at the planned sample size; not a probability to watch live */
             chance_to_beat_control: number | null;
             /** @description Expected relative loss of keeping the control */
             expected_loss_control: number | null;

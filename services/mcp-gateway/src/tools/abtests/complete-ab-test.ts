@@ -6,7 +6,7 @@ export const completeAbTest = defineTool({
   name: "completeAbTest",
   title: "Complete an A/B test",
   description:
-    "Ends a running or paused test for good: the winner's destination becomes the link's destination and routing stops. The winner is winner_variant_id, else the variant with most conversions. The answer says whether the statistics support that winner — check getAbTestAnalytics first and tell the user when they do not.",
+    "Ends a running or paused test for good: the winner's destination becomes the link's destination and routing stops. The winner is winner_variant_id, else the verdict's significant winner, else the control (raw conversion counts never decide). The answer says whether the statistics support that winner — check getAbTestAnalytics first and tell the user when they do not.",
   input: {
     id: abTestIdParam,
     winner_variant_id: z.uuid().optional().describe("The variant to keep (its id from getAbTest)"),

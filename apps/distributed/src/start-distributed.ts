@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { allTopics } from "@kurz/events";
 import { ensureDatabase } from "@kurz/relational";
@@ -23,6 +24,13 @@ export interface RunningCluster extends Stoppable {
   kafkaBrokers: string[];
   /** Exit codes of every process after stop() (0 = clean shutdown). */
   exitCodes: Record<string, number | null>;
+  /**
+   * Ends one service's process with `signal` (SIGKILL: a crash, nothing flushed) and resolves once
+   * it has exited; the fault suite (tools/chaos) kills services mid-batch with it.
+   */
+  kill(name: ServiceName, signal: NodeJS.Signals): Promise<void>;
+  /** Starts a service again with the environment it had (after `kill`), and waits for its health. */
+  restart(name: ServiceName): Promise<void>;
 }
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -61,6 +69,12 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
   const output = options.output ?? ((line: string) => process.stdout.write(`${line}\n`));
   const postgresAdmin = baseEnv.KURZ_POSTGRES_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const redisUrl = baseEnv.REDIS_URL ?? "redis://127.0.0.1:6379";
+  // Databases are named <prefix>_<service>: a second cluster on the same server (the fault suite
+  // beside the tests) takes its own prefix, so its webhook-dispatcher never claims another's outbox.
+  const databasePrefix = baseEnv.KURZ_DATABASE_PREFIX ?? "kurz";
+  if (!/^[a-z_][a-z0-9_]{0,30}$/.test(databasePrefix)) {
+    throw new RangeError(`KURZ_DATABASE_PREFIX must be lower-case letters, digits and _: ${databasePrefix}`);
+  }
   // chDB's data (analytics-ingest without CLICKHOUSE_URL) lives here.
   const dataDir = baseEnv.DATA_DIR ?? `${root}.data/distributed`;
 
@@ -104,6 +118,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
       baseEnv.DASHBOARD_OAUTH_CLIENT_SECRET ?? randomBytes(32).toString("base64url");
 
     const services = {} as RunningCluster["services"];
+    const serviceEnvs = {} as Record<ServiceName, Env>;
     for (const name of SERVICE_NAMES) {
       const env: Env = {
         ...baseEnv,
@@ -112,7 +127,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
         GRPC_PORT: String(ports[name].grpc),
         DATA_DIR: dataDir,
         ...(SERVICES[name].database
-          ? { DATABASE_URL: (await ensureDatabase(postgresAdmin, `kurz_${name.replaceAll("-", "_")}`)).url }
+          ? { DATABASE_URL: (await ensureDatabase(postgresAdmin, `${databasePrefix}_${name.replaceAll("-", "_")}`)).url }
           : {}),
         REDIS_URL: redisUrl,
         KAFKA_BROKERS: brokers.join(","),
@@ -127,9 +142,11 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
           : { SERVICE_CLIENT_SECRET: clientSecrets[serviceVariable(name, "CLIENT_SECRET")] }),
         ...(name === "dashboard" ? { DASHBOARD_OAUTH_CLIENT_SECRET: dashboardOAuthSecret } : {}),
       };
+      serviceEnvs[name] = env;
       const child = spawnNodeProcess(name, bundleArgs(`services/${name}`), env, output);
+      // The process of now: restart() replaces it.
       stoppers.push(async () => {
-        exitCodes[name] = await child.stop();
+        exitCodes[name] = await services[name].process.stop();
       });
       services[name] = {
         httpUrl: `http://127.0.0.1:${ports[name].http}`,
@@ -162,7 +179,21 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     // Liveness of one service, answered through the edge: proves the edge routes.
     await waitForHealth(`${url}/.kurz/health/redirector/live`, edge, 30_000);
 
-    return { url, services, kafkaBrokers: brokers, exitCodes, stop: stopAll };
+    const kill = async (name: ServiceName, signal: NodeJS.Signals) => {
+      const { child } = services[name].process;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, "exit");
+      child.kill(signal);
+      await exited;
+    };
+    const restart = async (name: ServiceName) => {
+      await kill(name, "SIGTERM");
+      const child = spawnNodeProcess(name, bundleArgs(`services/${name}`), serviceEnvs[name], output);
+      services[name].process = child;
+      await waitForHealth(`${services[name].httpUrl}/healthz`, child, 60_000);
+    };
+
+    return { url, services, kafkaBrokers: brokers, exitCodes, kill, restart, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

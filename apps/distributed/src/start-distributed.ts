@@ -127,7 +127,11 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
         GRPC_PORT: String(ports[name].grpc),
         DATA_DIR: dataDir,
         ...(SERVICES[name].database
-          ? { DATABASE_URL: (await ensureDatabase(postgresAdmin, `${databasePrefix}_${name.replaceAll("-", "_")}`)).url }
+          ? {
+              DATABASE_URL: (
+                await ensureDatabase(postgresAdmin, `${databasePrefix}_${name.replaceAll("-", "_")}`)
+              ).url,
+            }
           : {}),
         REDIS_URL: redisUrl,
         KAFKA_BROKERS: brokers.join(","),

@@ -8,7 +8,7 @@ export TURBO_TELEMETRY_DISABLED := 1
 # A bundle (make build) with its telemetry preload and .ts stack traces.
 RUN_BUNDLE = node --enable-source-maps --import ./$(1)/dist/register-telemetry.mjs $(1)/dist/main.mjs
 
-.PHONY: help build start start-distributed test test-repeat bench bench-analytics bench-mcp bench-webhooks fuzz conformance lint format typecheck generate check-generated docs deps backends clean-data
+.PHONY: help build start start-distributed test test-repeat bench bench-analytics bench-mcp bench-webhooks fuzz conformance chaos lint format typecheck generate check-generated docs deps backends clean-data
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-18s %s\n", $$1, $$2 }'
@@ -49,6 +49,9 @@ fuzz: build ## Fuzz every public surface of a fresh embedded Kurz (FUZZ_RUNS per
 
 conformance: build ## The official MCP conformance suite against a fresh embedded Kurz's MCP server, as a table (ARGS=--all runs every scenario)
 	@pnpm --filter @kurz/mcp-conformance conformance $(ARGS)
+
+chaos: build backends ## Fault suite: distributed Kurz under load, each fault in turn, a fault x invariant table (CHAOS_FAULTS=a,b picks faults; ARGS=--bounded the short run)
+	@pnpm --filter @kurz/chaos chaos $(ARGS)
 
 backends: ## Install (Debian packages) and start PostgreSQL and Redis; build the mock Kafka cluster
 	@bash scripts/install-system-deps.sh && bash scripts/start-backends.sh

@@ -1,0 +1,231 @@
+import { waitFor } from "@kurz/testing";
+import type { KurzApi } from "./kurz-client";
+import { normalizeDestination, type PhaseLedger, webhookKey } from "./phase-ledger";
+import type { MisbehavingReceiver } from "./start-misbehaving-receiver";
+import type { SteadyLoad } from "./steady-load";
+
+export interface InvariantRow {
+  fault: string;
+  invariant: string;
+  expected: number;
+  observed: number;
+  lost: number;
+  duplicated: number;
+  verdict: "ok" | "VIOLATED" | "not run";
+  note?: string;
+}
+
+export interface CheckContext {
+  api: KurzApi;
+  load: SteadyLoad;
+  /** Every subscribed endpoint's receiver, by a name for the table. */
+  receivers: Record<string, MisbehavingReceiver>;
+  /** How long to wait for convergence after the fault is over. */
+  settleMs: number;
+}
+
+/** Poll every second: each read is a REST request of the account. */
+const POLL_MS = 1_000;
+
+/**
+ * Waits up to the bound for `read` to report nothing missing, and returns the last reading either
+ * way: a check that never converges is reported with what it saw, not thrown.
+ */
+async function settle<T extends { lost: number; duplicated: number }>(
+  what: string,
+  timeoutMs: number,
+  read: () => Promise<T>,
+): Promise<T> {
+  let last: T | undefined;
+  try {
+    return await waitFor(
+      async () => {
+        last = await read();
+        return last;
+      },
+      { until: (value) => value.lost === 0, what, timeoutMs, intervalMs: POLL_MS },
+    );
+  } catch (error) {
+    if (last) return last;
+    throw error;
+  }
+}
+
+const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
+
+/** Every invariant of issue 31 for one phase, after its fault is over. */
+export async function checkInvariants(ledger: PhaseLedger, context: CheckContext): Promise<InvariantRow[]> {
+  const rows: InvariantRow[] = [];
+  const row = (
+    invariant: string,
+    counts: { expected: number; observed: number; lost: number; duplicated: number },
+    violated: boolean,
+    note?: string,
+  ) => {
+    rows.push({
+      fault: ledger.fault,
+      invariant,
+      ...counts,
+      verdict: violated ? "VIOLATED" : "ok",
+      ...(note ? { note } : {}),
+    });
+  };
+
+  // Visitors and writers during the outage.
+  const failures = ledger.visitorFailures.length;
+  row(
+    "redirects answer during the fault (no 5xx)",
+    {
+      expected: ledger.visitsDuringFault,
+      observed: ledger.visitsDuringFault - failures,
+      lost: failures,
+      duplicated: 0,
+    },
+    failures > 0,
+    failures > 0 ? ledger.visitorFailures.slice(0, 3).join("; ") : undefined,
+  );
+  const writes = ledger.writes.filter((write) => write.duringFault);
+  const unacknowledged = writes.filter((write) => !write.acknowledged);
+  const serverErrors = writes.filter((write) =>
+    write.statuses.some((status) => typeof status === "number" && status >= 500 && status !== 503),
+  );
+  row(
+    "API writes: never 500, succeed on retry",
+    {
+      expected: writes.length,
+      observed: writes.length - unacknowledged.length,
+      lost: unacknowledged.length,
+      duplicated: 0,
+    },
+    unacknowledged.length > 0 || serverErrors.length > 0,
+    [
+      ...serverErrors.slice(0, 2).map((write) => `${write.what}: ${write.statuses.join(",")}`),
+      ...unacknowledged
+        .slice(0, 2)
+        .map((write) => `never acknowledged ${write.what}: ${write.statuses.join(",")}`),
+    ].join("; "),
+  );
+  const refused = writes.filter((write) => write.statuses.includes(503));
+  const withoutRetryAfter = refused.filter((write) => write.withoutRetryAfter > 0);
+  row(
+    "API 503s carry Retry-After",
+    {
+      expected: refused.length,
+      observed: refused.length - withoutRetryAfter.length,
+      lost: withoutRetryAfter.length,
+      duplicated: 0,
+    },
+    withoutRetryAfter.length > 0,
+    withoutRetryAfter
+      .slice(0, 2)
+      .map((write) => `${write.what}: ${write.statuses.join(",")}`)
+      .join("; "),
+  );
+
+  // Every acknowledged change reaches the redirector. These visits are clicks too (counted below).
+  const links = [...ledger.links.values()];
+  const destinations = await settle(
+    "each link to redirect to its latest destination",
+    context.settleMs,
+    async () => {
+      let observed = 0;
+      const wrong: string[] = [];
+      for (const link of links) {
+        const answer = await context.load.visit(ledger, link.code);
+        if (
+          answer?.location &&
+          normalizeDestination(answer.location) === normalizeDestination(link.destination)
+        ) {
+          observed++;
+        } else {
+          wrong.push(`${link.code} → ${answer?.status ?? "no answer"} ${answer?.location ?? ""}`);
+        }
+      }
+      return { expected: links.length, observed, lost: links.length - observed, duplicated: 0, wrong };
+    },
+  );
+  const { wrong, ...destinationCounts } = destinations;
+  row(
+    "link change reaches the redirector",
+    destinationCounts,
+    destinations.lost > 0,
+    wrong.slice(0, 2).join("; "),
+  );
+
+  // Every redirect counted exactly once.
+  const clicks = await settle("every redirect to be counted once", context.settleMs, async () => {
+    let lost = 0;
+    let duplicated = 0;
+    let observed = 0;
+    for (const link of links) {
+      const expected = ledger.redirects.get(link.code) ?? 0;
+      const ambiguous = ledger.ambiguousVisits.get(link.code) ?? 0;
+      const answer = await context.api("GET", `/api/v1/analytics/${link.code}`);
+      const counted = Number(answer.body?.analytics?.counts?.clicks ?? Number.NaN);
+      if (Number.isNaN(counted)) throw new Error(`analytics of ${link.code} answered ${answer.status}`);
+      observed += counted;
+      lost += Math.max(0, expected - counted);
+      duplicated += Math.max(0, counted - expected - ambiguous);
+    }
+    return { expected: sum(ledger.redirects.values()), observed, lost, duplicated };
+  });
+  row("every redirect's click counted exactly once", clicks, clicks.lost > 0 || clicks.duplicated > 0);
+
+  // Every acknowledged conversion counted once.
+  const conversions = await settle("every conversion to be counted once", context.settleMs, async () => {
+    let lost = 0;
+    let duplicated = 0;
+    let observed = 0;
+    for (const link of links) {
+      const expected = ledger.conversions.get(link.code) ?? 0;
+      const answer = await context.api("GET", `/api/v1/analytics/${link.code}/conversions`);
+      const counted = Number(answer.body?.analytics?.stats?.conversions ?? Number.NaN);
+      if (Number.isNaN(counted)) throw new Error(`conversions of ${link.code} answered ${answer.status}`);
+      observed += counted;
+      lost += Math.max(0, expected - counted);
+      duplicated += Math.max(0, counted - expected);
+    }
+    return { expected: sum(ledger.conversions.values()), observed, lost, duplicated };
+  });
+  row(
+    "every conversion counted exactly once",
+    conversions,
+    conversions.lost > 0 || conversions.duplicated > 0,
+  );
+
+  // Every event to every subscribed endpoint, at least once, by webhook-id.
+  for (const [name, receiver] of Object.entries(context.receivers)) {
+    const deliveries = await settle(`every event delivered to ${name}`, context.settleMs, async () => {
+      const idsByKey = new Map<string, Set<string>>();
+      const answeredById = new Map<string, number>();
+      for (const event of receiver.accepted()) {
+        const key = webhookKey(event.type, event.data);
+        if (!ledger.expectedWebhooks.has(key)) continue;
+        idsByKey.set(key, (idsByKey.get(key) ?? new Set()).add(event.webhookId));
+        answeredById.set(event.webhookId, (answeredById.get(event.webhookId) ?? 0) + 1);
+      }
+      const missing = [...ledger.expectedWebhooks].filter((key) => !idsByKey.has(key));
+      // Under at-least-once a message may come twice; one change sent as two messages is worse.
+      const duplicated =
+        sum([...idsByKey.values()].map((ids) => ids.size - 1)) +
+        sum([...answeredById.values()].map((n) => n - 1));
+      return {
+        expected: ledger.expectedWebhooks.size,
+        observed: idsByKey.size,
+        lost: missing.length,
+        duplicated,
+        missing,
+      };
+    });
+    const { missing, ...counts } = deliveries;
+    row(
+      `every event delivered at least once (${name})`,
+      counts,
+      counts.lost > 0,
+      [counts.duplicated > 0 ? "duplicates allowed (at least once)" : "", ...missing.slice(0, 2)]
+        .filter(Boolean)
+        .join("; "),
+    );
+  }
+  return rows;
+}

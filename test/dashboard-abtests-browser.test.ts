@@ -98,6 +98,8 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
     await page.getByLabel("Destination URL").fill("https://example.com/pricing");
     await page.getByLabel("Custom alias").fill(ALIAS);
     await page.getByText("available", { exact: false }).first().waitFor();
+    // The test counts conversions: they find their variant through the link's click id.
+    await page.getByLabel("Conversion tracking").check();
     await page.getByRole("button", { name: "Create link" }).click();
     await page.getByText(`${flow.shortHost}/${ALIAS}`).first().waitFor();
 
@@ -141,7 +143,8 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
       });
       expect(visit.status).toBeGreaterThanOrEqual(300);
       expect(visit.status).toBeLessThan(400);
-      expect(visit.headers.get("location")).toMatch(/^https:\/\/example\.com\/pricing(-new)?$/);
+      // With conversion tracking on, the destination carries the visit's click id.
+      expect(visit.headers.get("location")).toMatch(/^https:\/\/example\.com\/pricing(-new)?\?svc_click_id=/);
     }
 
     // Clicks are ingested asynchronously: refresh the results until every visitor is counted.
@@ -184,7 +187,7 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
       redirect: "manual",
       headers: { "user-agent": BROWSER_UA },
     });
-    expect(paused.headers.get("location")).toBe("https://example.com/pricing");
+    expect(paused.headers.get("location")).toMatch(/^https:\/\/example\.com\/pricing\?svc_click_id=/);
 
     await page.getByRole("button", { name: "Resume test" }).click();
     await waitForAnnouncement(page, "Test resumed");

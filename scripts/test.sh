@@ -39,7 +39,7 @@ export KURZ_TEST_BUNDLES_BUILT=1
 echo "== tests"
 # Tests that start whole clusters of processes (distributed mode, spawned services) run one at a
 # time after the rest: two clusters starting together on two cores starve each other's start-up.
-solo=(apps/distributed/test test/distributed-flow.test.ts test/telemetry-flow.test.ts)
+solo=(apps/distributed/test test/distributed-flow.test.ts test/telemetry-flow.test.ts test/chaos-bounded.test.ts)
 results=$(mktemp)
 solo_results=$(mktemp)
 status=0

@@ -18,8 +18,8 @@ export interface InvariantRow {
 export interface CheckContext {
   api: KurzApi;
   load: SteadyLoad;
-  /** Every subscribed endpoint's receiver, by a name for the table. */
-  receivers: Record<string, MisbehavingReceiver>;
+  /** Every subscribed endpoint: its receiver and its id at Kurz, by a name for the table. */
+  endpoints: Record<string, { receiver: MisbehavingReceiver; endpointId: string }>;
   /** How long to wait for convergence after the fault is over. */
   settleMs: number;
 }
@@ -194,7 +194,7 @@ export async function checkInvariants(ledger: PhaseLedger, context: CheckContext
   );
 
   // Every event to every subscribed endpoint, at least once, by webhook-id.
-  for (const [name, receiver] of Object.entries(context.receivers)) {
+  for (const [name, { receiver }] of Object.entries(context.endpoints)) {
     const deliveries = await settle(`every event delivered to ${name}`, context.settleMs, async () => {
       const idsByKey = new Map<string, Set<string>>();
       const answeredById = new Map<string, number>();
@@ -227,5 +227,50 @@ export async function checkInvariants(ledger: PhaseLedger, context: CheckContext
         .join("; "),
     );
   }
+  for (const [name, { receiver, endpointId }] of Object.entries(context.endpoints)) {
+    const phaseIds = new Set(
+      receiver
+        .accepted()
+        .filter((event) => ledger.expectedWebhooks.has(webhookKey(event.type, event.data)))
+        .map((event) => event.webhookId),
+    );
+    const recorded = await settle(`every attempt at ${name} recorded`, context.settleMs, async () => {
+      const log = await readDeliveryLog(context.api, endpointId);
+      const seen = receiver.requestsById();
+      const unrecorded: string[] = [];
+      let observed = 0;
+      for (const id of phaseIds) {
+        const delivery = log.get(id);
+        const reached = seen.get(id) ?? 0;
+        if (delivery && delivery.status === "succeeded" && delivery.attempts >= reached) observed++;
+        else
+          unrecorded.push(
+            `${id}: ${reached} reached, log ${delivery ? `${delivery.status} ${delivery.attempts}` : "none"}`,
+          );
+      }
+      return { expected: phaseIds.size, observed, lost: unrecorded.length, duplicated: 0, unrecorded };
+    });
+    const { unrecorded, ...counts } = recorded;
+    row(`every attempt recorded (${name})`, counts, counts.lost > 0, unrecorded.slice(0, 2).join("; "));
+  }
   return rows;
+}
+
+/** The endpoint's delivery log by message id (the webhook-id header), every page. */
+async function readDeliveryLog(
+  api: KurzApi,
+  endpointId: string,
+): Promise<Map<string, { status: string; attempts: number }>> {
+  const log = new Map<string, { status: string; attempts: number }>();
+  for (let page = 1; ; page++) {
+    const answer = await api("GET", `/api/v1/webhooks/${endpointId}/deliveries?limit=100&page=${page}`);
+    if (answer.status !== 200) throw new Error(`deliveries of ${endpointId} answered ${answer.status}`);
+    const deliveries = (answer.body?.deliveries ?? []) as Array<{
+      message_id: string;
+      status: string;
+      attempts: number;
+    }>;
+    for (const delivery of deliveries) log.set(delivery.message_id, delivery);
+    if (deliveries.length < 100 || log.size >= Number(answer.body?.pagination?.total ?? 0)) return log;
+  }
 }

@@ -1,5 +1,5 @@
 import { setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
-import { checkInvariants, type InvariantRow } from "./check-invariants";
+import { type CheckContext, checkInvariants, type InvariantRow } from "./check-invariants";
 import type { Fault } from "./faults";
 import { kurzApi } from "./kurz-client";
 import { PhaseLedger } from "./phase-ledger";
@@ -53,10 +53,13 @@ export async function runChaos(options: ChaosOptions): Promise<InvariantRow[]> {
         }),
     });
     const api = kurzApi(chaos.edgeUrl, user.accessToken);
-    for (const receiver of Object.values(receivers)) {
+    const endpoints: CheckContext["endpoints"] = {};
+    for (const [name, receiver] of Object.entries(receivers)) {
       const created = await api("POST", "/api/v1/webhooks", { url: receiver.url, event_types: EVENT_TYPES });
-      if (created.status !== 201)
+      if (created.status !== 201) {
         throw new Error(`webhook endpoint: ${created.status} ${JSON.stringify(created.body)}`);
+      }
+      endpoints[name] = { receiver, endpointId: String(created.body.webhook.id) };
     }
     const load = new SteadyLoad({ api, edgeUrl: chaos.edgeUrl, shortHost: chaos.shortHost });
     const misbehaving = receivers["endpoint B (misbehaves)"]!;
@@ -96,7 +99,7 @@ export async function runChaos(options: ChaosOptions): Promise<InvariantRow[]> {
       const phaseRows = await checkInvariants(ledger, {
         api,
         load,
-        receivers,
+        endpoints,
         settleMs: options.settleMs ?? 90_000,
       });
       rows.push(...phaseRows);

@@ -26,6 +26,8 @@ export interface MisbehavingReceiver {
   accepted(): ReceivedEvent[];
   /** Requests seen, misbehaved ones included. */
   requests(): number;
+  /** Requests seen per webhook-id (every attempt that reached the receiver). */
+  requestsById(): Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startMisbehavingReceiver(): Promise<MisbehavingReceiver> {
   let requests = 0;
   const accepted: ReceivedEvent[] = [];
   const misbehavedFor = new Set<string>();
+  const requestsById = new Map<string, number>();
   const stalled = new Set<http.ServerResponse>();
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -42,6 +45,7 @@ export async function startMisbehavingReceiver(): Promise<MisbehavingReceiver> {
     request.on("end", () => {
       requests++;
       const webhookId = String(request.headers["webhook-id"] ?? "");
+      requestsById.set(webhookId, (requestsById.get(webhookId) ?? 0) + 1);
       let payload: { type?: string; data?: Record<string, unknown> } = {};
       try {
         payload = JSON.parse(Buffer.concat(chunks).toString("utf8"));
@@ -92,6 +96,7 @@ export async function startMisbehavingReceiver(): Promise<MisbehavingReceiver> {
     },
     accepted: () => [...accepted],
     requests: () => requests,
+    requestsById: () => new Map(requestsById),
     close: () =>
       new Promise((resolve) => {
         for (const response of stalled) response.socket?.destroy();

@@ -224,14 +224,18 @@ export async function runAbTestJourney(options: AbJourneyOptions): Promise<void>
   expect((await api("POST", `/api/v1/ab-tests/${alias}/resume`)).body.test.status).toBe("running");
   expect((await api("POST", `/api/v1/ab-tests/${alias}/resume`)).status).toBe(409);
 
-  // Complete without naming a winner: most conversions wins, and becomes the destination.
+  // Complete without naming a winner: the verdict's winner when it has one, else the control
+  // (raw conversion counts never decide); it becomes the link's destination.
+  const verdict = (await api("GET", `/api/v1/ab-tests/${alias}/analytics?days=3`)).body?.analytics?.verdict;
   const done = await api("POST", `/api/v1/ab-tests/${alias}/complete`, {});
   expect(done.status, JSON.stringify(done.body)).toBe(200);
-  expect(done.body.test).toMatchObject({ status: "completed", winner_variant_id: variantB!.id });
   expect(typeof done.body.statistically_supported).toBe("boolean");
+  const decided = verdict === "winner";
+  const winner = decided ? variantB! : control!;
+  expect(done.body.test).toMatchObject({ status: "completed", winner_variant_id: winner.id });
+  const winnerPage = decided ? "https://shop.example.com/new" : "https://shop.example.com/old";
   await waitFor(() => visit(edgeUrl, shortHost, alias, { "user-agent": HUMAN }), {
-    until: (answer) =>
-      answer.setCookie === undefined && landing(answer.location).page === "https://shop.example.com/new",
+    until: (answer) => answer.setCookie === undefined && landing(answer.location).page === winnerPage,
     what: "the winner to become the link's destination",
   });
   expect((await api("POST", `/api/v1/ab-tests/${alias}/start`)).status).toBe(409);

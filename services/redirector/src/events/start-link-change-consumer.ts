@@ -11,7 +11,9 @@ export const LINK_CHANGES_GROUP = "redirector";
 /**
  * Consumes link changes for cache invalidation. It starts at the end of the topic when the group
  * has no offsets yet: caches start empty, so history has nothing to invalidate. Other replicas'
- * in-process LRUs catch up within LINK_L1_TTL_MS.
+ * in-process LRUs catch up within LINK_L1_TTL_MS. A change the shared cache cannot take (Redis
+ * down) fails as retryable and is retried, its offset uncommitted, until Redis is back: moving on
+ * would leave the old state in Redis for every replica to read.
  */
 export function startLinkChangeConsumer(bus: EventBus, cache: LinkCache): Promise<EventConsumer> {
   return bus.consume({

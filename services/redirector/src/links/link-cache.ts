@@ -29,9 +29,12 @@ export interface LinkCache {
   lookup(host: string, code: string): Promise<CachedLink | null>;
   /** The in-process copy of a known link, synchronously; undefined for anything else. */
   peek(host: string, code: string): CachedLink | undefined;
-  /** A change event's new state: replaces whatever any layer holds for its host + code. */
+  /**
+   * A change event's new state: replaces whatever any layer holds for its host + code. Rejects
+   * with DEPENDENCY_UNAVAILABLE (retryable) when the shared store cannot take it.
+   */
   put(snapshot: linksV1.LinkSnapshot): Promise<void>;
-  /** A deleted link, or the old host + code of a moved one: remembered as unknown. */
+  /** A deleted link, or the old host + code of a moved one: remembered as unknown (as put rejects). */
   forget(host: string, code: string): Promise<void>;
 }
 
@@ -94,15 +97,38 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
     }
   }
 
+  async function setStore(key: string, snapshot: linksV1.LinkSnapshot | null): Promise<void> {
+    if (snapshot) {
+      await store.set(key, Buffer.from(toBinary(linksV1.LinkSnapshotSchema, snapshot)), options.l2TtlMs);
+    } else {
+      await store.set(key, UNKNOWN_BYTES, options.negativeTtlMs);
+    }
+  }
+
+  /** A lookup's answer, shared if the store takes it: a store that is down only costs a miss. */
   async function writeStore(key: string, snapshot: linksV1.LinkSnapshot | null): Promise<void> {
     try {
-      if (snapshot) {
-        await store.set(key, Buffer.from(toBinary(linksV1.LinkSnapshotSchema, snapshot)), options.l2TtlMs);
-      } else {
-        await store.set(key, UNKNOWN_BYTES, options.negativeTtlMs);
-      }
+      await setStore(key, snapshot);
     } catch (error) {
       logStoreError(error);
+    }
+  }
+
+  /**
+   * A change event's state, which must reach the shared store: the store keeps the previous state
+   * until its TTL, and every replica reads it once its in-process copy expires. A store that is
+   * down is a transient failure (DEPENDENCY_UNAVAILABLE, retryable): the consumer retries the
+   * event, its offset uncommitted, until the store takes it — never a stale link left behind.
+   */
+  async function landInStore(key: string, snapshot: linksV1.LinkSnapshot | null): Promise<void> {
+    try {
+      await setStore(key, snapshot);
+    } catch (error) {
+      logStoreError(error);
+      throw new AppError("DEPENDENCY_UNAVAILABLE", {
+        message: "the shared link cache is unavailable: the link change waits for it",
+        cause: error,
+      });
     }
   }
 
@@ -164,14 +190,14 @@ export function createLinkCache(options: LinkCacheOptions): LinkCache {
       if (held && held !== UNKNOWN && held.snapshot.version > snapshot.version) return;
       bump(key);
       remember(key, toCachedLink(snapshot));
-      await writeStore(key, snapshot);
+      await landInStore(key, snapshot);
     },
 
     async forget(host, code) {
       const key = cacheKey(host, code);
       bump(key);
       remember(key, UNKNOWN);
-      await writeStore(key, null);
+      await landInStore(key, null);
     },
   };
 }

@@ -4,14 +4,6 @@ import { describe, expect, it } from "vitest";
 
 const [postgres, redis] = await Promise.all([postgresBackend(), redisBackend()]);
 
-/**
- * Violations the suite found that are not fixed yet, by invariant: still printed in the table
- * (and by `make chaos`), not failing `make test` until their owner fixes them. Remove an entry
- * with its fix.
- * - link-api's REST 503 `DEPENDENCY_UNAVAILABLE` carries no Retry-After (tools/chaos/README.md).
- */
-const KNOWN_OPEN = new Set(["API 503s carry Retry-After"]);
-
 // The broker is always the librdkafka mock (tools/kafka-mock): only it can be set down and up.
 describe.skipIf(!postgres.available || !redis.available)(
   "the fault suite, bounded: distributed Kurz under load through a few short faults",
@@ -26,7 +18,7 @@ describe.skipIf(!postgres.available || !redis.available)(
         log: () => {},
       });
       const table = formatTable(rows);
-      const violated = rows.filter((row) => row.verdict === "VIOLATED" && !KNOWN_OPEN.has(row.invariant));
+      const violated = rows.filter((row) => row.verdict === "VIOLATED");
       expect(violated, table).toEqual([]);
       // Every bounded fault ran and was checked.
       expect(new Set(rows.map((row) => row.fault))).toEqual(new Set(BOUNDED_FAULTS));

@@ -48,8 +48,8 @@ async function readiness(upstream: string): Promise<{ status: string; http: numb
 }
 
 function sendError(reply: FastifyReply, error: AppError): FastifyReply {
-  const { status, body } = toRestErrorBody(error);
-  return reply.code(status).header("cache-control", "no-store").send(body);
+  const { status, body, headers } = toRestErrorBody(error);
+  return reply.code(status).headers(headers).header("cache-control", "no-store").send(body);
 }
 
 /**

@@ -12,12 +12,13 @@ export function sendEdgeError(
     response.destroy();
     return;
   }
-  const { status, body } = toRestErrorBody(new AppError(code, message ? { message } : {}));
-  const payload = JSON.stringify(body);
-  response.writeHead(status, {
+  const answer = toRestErrorBody(new AppError(code, message ? { message } : {}));
+  const payload = JSON.stringify(answer.body);
+  response.writeHead(answer.status, {
     "content-type": "application/json; charset=utf-8",
     "content-length": Buffer.byteLength(payload),
     "cache-control": "no-store",
+    ...answer.headers,
     ...headers,
   });
   response.end(payload);

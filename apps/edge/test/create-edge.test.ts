@@ -120,6 +120,8 @@ describe("the local edge", () => {
     const response = await down.inject({ method: "GET", url: "/api/v1/urls" });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ success: false, code: "DEPENDENCY_UNAVAILABLE" });
+    // A client is told when to try again (the outage is seconds long).
+    expect(response.headers["retry-after"]).toBe("2");
     await down.close();
   });
 });

@@ -300,6 +300,7 @@ describe("the edge under hostile requests: no 5xx for a client's mistake", () =>
       "GET /api/v1/urls HTTP/1.1\r\nhost: k.test\r\nconnection: close\r\n\r\n",
     );
     expectKurzError(answer, 503, "DEPENDENCY_UNAVAILABLE");
+    expect(answer.headers["retry-after"]).toBe("2");
     await down.close();
   });
 });

@@ -1,3 +1,3 @@
 export { AppError, type AppErrorOptions, isAppError, toAppError } from "./app-error";
 export { codeForGrpcStatus, type ErrorCode, errorCatalog, GrpcStatus, isErrorCode } from "./codes";
-export { type RestErrorBody, toRestErrorBody } from "./rest-error-body";
+export { RETRY_AFTER_SECONDS, type RestErrorBody, toRestErrorBody } from "./rest-error-body";

@@ -15,7 +15,21 @@ export interface RestErrorBody {
   hint?: string;
 }
 
-export function toRestErrorBody(value: unknown): { status: number; body: RestErrorBody } {
+/**
+ * Seconds a client waits before retrying a 503 (a dependency down, a restart under way): the
+ * outages Kurz rides out are seconds long, and a retry that comes back sooner meets the same one.
+ */
+export const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The HTTP status, the body and the headers of an error's REST answer: a retryable 503 says when
+ * to come back (`Retry-After`, RFC 9110 §10.2.3); a 429 sets its own from the rate limit's window.
+ */
+export function toRestErrorBody(value: unknown): {
+  status: number;
+  body: RestErrorBody;
+  headers: Record<string, string>;
+} {
   const error: AppError = toAppError(value);
   const body: RestErrorBody = {
     success: false,
@@ -29,5 +43,7 @@ export function toRestErrorBody(value: unknown): { status: number; body: RestErr
     if (Object.keys(rest).length > 0) body.details = rest;
   }
   if (error.isClientError && error.hint) body.hint = error.hint;
-  return { status: error.httpStatus, body };
+  const headers: Record<string, string> =
+    error.httpStatus === 503 && error.retryable ? { "retry-after": String(RETRY_AFTER_SECONDS) } : {};
+  return { status: error.httpStatus, body, headers };
 }

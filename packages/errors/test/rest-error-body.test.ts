@@ -75,6 +75,7 @@ describe("toRestErrorBody", () => {
         details: { limit: 0, used: 0, plan: "free" },
         hint: "Upgrade your plan",
       },
+      headers: {},
     });
   });
 
@@ -93,5 +94,11 @@ describe("toRestErrorBody", () => {
       expect(entry.http, code).toBeGreaterThanOrEqual(400);
       expect(Object.values(GrpcStatus), code).toContain(entry.grpc);
     }
+  });
+
+  it("tells when to retry a retryable 503 (Retry-After), and nothing else", () => {
+    expect(toRestErrorBody(new AppError("DEPENDENCY_UNAVAILABLE")).headers).toEqual({ "retry-after": "2" });
+    expect(toRestErrorBody(new AppError("INTERNAL")).headers).toEqual({});
+    expect(toRestErrorBody(new AppError("VALIDATION_ERROR")).headers).toEqual({});
   });
 });

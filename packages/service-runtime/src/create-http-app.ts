@@ -133,11 +133,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = error instanceof AppError ? error : (mapFastifyError(error) ?? error);
-    const { status, body } = toRestErrorBody(appError);
+    const { status, body, headers } = toRestErrorBody(appError);
     if (status >= 500) {
       request.log.error({ event: "http.request_failed", err: error, url: request.url }, "request failed");
     }
-    void reply.code(status).header("cache-control", "no-store").send(body);
+    void reply.code(status).headers(headers).header("cache-control", "no-store").send(body);
   });
 
   app.setNotFoundHandler((_request, reply) => {

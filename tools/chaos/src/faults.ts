@@ -84,10 +84,10 @@ export const ALL_FAULTS: Fault[] = [
 ];
 
 /**
- * The bounded run of `make test`: a database, a broker and a receiver fault, the short ones (a
+ * The bounded run of `make test`: a database, a Redis, a broker and a receiver fault, the short ones (a
  * SIGKILL phase waits out a restart and a claim lease: two minutes on two cores, `make chaos` only).
  */
-export const BOUNDED_FAULTS = ["postgres-down-2s", "broker-down-10s", "receiver-reset"];
+export const BOUNDED_FAULTS = ["postgres-down-2s", "redis-down-10s", "broker-down-10s", "receiver-reset"];
 
 export function selectFaults(names: string[] | undefined): Fault[] {
   if (!names || names.length === 0) return ALL_FAULTS;

@@ -10,6 +10,7 @@ import type { RowBatcher } from "../ingest/row-batcher";
 import { findClick, type StoredClick } from "../queries/find-click";
 import { findConversion } from "../queries/find-conversion";
 import { conversionIdOf, uuidV7Time } from "./conversion-id";
+import { publishedOrUnavailable } from "./published-or-unavailable";
 import { type ConversionInput, validateConversion } from "./validate-conversion";
 
 export interface ConversionRecorderDeps {
@@ -160,7 +161,7 @@ export async function recordConversion(
       occurredAt: timestampFromMs(occurredAtMs),
     },
   });
-  await deps.producer.flush(PUBLISH_TIMEOUT_MS);
+  await publishedOrUnavailable(deps.producer, PUBLISH_TIMEOUT_MS);
   return {
     created: true,
     conversion: {

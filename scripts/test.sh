@@ -60,6 +60,10 @@ node -e '
   const sum = (k) => a[k] + b[k];
   const skipped = sum("numPendingTests") + sum("numTodoTests");
   console.log(`${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed, ${skipped} skipped`);
+  // Where the time goes: the ten slowest files (wall time of each file, files run in parallel).
+  const files = [...(a.testResults || []), ...(b.testResults || [])].map((r) => [r.endTime - r.startTime, r.name.replace(process.cwd() + "/", "")]);
+  files.sort((x, y) => y[0] - x[0]);
+  for (const [ms, name] of files.slice(0, 10)) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
 ' "$results" "$solo_results" || true
 rm -f "$results" "$solo_results"
 echo "== done in $(( $(date +%s) - started )) s"

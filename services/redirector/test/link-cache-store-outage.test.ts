@@ -6,6 +6,7 @@ import { createLogger } from "@kurz/logger";
 import { linksV1 } from "@kurz/proto";
 import { describe, expect, it } from "vitest";
 import { createLinkCache } from "../src/links/link-cache";
+import type { LinkSource } from "../src/links/link-source";
 
 const snapshot = (destinationUrl: string, version: bigint) =>
   create(linksV1.LinkSnapshotSchema, {
@@ -35,18 +36,23 @@ function storeWithOutage() {
   };
 }
 
+/** A link cache over the shared store, with the redirector's usual settings. */
+const cacheOptions = (store: ReturnType<typeof storeWithOutage>["store"], source: LinkSource) => ({
+  source,
+  store,
+  logger: createLogger({ service: "redirector", level: "silent" }),
+  l1TtlMs: 5_000,
+  l1MaxEntries: 100,
+  l2TtlMs: 3_600_000,
+  negativeTtlMs: 30_000,
+});
+
 describe("the link cache while the shared store is down", () => {
   it("refuses a change it cannot land in the shared store (retryable), and never serves the old destination after it", async () => {
     const clock = new TestClock();
     const shared = storeWithOutage();
     const options = {
-      source: async () => snapshot("https://acme.com/old", 1n),
-      store: shared.store,
-      logger: createLogger({ service: "redirector", level: "silent" }),
-      l1TtlMs: 5_000,
-      l1MaxEntries: 100,
-      l2TtlMs: 3_600_000,
-      negativeTtlMs: 30_000,
+      ...cacheOptions(shared.store, async () => snapshot("https://acme.com/old", 1n)),
       clock,
     };
     const cache = createLinkCache(options);
@@ -84,15 +90,9 @@ describe("the link cache while the shared store is down", () => {
   it("still answers lookups from link-api while the store is down (a miss, not an outage)", async () => {
     const shared = storeWithOutage();
     shared.setDown(true);
-    const cache = createLinkCache({
-      source: async () => snapshot("https://acme.com/live", 1n),
-      store: shared.store,
-      logger: createLogger({ service: "redirector", level: "silent" }),
-      l1TtlMs: 5_000,
-      l1MaxEntries: 100,
-      l2TtlMs: 3_600_000,
-      negativeTtlMs: 30_000,
-    });
+    const cache = createLinkCache(
+      cacheOptions(shared.store, async () => snapshot("https://acme.com/live", 1n)),
+    );
     expect((await cache.lookup("go.acme.com", "spring"))?.snapshot.destinationUrl).toBe(
       "https://acme.com/live",
     );

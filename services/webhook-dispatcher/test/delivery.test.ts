@@ -7,14 +7,14 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages } from "../src/db/schema";
 import { attemptDelivery } from "../src/deliveries/attempt-delivery";
-import { claimDueDeliveries } from "../src/deliveries/claim-due-deliveries";
+import { type ClaimedDelivery, claimDueDeliveries } from "../src/deliveries/claim-due-deliveries";
 import { createAttemptRecorder } from "../src/deliveries/create-attempt-recorder";
 import { createDeliveryWorker, type DeliveryWorker } from "../src/deliveries/create-delivery-worker";
 import { enqueueMessage } from "../src/deliveries/enqueue-message";
 import { listWebhookDeliveries } from "../src/deliveries/list-webhook-deliveries";
 import { pruneDeliveryLog } from "../src/deliveries/prune-delivery-log";
 import { queueMessages } from "../src/deliveries/queue-messages";
-import { recordAttempts } from "../src/deliveries/record-attempts";
+import { type AttemptRecord, recordAttempts } from "../src/deliveries/record-attempts";
 import { replayWebhookDelivery } from "../src/deliveries/replay-webhook-delivery";
 import { RETRY_DELAYS_MS } from "../src/deliveries/retry-schedule";
 import { toDeliveryView } from "../src/deliveries/to-delivery-view";
@@ -129,6 +129,29 @@ async function runUntil(untilMs: number): Promise<void> {
     if (next > now) t.clock.advance(next - now);
   }
 }
+
+/** The record of a finished attempt on a claimed delivery: a 204 success unless told otherwise. */
+const attemptRecord = (
+  claimed: ClaimedDelivery,
+  deliveryId: string,
+  fields: Partial<AttemptRecord> = {},
+): AttemptRecord => ({
+  attemptId: randomUUID(),
+  deliveryId,
+  endpointId: claimed.endpoint.id,
+  attemptedAt: t.clock.now(),
+  statusCode: 204,
+  latencyMs: 3,
+  responseExcerpt: "",
+  failureKind: null,
+  failureDetail: null,
+  attempts: 1,
+  status: "succeeded",
+  nextAttemptAt: null,
+  recordedAt: t.clock.now(),
+  claimedUntil: claimed.claimedUntil,
+  ...fields,
+});
 
 const postgres = await postgresBackend();
 /** Each test runs on the embedded store and, when a server answers, on PostgreSQL (its own database). */
@@ -585,22 +608,15 @@ for (const store of STORES) {
             leaseMs: 60_000,
           });
           await recordAttempts(t.ctx.db, [
-            {
-              attemptId: randomUUID(),
-              deliveryId: pending!.id,
-              endpointId: pending!.endpointId,
-              attemptedAt: t.clock.now(),
+            attemptRecord(claimed[0]!, pending!.id, {
               statusCode: 500,
-              latencyMs: 3,
               responseExcerpt: "lone \ud800 high, lone \udc00 low, \u0000",
               failureKind: "status",
               failureDetail: "detail \u0000",
               attempts: 2,
               status: "pending",
               nextAttemptAt: t.clock.now(),
-              recordedAt: t.clock.now(),
-              claimedUntil: claimed[0]!.claimedUntil,
-            },
+            }),
           ]);
           const excerpts = (await t.ctx.db.select().from(webhookAttempts)).map((row) => row.responseExcerpt);
           expect(excerpts).toContain("lone \ufffd high, lone \ufffd low, \\u0000");
@@ -618,22 +634,7 @@ for (const store of STORES) {
           defaultRoom: 10,
           leaseMs: 60_000,
         });
-        const record = (deliveryId: string) => ({
-          attemptId: randomUUID(),
-          deliveryId,
-          endpointId: claimed!.endpoint.id,
-          attemptedAt: t.clock.now(),
-          statusCode: 204,
-          latencyMs: 3,
-          responseExcerpt: "",
-          failureKind: null,
-          failureDetail: null,
-          attempts: 1,
-          status: "succeeded" as const,
-          nextAttemptAt: null,
-          recordedAt: t.clock.now(),
-          claimedUntil: claimed!.claimedUntil,
-        });
+        const record = (deliveryId: string) => attemptRecord(claimed!, deliveryId);
         await recordAttempts(t.ctx.db, [record(claimed!.id), record(randomUUID())]);
         const attempts = await t.ctx.db.select().from(webhookAttempts);
         expect(attempts.map((row) => row.deliveryId)).toEqual([claimed!.id]);
@@ -650,22 +651,8 @@ for (const store of STORES) {
           defaultRoom: 10,
           leaseMs: 60_000,
         });
-        const record = (deliveryId: string) => ({
-          attemptId: randomUUID(),
-          deliveryId,
-          endpointId: claimed!.endpoint.id,
-          attemptedAt: t.clock.now(),
-          statusCode: 200,
-          latencyMs: 1,
-          responseExcerpt: "ok",
-          failureKind: null,
-          failureDetail: null,
-          attempts: 1,
-          status: "succeeded" as const,
-          nextAttemptAt: null,
-          recordedAt: t.clock.now(),
-          claimedUntil: claimed!.claimedUntil,
-        });
+        const record = (deliveryId: string) =>
+          attemptRecord(claimed!, deliveryId, { statusCode: 200, latencyMs: 1, responseExcerpt: "ok" });
         const recorder = createAttemptRecorder(t.ctx.db, { lingerMs: 50 });
         // A record whose attempt id is already in the log: its row cannot be written.
         const taken = record(claimed!.id);

@@ -24,6 +24,7 @@ export {
   cacheAccountQuotas,
   planRequestsPerMinute,
 } from "./rate-limit/cache-account-quotas";
+export { clientAddressKey } from "./rate-limit/client-address-key";
 export {
   createRateWindows,
   type QuotaPolicy,

@@ -147,6 +147,22 @@ describe("log-in and log-out", () => {
     expect((await browserFrom("10.4.0.67").logIn("rotate@example.com", PASSWORD)).status).toBe(303);
   });
 
+  it("counts an IPv6 client by its /64: rotating addresses within it buys no fresh budget", async () => {
+    // One subscriber is given a whole /64; each attempt comes from another address inside it.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await browserFrom(`2001:db8:4:66::${attempt + 1}`).logIn(`spray6-${attempt}@example.com`, "guess");
+    }
+    expect((await browserFrom("2001:db8:4:66:ffff::9").logIn("rotate@example.com", PASSWORD)).status).toBe(
+      429,
+    );
+    expect((await browserFrom("2001:db8:4:67::1").logIn("rotate@example.com", PASSWORD)).status).toBe(303);
+    const prober = (n: number) => browserFrom(`2001:db8:5:1::${n}`);
+    for (let i = 0; i < 3; i++) {
+      expect((await prober(i + 1).signUp("known@example.com", PASSWORD)).status).toBe(409);
+    }
+    expect((await prober(99).signUp("fresh-v6@example.com", PASSWORD)).status).toBe(429);
+  });
+
   it("logs out only with a CSRF token, ending the session", async () => {
     const browser = browserFrom("10.5.0.1");
     await browser.signUp("leaver@example.com", PASSWORD);

@@ -7,7 +7,6 @@ import {
   createPendingLoginStore,
   LOGIN_START_LIMIT,
   PENDING_LOGIN_MAX_ENTRIES,
-  throttledAddress,
 } from "../src/session/pending-login-store";
 import { startTestDashboard, type TestDashboard } from "./support/start-test-dashboard";
 
@@ -84,9 +83,6 @@ describe("pending sign-ins", () => {
     }
     expect((await startLogin(d, "2001:db8:1:2:ffff:1:2:3")).statusCode).toBe(429);
     expect((await startLogin(d, "2001:db8:1:3::1")).statusCode).toBe(302);
-    expect(throttledAddress("2001:DB8:0:0a::1")).toBe("2001:db8:0:a::/64");
-    expect(throttledAddress("::ffff:192.0.2.1")).toBe("192.0.2.1");
-    expect(throttledAddress("192.0.2.1")).toBe("192.0.2.1");
   });
 
   it.skipIf(!backend.available)(

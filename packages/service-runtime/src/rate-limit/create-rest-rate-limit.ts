@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "f
 import { type Clock, systemClock } from "../clock";
 import { DASHBOARD_CLIENT_ID } from "../dashboard-client-id";
 import type { AccountQuotaLookup } from "./cache-account-quotas";
+import { clientAddressKey } from "./client-address-key";
 import { createRateWindows, type QuotaPolicy, type WindowUsage } from "./count-in-windows";
 import { setRateLimitFields } from "./rate-limit-fields";
 
@@ -153,7 +154,7 @@ export function createRestRateLimit(options: RestRateLimitOptions): RestRateLimi
   const anonymousPreHandler: preHandlerAsyncHookHandler = async function limitAnonymousRate(request, reply) {
     if (request.headers.authorization !== undefined) return;
     (request as unknown as Record<symbol, boolean>)[COUNTED_BY_ADDRESS] = true;
-    const usage = await consume(reply, addressPolicy, `ip:${request.ip}`);
+    const usage = await consume(reply, addressPolicy, `ip:${clientAddressKey(request.ip)}`);
     if (usage && !usage.allowed) return refuseAddress(reply, usage);
   };
 
@@ -161,7 +162,7 @@ export function createRestRateLimit(options: RestRateLimitOptions): RestRateLimi
     const caller = tokenOf(request);
     if (caller === undefined) {
       if ((request as unknown as Record<symbol, boolean>)[COUNTED_BY_ADDRESS]) return;
-      const usage = await consume(reply, addressPolicy, `ip:${request.ip}`);
+      const usage = await consume(reply, addressPolicy, `ip:${clientAddressKey(request.ip)}`);
       if (usage && !usage.allowed) return refuseAddress(reply, usage);
       return;
     }

@@ -1,3 +1,4 @@
+import { clientAddressKey } from "@kurz/service-runtime";
 import type { AuthContext } from "../auth-context";
 import { sha256Hex } from "../crypto/opaque-secret";
 
@@ -23,7 +24,7 @@ export function createLoginThrottle(ctx: AuthContext) {
     { kind: "account", capacity: config.LOGIN_FAILURES_PER_ACCOUNT },
     { kind: "ip", capacity: config.LOGIN_FAILURES_PER_IP },
   ] as const;
-  const idsOf = (email: string, ip: string) => ({ account: email, ip });
+  const idsOf = (email: string, ip: string) => ({ account: email, ip: clientAddressKey(ip) });
 
   return {
     async check(email: string, ip: string): Promise<ThrottleState> {

@@ -1,8 +1,9 @@
+import { clientAddressKey } from "@kurz/service-runtime";
 import type { AuthContext } from "../auth-context";
 import { sha256Hex } from "../crypto/opaque-secret";
 
 const WINDOW_SEC = 3600;
-const lockKey = (ip: string) => `signup-lock:ip:${sha256Hex(ip)}`;
+const lockKey = (ip: string) => `signup-lock:ip:${sha256Hex(clientAddressKey(ip))}`;
 
 /**
  * Sign-up says when an email already has an account (the person is signed in at once, with no
@@ -25,7 +26,7 @@ export function createSignupThrottle(ctx: AuthContext) {
 
     /** Counts a sign-up that named a taken email; the last one allowed locks the address. */
     async recordTakenEmail(ip: string): Promise<void> {
-      const result = await cache.rateLimiter.take(`signup-taken:ip:${sha256Hex(ip)}`, {
+      const result = await cache.rateLimiter.take(`signup-taken:ip:${sha256Hex(clientAddressKey(ip))}`, {
         capacity,
         refillPerSecond: capacity / WINDOW_SEC,
       });

@@ -1,4 +1,5 @@
 import type { QuotaPolicy, RestRateLimit } from "@kurz/service-runtime";
+import { clientAddressKey } from "@kurz/service-runtime";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AuthServerConfig } from "../config";
 import type { FormParams } from "../oauth/form-params";
@@ -53,12 +54,17 @@ export function createOAuthRequestLimits(
 
   return {
     registration: (request: FastifyRequest, reply: FastifyReply) =>
-      enforce(reply, registrations, `ip:${request.ip}`, "client registrations from this address"),
+      enforce(
+        reply,
+        registrations,
+        `ip:${clientAddressKey(request.ip)}`,
+        "client registrations from this address",
+      ),
     tokenRequest: (request: FastifyRequest, reply: FastifyReply, form: FormParams) =>
       enforce(
         reply,
         tokenRequests,
-        `client:${claimedClientId(request, form)}|ip:${request.ip}`,
+        `client:${claimedClientId(request, form)}|ip:${clientAddressKey(request.ip)}`,
         "token requests from this client and address",
       ),
   };

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { isIPv6 } from "node:net";
 import type { CacheStore, RateLimiter } from "@kurz/cache";
+import { clientAddressKey } from "@kurz/service-runtime";
 
 /** A sign-in under way: what its callback needs, keyed by its state. */
 export interface PendingLogin {
@@ -45,25 +45,6 @@ export interface PendingLoginStore {
 
 const hash = (value: string) => createHash("sha256").update(value).digest("base64url");
 
-/** What the per-address throttle counts: the address, or an IPv6 address's /64. */
-export function throttledAddress(address: string): string {
-  const bare = address.replace(/%.*$/, "");
-  if (!isIPv6(bare)) return address;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped?.[1]) return mapped[1];
-  const [head = "", tail] = bare.split("::");
-  const front = head ? head.split(":") : [];
-  const back = tail ? tail.split(":") : [];
-  const groups =
-    tail === undefined
-      ? front
-      : [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill("0"), ...back];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16))
-    .join(":")}::/64`;
-}
-
 export interface PendingLoginStoreOptions {
   /** Where pending sign-ins live: never the cache that holds the sessions. */
   cache: CacheStore;
@@ -84,7 +65,7 @@ export function createPendingLoginStore(options: PendingLoginStoreOptions): Pend
   return {
     async start(state, login, clientAddress) {
       const taken = await rateLimiter.take(
-        `dashboard:login-start:${throttledAddress(clientAddress)}`,
+        `dashboard:login-start:${clientAddressKey(clientAddress)}`,
         LOGIN_START_LIMIT,
       );
       if (!taken.allowed) return { allowed: false, retryAfterMs: taken.retryAfterMs };

@@ -1,4 +1,5 @@
 import { AppError } from "@kurz/errors";
+import { clientAddressKey } from "@kurz/service-runtime";
 import type { FastifyRequest } from "fastify";
 import type { McpRateLimit } from "../mcp/rate-limit-mcp";
 import type { BearerVerifier } from "./create-bearer-verifier";
@@ -38,7 +39,7 @@ export function createMcpAuthorizer(deps: {
 
   return async (request, cost) => {
     const credential = readMcpCredential(request.headers);
-    await deps.unauthenticated.check(request.ip);
+    await deps.unauthenticated.check(clientAddressKey(request.ip));
     let verified: McpPrincipal;
     try {
       verified =
@@ -47,7 +48,7 @@ export function createMcpAuthorizer(deps: {
           : await deps.verifyBearer(credential.token);
     } catch (error) {
       if (error instanceof AppError && error.code === "AUTHENTICATION_REQUIRED") {
-        await deps.unauthenticated.count(request.ip);
+        await deps.unauthenticated.count(clientAddressKey(request.ip));
       }
       throw error;
     }

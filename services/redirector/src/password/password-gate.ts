@@ -1,5 +1,6 @@
 import type { RateLimiter } from "@kurz/cache";
 import type { Clock } from "@kurz/clock";
+import { clientAddressKey } from "@kurz/service-runtime";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { CachedLink } from "../links/cached-link";
 import { passwordPage, tooManyAttemptsPage } from "../pages/render-page";
@@ -53,7 +54,7 @@ export function createPasswordGate(options: PasswordGateOptions): PasswordGate {
 
     async submit(request, reply, link, password) {
       const { linkId, passwordHash } = link.snapshot;
-      const attempt = await options.rateLimiter.take(`pw:${linkId}:${request.ip}`, {
+      const attempt = await options.rateLimiter.take(`pw:${linkId}:${clientAddressKey(request.ip)}`, {
         capacity: options.attemptsBurst,
         refillPerSecond: options.attemptsPerMinute / 60,
       });

@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
+# Each phase's heading says when it began (seconds into the run): where the time goes.
+phase() { echo "== $1 (at $(( $(date +%s) - started )) s)"; }
 
 bash scripts/install-system-deps.sh
 bash scripts/start-backends.sh
@@ -16,7 +18,7 @@ export TURBO_TELEMETRY_DISABLED=1
 # Real backends are required: a missing one fails the run instead of skipping tests.
 export KURZ_TEST_REQUIRE_BACKENDS=1
 
-echo "== lint"
+phase "lint"
 pnpm exec biome ci .
 # Tests wait for conditions, never on the clock (no expect.poll, no unmarked sleeps).
 node scripts/check-test-waits.mjs
@@ -24,19 +26,29 @@ node scripts/check-test-waits.mjs
 node scripts/check-no-outside-refs.mjs
 # No call to another service inside a database transaction (its self-test runs first).
 node scripts/check-no-call-in-transaction.mjs
-echo "== contracts: generated code is up to date, no breaking change"
+phase "contracts: generated code is up to date, no breaking change"
 pnpm --filter @kurz/proto check-generated
 pnpm --filter @kurz/grpc check-generated
 pnpm --filter @kurz/proto breaking
-echo "== typecheck (the workspace as one program)"
-node scripts/typecheck.mjs
-echo "== helm chart: routes from the route table, lint, render, Kubernetes schemas"
+# The type check is one single-threaded compiler run: it goes on beside the chart check and the
+# build (the machine's other core), and its verdict is read before any test runs.
+phase "typecheck (the workspace as one program), beside the next two phases"
+typecheck_log=$(mktemp)
+node scripts/typecheck.mjs >"$typecheck_log" 2>&1 &
+typecheck_pid=$!
+phase "helm chart: routes from the route table, lint, render, Kubernetes schemas"
 bash tools/helm/check-chart.sh
-echo "== build: every service's and app's bundle (turbo-cached), the artifact the tests run"
+phase "build: every service's and app's bundle (turbo-cached), the artifact the tests run"
 pnpm exec turbo run build --output-logs=errors-only
+typecheck_status=0
+wait "$typecheck_pid" || typecheck_status=$?
+phase "typecheck's answer"
+cat "$typecheck_log"
+rm -f "$typecheck_log"
+[ "$typecheck_status" -eq 0 ] || exit "$typecheck_status"
 # Built just now: the test run's global setup need not ask turbo again.
 export KURZ_TEST_BUNDLES_BUILT=1
-echo "== tests"
+phase "tests"
 # Tests that start whole clusters of processes (distributed mode, spawned services) run one at a
 # time after the rest: two clusters starting together on two cores starve each other's start-up.
 solo=(apps/distributed/test test/distributed-flow.test.ts test/telemetry-flow.test.ts test/chaos-bounded.test.ts)
@@ -50,7 +62,7 @@ else
   excludes=()
   for path in "${solo[@]}"; do excludes+=(--exclude "${path}/**" --exclude "$path"); done
   pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$results" "${excludes[@]}" || status=$?
-  echo "== tests that start process clusters, one file at a time"
+  phase "tests that start process clusters, one file at a time"
   pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$solo_results" \
     --no-file-parallelism "${solo[@]}" || status=$?
 fi

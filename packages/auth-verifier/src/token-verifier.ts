@@ -1,4 +1,4 @@
-import type { Clock as KurzClock } from "@kurz/clock";
+import { type Clock as KurzClock, systemClock } from "@kurz/clock";
 import { AppError } from "@kurz/errors";
 import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from "jose";
 import { LRUCache } from "lru-cache";
@@ -23,6 +23,8 @@ export interface TokenVerifierOptions {
   /** Revocation by jti (RFC 7009 for access tokens): true → the token is refused. */
   isRevoked?: (jti: string) => Promise<boolean>;
   clockToleranceSec?: number;
+  /** Expiry is judged by this clock's wall time (tests move it past a token's `exp`). */
+  clock?: Clock;
   /** For tests: a key set instead of fetching jwksUrl. */
   keySet?: JWTVerifyGetKey;
   /** Verified tokens remembered (until their expiry), so a client's repeated calls skip the signature check. */
@@ -57,10 +59,15 @@ function invalid(message: string, cause?: unknown): AppError {
  * `typ: at+jwt`, issuer, audience, expiry, and the claims every route relies on.
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const clock: Clock = options.clock ?? systemClock;
+  const toleranceMs = (options.clockToleranceSec ?? 5) * 1000;
   const keySet = options.keySet ?? createRemoteJWKSet(new URL(options.jwksUrl), JWKS_FETCH_OPTIONS);
 
   // Signature verification is most of the cost of a request (~140 µs, WebCrypto); a client
-  // sends the same token for up to an hour. Revocation is still checked on every call.
+  // sends the same token for up to an hour. Revocation and expiry are still checked on every
+  // call: the cache's TTL runs on the monotonic clock, so after a wall-clock step forward an
+  // entry outlives its token's `exp` (a token expired by the wall clock was accepted for up to an
+  // hour after a +1 h jump: tools/chaos, clock-jump-1h).
   const verified = new LRUCache<string, AccessToken>({ max: options.cacheSize ?? 10_000 });
 
   async function verifySignatureAndClaims(token: string): Promise<AccessToken> {
@@ -71,6 +78,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         audience: options.audience,
         typ: "at+jwt",
         algorithms: ALGORITHMS,
+        currentDate: clock.now(),
         clockTolerance: options.clockToleranceSec ?? 5,
         requiredClaims: ["sub", "exp", "iat", "jti", "client_id", "scope"],
       }));
@@ -92,14 +100,19 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       jti,
       expiresAt: new Date((exp ?? 0) * 1000),
     };
-    const ttl = accessToken.expiresAt.getTime() - Date.now();
+    const ttl = accessToken.expiresAt.getTime() - clock.now().getTime();
     if (ttl > 0) verified.set(token, accessToken, { ttl });
     return accessToken;
   }
 
   return {
     async verify(token) {
-      const accessToken = verified.get(token) ?? (await verifySignatureAndClaims(token));
+      const cached = verified.get(token);
+      if (cached && clock.now().getTime() > cached.expiresAt.getTime() + toleranceMs) {
+        verified.delete(token);
+        throw invalid("The access token has expired");
+      }
+      const accessToken = cached ?? (await verifySignatureAndClaims(token));
       if (options.isRevoked && (await options.isRevoked(accessToken.jti))) {
         throw invalid("The access token has been revoked");
       }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need when they are missing: PostgreSQL, Redis,
-# librdkafka (for the mock Kafka cluster), a C compiler and Chromium (browser tests). Idempotent; does nothing when all
+# librdkafka (for the mock Kafka cluster), a C compiler, Chromium (browser tests) and libfaketime
+# (the fault suite's clock jump). Idempotent; does nothing when all
 # are present. Runs apt-get only when something is missing.
 set -euo pipefail
 
@@ -14,6 +15,8 @@ command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 pkg-config --exists rdkafka 2>/dev/null || missing+=(librdkafka-dev)
 # The dashboard's browser tests drive Debian's Chromium (playwright-core, no bundled browser).
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+# The fault suite (make chaos) moves its services' wall clock with libfaketime (LD_PRELOAD).
+compgen -G "/usr/lib/*/faketime/libfaketime.so.1" >/dev/null || missing+=(faketime libfaketime)
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "system packages: all present"

@@ -1,6 +1,7 @@
-import { waitFor } from "@kurz/testing";
+import { checkAbExposures } from "./check-ab-exposures";
 import type { KurzApi } from "./kurz-client";
 import { normalizeDestination, type PhaseLedger, webhookKey } from "./phase-ledger";
+import { settle } from "./settle";
 import type { MisbehavingReceiver } from "./start-misbehaving-receiver";
 import type { SteadyLoad } from "./steady-load";
 
@@ -22,33 +23,6 @@ export interface CheckContext {
   endpoints: Record<string, { receiver: MisbehavingReceiver; endpointId: string }>;
   /** How long to wait for convergence after the fault is over. */
   settleMs: number;
-}
-
-/** Poll every second: each read is a REST request of the account. */
-const POLL_MS = 1_000;
-
-/**
- * Waits up to the bound for `read` to report nothing missing, and returns the last reading either
- * way: a check that never converges is reported with what it saw, not thrown.
- */
-async function settle<T extends { lost: number; duplicated: number }>(
-  what: string,
-  timeoutMs: number,
-  read: () => Promise<T>,
-): Promise<T> {
-  let last: T | undefined;
-  try {
-    return await waitFor(
-      async () => {
-        last = await read();
-        return last;
-      },
-      { until: (value) => value.lost === 0, what, timeoutMs, intervalMs: POLL_MS },
-    );
-  } catch (error) {
-    if (last) return last;
-    throw error;
-  }
 }
 
 const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
@@ -99,6 +73,9 @@ export async function checkInvariants(ledger: PhaseLedger, context: CheckContext
     },
     unacknowledged.length > 0 || serverErrors.length > 0,
     [
+      ...(ledger.tokenRefreshes > 0
+        ? [`access token refreshed ${ledger.tokenRefreshes}× after 401 invalid_token`]
+        : []),
       ...serverErrors.slice(0, 2).map((write) => `${write.what}: ${write.statuses.join(",")}`),
       ...unacknowledged
         .slice(0, 2)
@@ -124,13 +101,15 @@ export async function checkInvariants(ledger: PhaseLedger, context: CheckContext
 
   // Every acknowledged change reaches the redirector. These visits are clicks too (counted below).
   const links = [...ledger.links.values()];
+  // The A/B test's link answers with a variant (checked by the exposures row), not its destination.
+  const changeable = links.filter((link) => !link.split);
   const destinations = await settle(
     "each link to redirect to its latest destination",
     context.settleMs,
     async () => {
       let observed = 0;
       const wrong: string[] = [];
-      for (const link of links) {
+      for (const link of changeable) {
         const answer = await context.load.visit(ledger, link.code);
         if (
           answer?.location &&
@@ -141,7 +120,13 @@ export async function checkInvariants(ledger: PhaseLedger, context: CheckContext
           wrong.push(`${link.code} → ${answer?.status ?? "no answer"} ${answer?.location ?? ""}`);
         }
       }
-      return { expected: links.length, observed, lost: links.length - observed, duplicated: 0, wrong };
+      return {
+        expected: changeable.length,
+        observed,
+        lost: changeable.length - observed,
+        duplicated: 0,
+        wrong,
+      };
     },
   );
   const { wrong, ...destinationCounts } = destinations;
@@ -170,6 +155,7 @@ export async function checkInvariants(ledger: PhaseLedger, context: CheckContext
     return { expected: sum(ledger.redirects.values()), observed, lost, duplicated };
   });
   row("every redirect's click counted exactly once", clicks, clicks.lost > 0 || clicks.duplicated > 0);
+  if (ledger.abTest) rows.push(await checkAbExposures(ledger, ledger.abTest, context));
 
   // Every acknowledged conversion counted once.
   const conversions = await settle("every conversion to be counted once", context.settleMs, async () => {

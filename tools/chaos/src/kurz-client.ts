@@ -1,4 +1,5 @@
 import { request } from "node:http";
+import type { OAuthSession } from "./oauth-session";
 
 export interface ApiAnswer {
   status: number;
@@ -11,14 +12,18 @@ export interface ApiAnswer {
 const API_TIMEOUT_MS = 60_000;
 const VISIT_TIMEOUT_MS = 30_000;
 
-/** The public REST API through the edge, as an integration calls it with its access token. */
-export function kurzApi(edgeUrl: string, accessToken: string) {
-  return async (
+/**
+ * The public REST API through the edge, as an integration calls it with its access token: a 401
+ * `invalid_token` (expired by the service's clock) refreshes the token and is sent once more.
+ */
+export function kurzApi(edgeUrl: string, session: OAuthSession) {
+  const send = async (
+    accessToken: string,
     method: string,
     path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<ApiAnswer> => {
+    body: unknown,
+    headers: Record<string, string>,
+  ): Promise<ApiAnswer & { invalidToken: boolean }> => {
     const response = await fetch(`${edgeUrl}${path}`, {
       method,
       headers: {
@@ -36,7 +41,27 @@ export function kurzApi(edgeUrl: string, accessToken: string) {
     } catch {
       parsed = text;
     }
-    return { status: response.status, retryAfter: response.headers.get("retry-after"), body: parsed };
+    return {
+      status: response.status,
+      retryAfter: response.headers.get("retry-after"),
+      body: parsed,
+      invalidToken:
+        response.status === 401 && /invalid_token/.test(response.headers.get("www-authenticate") ?? ""),
+    };
+  };
+  return async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiAnswer> => {
+    const token = session.accessToken();
+    let answer = await send(token, method, path, body, headers);
+    if (answer.invalidToken) {
+      await session.refresh(token);
+      answer = await send(session.accessToken(), method, path, body, headers);
+    }
+    return { status: answer.status, retryAfter: answer.retryAfter, body: answer.body };
   };
 }
 

@@ -9,6 +9,20 @@ export interface TrackedLink {
   destination: string;
   /** Click ids seen in redirects, for conversions. */
   clickIds: string[];
+  /** Split by the phase's A/B test: its destination is a variant's, and it is never changed. */
+  split?: true;
+}
+
+/** The phase's A/B test and what its visitors (none with the A/B cookie: all new) were sent to. */
+export interface TrackedAbTest {
+  id: string;
+  code: string;
+  /** Variant ids by destination (origin and path). */
+  variantByDestination: Map<string, string>;
+  /** 3xx answers sent to each variant's destination, by variant id: its exposures. */
+  exposures: Map<string, number>;
+  /** 3xx answers to the link's own destination (the redirector did not route the test yet). */
+  unrouted: number;
 }
 
 export interface WriteOutcome {
@@ -38,12 +52,24 @@ export class PhaseLedger {
   readonly conversions = new Map<string, number>();
   /** Keys of the webhook messages the acknowledged work must produce (see webhookKey). */
   readonly expectedWebhooks = new Set<string>();
+  abTest: TrackedAbTest | undefined;
+  /** Access tokens refreshed after a 401 invalid_token during the phase. */
+  tokenRefreshes = 0;
   faultOn = false;
 
   constructor(readonly fault: string) {}
 
   countRedirect(code: string): void {
     this.redirects.set(code, (this.redirects.get(code) ?? 0) + 1);
+  }
+
+  /** A 3xx answer of the A/B test's link: an exposure of the variant its Location names. */
+  countAbAnswer(code: string, location: string | undefined): void {
+    const test = this.abTest;
+    if (!test || test.code !== code) return;
+    const variant = location ? test.variantByDestination.get(normalizeDestination(location)) : undefined;
+    if (variant) test.exposures.set(variant, (test.exposures.get(variant) ?? 0) + 1);
+    else test.unrouted++;
   }
 
   countAmbiguousVisit(code: string): void {

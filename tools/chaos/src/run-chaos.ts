@@ -2,13 +2,14 @@ import { setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
 import { type CheckContext, checkInvariants, type InvariantRow } from "./check-invariants";
 import type { Fault } from "./faults";
 import { kurzApi } from "./kurz-client";
+import { oauthSession } from "./oauth-session";
 import { PhaseLedger } from "./phase-ledger";
 import { startChaosCluster } from "./start-chaos-cluster";
 import { type MisbehavingReceiver, startMisbehavingReceiver } from "./start-misbehaving-receiver";
 import { SteadyLoad } from "./steady-load";
 
 const SCOPE =
-  "shorturl:create shorturl:read shorturl:update shorturl:delete analytics:read conversion:write webhook:read webhook:write";
+  "shorturl:create shorturl:read shorturl:update shorturl:delete analytics:read conversion:write webhook:read webhook:write abtest:read abtest:write";
 const EVENT_TYPES = ["link.created", "link.updated", "conversion.recorded"];
 
 export interface ChaosOptions {
@@ -52,7 +53,8 @@ export async function runChaos(options: ChaosOptions): Promise<InvariantRow[]> {
           adminSecret: chaos.adminSecret,
         }),
     });
-    const api = kurzApi(chaos.edgeUrl, user.accessToken);
+    const session = oauthSession(chaos.edgeUrl, user);
+    const api = kurzApi(chaos.edgeUrl, session);
     const endpoints: CheckContext["endpoints"] = {};
     for (const [name, receiver] of Object.entries(receivers)) {
       const created = await api("POST", "/api/v1/webhooks", { url: receiver.url, event_types: EVENT_TYPES });
@@ -65,7 +67,8 @@ export async function runChaos(options: ChaosOptions): Promise<InvariantRow[]> {
     const misbehaving = receivers["endpoint B (misbehaves)"]!;
 
     for (const fault of options.faults) {
-      if (fault.notRun || !fault.inject) {
+      const notRun = fault.notRun ?? fault.unavailable?.(chaos);
+      if (notRun || !fault.inject) {
         rows.push({
           fault: fault.name,
           invariant: "(all)",
@@ -74,12 +77,13 @@ export async function runChaos(options: ChaosOptions): Promise<InvariantRow[]> {
           lost: 0,
           duplicated: 0,
           verdict: "not run",
-          note: fault.notRun ?? "",
+          note: notRun ?? "",
         });
-        log(`chaos: ${fault.name}: not run (${fault.notRun})`);
+        log(`chaos: ${fault.name}: not run (${notRun})`);
         continue;
       }
       const started = Date.now();
+      const refreshesBefore = session.refreshes();
       const ledger = new PhaseLedger(fault.name);
       await load.prepare(ledger, options.linksPerPhase ?? 3);
       const stopLoad = new AbortController();
@@ -96,6 +100,7 @@ export async function runChaos(options: ChaosOptions): Promise<InvariantRow[]> {
       stopLoad.abort();
       await running;
       await load.retryRefused(ledger);
+      ledger.tokenRefreshes = session.refreshes() - refreshesBefore;
       const phaseRows = await checkInvariants(ledger, {
         api,
         load,

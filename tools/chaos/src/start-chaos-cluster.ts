@@ -12,6 +12,7 @@ import {
   startTcpFaultProxy,
   type TcpFaultProxy,
 } from "@kurz/testing";
+import { type FakeClock, prepareFakeClock } from "./fake-clock";
 
 export interface ChaosCluster {
   cluster: RunningCluster;
@@ -24,6 +25,11 @@ export interface ChaosCluster {
   postgresProxy: TcpFaultProxy;
   redisProxy: TcpFaultProxy;
   kafka: KafkaMock;
+  /**
+   * The services' wall clock (libfaketime): `jump("+1h")` moves CLOCK_REALTIME of every service
+   * process at once; or why it cannot be moved on this machine.
+   */
+  clock: FakeClock;
   /** The last lines the services printed (for a failure's explanation). */
   recentOutput(): string[];
   stop(): Promise<void>;
@@ -56,6 +62,9 @@ export async function startChaosCluster(options: {
   const adminSecret = randomBytes(24).toString("base64url");
   const port = await freePort();
   const output: string[] = [];
+  // Every service process (and the edge) reads the same offset file; the driver, the proxies and
+  // the broker keep the real clock.
+  const clock = await prepareFakeClock(dataDir);
   const stopBackends = async () => {
     await kafka.stop();
     await postgresProxy.stop();
@@ -84,6 +93,7 @@ export async function startChaosCluster(options: {
         // lapse within the run (the lease is at least twice the timeout).
         WEBHOOK_TIMEOUT_MS: "8000",
         WEBHOOK_CLAIM_LEASE_MS: "20000",
+        ...clock.env,
       },
       ports: "ephemeral",
       output: (line) => {
@@ -104,6 +114,7 @@ export async function startChaosCluster(options: {
     postgresProxy,
     redisProxy,
     kafka,
+    clock,
     recentOutput: () => [...output],
     async stop() {
       await cluster.stop();

@@ -1,4 +1,5 @@
 import { setTimeout as pause } from "node:timers/promises";
+import { waitFor } from "@kurz/testing";
 import { type ApiAnswer, type KurzApi, visitShortLink } from "./kurz-client";
 import { normalizeDestination, type PhaseLedger, type WriteOutcome } from "./phase-ledger";
 
@@ -14,6 +15,8 @@ export interface LoadTarget {
   edgeUrl: string;
   shortHost: string;
 }
+
+const sumOf = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -40,6 +43,57 @@ export class SteadyLoad {
       }
     }
     for (const link of ledger.links.values()) await this.visit(ledger, link.code);
+    await this.prepareAbTest(ledger);
+  }
+
+  /**
+   * One more link, split by a running A/B test of two variants whose destinations differ from the
+   * link's own (so each answer names its variant, or says the split is not routed yet); visited
+   * until the redirector routes the test. The load visits it like the others and never changes it.
+   */
+  private async prepareAbTest(ledger: PhaseLedger): Promise<void> {
+    const created = await this.createLink(ledger, false);
+    const link = [...ledger.links.values()].at(-1);
+    if (!created.acknowledged || !link) {
+      throw new Error(
+        `${ledger.fault}: the A/B test's link could not be created: ${created.statuses.join(", ")}`,
+      );
+    }
+    link.split = true;
+    const base = `https://shop.example.com/${ledger.fault}/ab-${link.code}`;
+    const test = await this.target.api("POST", "/api/v1/ab-tests", {
+      name: `chaos ${ledger.fault}`,
+      primary_url_id: link.code,
+      variants: [
+        { name: "Control", destination_url: `${base}/control`, control: true },
+        { name: "Variant B", destination_url: `${base}/b` },
+      ],
+    });
+    if (test.status !== 201) {
+      throw new Error(`${ledger.fault}: A/B test: ${test.status} ${JSON.stringify(test.body)}`);
+    }
+    const id = String(test.body.test.id);
+    const variants = test.body.test.variants as Array<{ id: string; destination_url: string }>;
+    ledger.abTest = {
+      id,
+      code: link.code,
+      variantByDestination: new Map(variants.map((v) => [normalizeDestination(v.destination_url), v.id])),
+      exposures: new Map(),
+      unrouted: 0,
+    };
+    const started = await this.target.api("POST", `/api/v1/ab-tests/${id}/start`);
+    if (started.status !== 200) {
+      throw new Error(`${ledger.fault}: A/B test start: ${started.status} ${JSON.stringify(started.body)}`);
+    }
+    // The redirector learns of the start from link.updated: visit (each visit in the ledger)
+    // until an answer is a variant's.
+    const tracked = ledger.abTest;
+    await waitFor(() => this.visit(ledger, link.code), {
+      until: () => sumOf(tracked.exposures.values()) > 0,
+      what: `${ledger.fault}: the redirector to route A/B test ${id}`,
+      timeoutMs: 60_000,
+      intervalMs: 250,
+    });
   }
 
   /** Runs until `signal` aborts. */
@@ -65,8 +119,8 @@ export class SteadyLoad {
     }
   }
 
-  private pick(ledger: PhaseLedger): string {
-    const codes = [...ledger.links.keys()];
+  private pick(ledger: PhaseLedger, changeable = false): string {
+    const codes = [...ledger.links.values()].filter((link) => !changeable || !link.split).map((l) => l.code);
     return codes[next() % codes.length] ?? "";
   }
 
@@ -90,6 +144,7 @@ export class SteadyLoad {
       );
       if (answer.status >= 300 && answer.status < 400) {
         ledger.countRedirect(code);
+        ledger.countAbAnswer(code, answer.location);
         const clickId = answer.location ? new URL(answer.location).searchParams.get("svc_click_id") : null;
         if (clickId) ledger.links.get(code)?.clickIds.push(clickId);
       } else if (answer.status >= 500 && during) {
@@ -124,7 +179,7 @@ export class SteadyLoad {
   }
 
   private async changeDestination(ledger: PhaseLedger): Promise<WriteOutcome | undefined> {
-    const code = this.pick(ledger);
+    const code = this.pick(ledger, true);
     const link = ledger.links.get(code);
     if (!link) return undefined;
     const destination = `https://shop.example.com/${ledger.fault}/${code}/v${next()}`;

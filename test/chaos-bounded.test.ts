@@ -26,6 +26,11 @@ describe.skipIf(!postgres.available || !redis.available)(
         rows.every((row) => row.verdict !== "not run"),
         table,
       ).toBe(true);
+      // Each phase split one link with a running A/B test and counted its exposures per variant.
+      expect(
+        rows.filter((row) => row.invariant === "A/B exposures per variant exact").map((row) => row.fault),
+        table,
+      ).toEqual(BOUNDED_FAULTS);
       // Long by design: eight processes started, then each fault injected, held and settled.
     }, 300_000);
   },

@@ -142,19 +142,28 @@ export async function checkInvariants(ledger: PhaseLedger, context: CheckContext
     let lost = 0;
     let duplicated = 0;
     let observed = 0;
+    const off: string[] = [];
     for (const link of links) {
       const expected = ledger.redirects.get(link.code) ?? 0;
       const ambiguous = ledger.ambiguousVisits.get(link.code) ?? 0;
       const answer = await context.api("GET", `/api/v1/analytics/${link.code}`);
       const counted = Number(answer.body?.analytics?.counts?.clicks ?? Number.NaN);
       if (Number.isNaN(counted)) throw new Error(`analytics of ${link.code} answered ${answer.status}`);
+      if (counted < expected || counted > expected + ambiguous)
+        off.push(`${link.code} ${expected}→${counted}`);
       observed += counted;
       lost += Math.max(0, expected - counted);
       duplicated += Math.max(0, counted - expected - ambiguous);
     }
-    return { expected: sum(ledger.redirects.values()), observed, lost, duplicated };
+    return { expected: sum(ledger.redirects.values()), observed, lost, duplicated, off };
   });
-  row("every redirect's click counted exactly once", clicks, clicks.lost > 0 || clicks.duplicated > 0);
+  const { off, ...clickCounts } = clicks;
+  row(
+    "every redirect's click counted exactly once",
+    clickCounts,
+    clicks.lost > 0 || clicks.duplicated > 0,
+    off.slice(0, 3).join("; "),
+  );
   if (ledger.abTest) rows.push(await checkAbExposures(ledger, ledger.abTest, context));
 
   // Every acknowledged conversion counted once.

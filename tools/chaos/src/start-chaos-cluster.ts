@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type RunningCluster, startDistributed } from "@kurz/distributed";
@@ -62,6 +62,8 @@ export async function startChaosCluster(options: {
   const adminSecret = randomBytes(24).toString("base64url");
   const port = await freePort();
   const output: string[] = [];
+  // CHAOS_SERVICE_LOG=<file>: every line the services print, with the driver's time (diagnosis).
+  const serviceLog = process.env.CHAOS_SERVICE_LOG;
   // Every service process (and the edge) reads the same offset file; the driver, the proxies and
   // the broker keep the real clock.
   const clock = await prepareFakeClock(dataDir);
@@ -97,6 +99,7 @@ export async function startChaosCluster(options: {
       },
       ports: "ephemeral",
       output: (line) => {
+        if (serviceLog) appendFileSync(serviceLog, `${new Date().toISOString()} ${line}\n`);
         output.push(line);
         if (output.length > OUTPUT_LINES) output.shift();
       },

@@ -131,6 +131,25 @@ describe("API keys in the account pages", () => {
     );
   });
 
+  it("offers and creates webhook and A/B test permissions on the free plan (a plan never narrows scopes)", async () => {
+    const browser = await signedUp("free-scopes@example.com");
+    const page = await browser.get("/account/api-keys");
+    for (const scope of ["webhook:read", "webhook:write", "abtest:read", "abtest:write"]) {
+      expect(page.body).toContain(`value="${scope}"`);
+    }
+    const created = await createKeyInPage(browser, "Housekeeping", [
+      "webhook:read",
+      "webhook:write",
+      "abtest:read",
+    ]);
+    expect(created.status).toBe(201);
+    const [stored] = await server.server.ctx.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.name, "Housekeeping"));
+    expect(stored?.permissions).toEqual(["webhook:read", "webhook:write", "abtest:read"]);
+  });
+
   it("refuses to create a key without a CSRF token", async () => {
     const browser = await signedUp("csrf-keys@example.com", "pro");
     const response = await browser.post("/account/api-keys", { name: "Sneaky", permissions: ["mcp"] });

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setAccountPlan } from "../src/accounts/set-account-plan";
 import { oauthClients } from "../src/db/schema";
 import { Browser, hiddenFields } from "./support/browser";
 import {
@@ -364,20 +363,14 @@ describe("authorization endpoint", () => {
     );
   });
 
-  it("refuses scopes beyond the account's plan with invalid_scope, and grants them after an upgrade", async () => {
-    const params = { ...base(), scope: "shorturl:read webhook:write" };
-    const refused = await consent(browser, params);
-    expect(refused.searchParams.get("error")).toBe("invalid_scope");
-    expect(refused.searchParams.get("error_description")).toMatch(/exceeds the Free plan: webhook:write/);
-    expect(refused.searchParams.get("state")).toBe("xyz");
-
-    await setAccountPlan({ db: server.server.ctx.db, now: new Date() }, "errors@example.com", "business");
-    try {
-      const allowed = await consent(browser, params);
-      expect(allowed.searchParams.get("code")).toBeTruthy();
-    } finally {
-      await setAccountPlan({ db: server.server.ctx.db, now: new Date() }, "errors@example.com", "free");
-    }
+  it("grants every scope on every plan: a Free account consents to the webhook and A/B test scopes", async () => {
+    // Scopes say what a credential may do; the plan is enforced by the owning services
+    // (PLAN_REQUIRED when creating or running), so a downgraded account can still list and delete.
+    const params = { ...base(), scope: "shorturl:read webhook:read webhook:write abtest:read abtest:write" };
+    const allowed = await consent(browser, params);
+    expect(allowed.searchParams.get("error")).toBeNull();
+    expect(allowed.searchParams.get("code")).toBeTruthy();
+    expect(allowed.searchParams.get("state")).toBe("xyz");
   });
 
   it("redirects with access_denied and the state when the person denies", async () => {

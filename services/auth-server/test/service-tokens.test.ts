@@ -154,6 +154,17 @@ describe("token exchange: an MCP API key becomes a token for its account (RFC 86
     expect(claims.sub).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("keeps a key's webhook and A/B test scopes after a downgrade (the plan never narrows scopes)", async () => {
+    const email = "downgraded-agent@example.com";
+    const key = await mcpKey(email, "business", ["mcp", "shorturl:read", "webhook:read", "webhook:write"]);
+    await setAccountPlan({ db: server.server.ctx.db, now: new Date() }, email, "pro");
+
+    const token = await tokensOf("mcp-gateway").apiKeyToken(key, "webhook-dispatcher");
+
+    // webhook-dispatcher lists and deletes the paused endpoints; it refuses creating one.
+    expect(decodeJwt(token).scope).toBe("shorturl:read webhook:read webhook:write");
+  });
+
   it("refuses keys exactly as VerifyApiKey does, with its codes", async () => {
     const tokens = tokensOf("mcp-gateway");
     const free = await mcpKey("free-agent@example.com", "free", ["shorturl:read"]);

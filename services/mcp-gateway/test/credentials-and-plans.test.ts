@@ -11,8 +11,8 @@ interface Answer {
 }
 
 const HOUR = 60 * 60_000;
-const PRO = { mcpRequestsPerMinute: 60, grantableScopes: ["shorturl:read", "analytics:read", "abtest:read"] };
-const BUSINESS = { ...PRO, grantableScopes: [...PRO.grantableScopes, "webhook:read", "webhook:write"] };
+const PRO = { mcpRequestsPerMinute: 60, webhooks: false, abTests: true };
+const BUSINESS = { ...PRO, webhooks: true };
 
 /** A JWT-shaped token (the gateway reads a bearer only when it looks like one). */
 const jwt = (name: string) => `eyJhbGciOiJFUzI1NiJ9.${Buffer.from(name).toString("base64url")}.c2ln`;
@@ -232,37 +232,99 @@ describe("mcp-gateway credentials, sessions and plans", () => {
     expect((await from("203.0.113.9", "key-1")).statusCode).toBe(200);
   });
 
-  it("lists only the tools a downgraded account's plan still grants, and answers PLAN_REQUIRED for one it no longer does", async () => {
+  it("after a downgrade lists the housekeeping tools but not those that create or run what the plan lacks, which answer PLAN_REQUIRED", async () => {
     gateway.accounts.set("acct-1", BUSINESS);
     gateway.keys.set("key-1", {
       keyId: "k1",
       accountId: "acct-1",
-      permissions: ["mcp", "shorturl:read", "webhook:read"],
+      permissions: ["mcp", "shorturl:read", "webhook:read", "webhook:write", "abtest:read", "abtest:write"],
     });
     const key = { "x-mcp-key": "key-1" };
     const sessionId = await openSession(gateway, key);
-    expect(toolNames((await inSession(gateway, key, sessionId, "tools/list")).body)).toContain(
-      "listWebhooks",
-    );
+    const onBusiness = toolNames((await inSession(gateway, key, sessionId, "tools/list")).body);
+    expect(onBusiness).toEqual(expect.arrayContaining(["listWebhooks", "createWebhook", "testWebhook"]));
 
     gateway.accounts.set("acct-1", PRO);
     gateway.clock.advance(31_000);
-    const listed = await inSession(gateway, key, sessionId, "tools/list");
-    expect(toolNames(listed.body)).not.toContain("listWebhooks");
-    expect(toolNames(listed.body)).toContain("getUrl");
-    const called = await inSession(gateway, key, sessionId, "tools/call", {
+    const listed = toolNames((await inSession(gateway, key, sessionId, "tools/list")).body);
+    // Housekeeping stays whatever the plan: list, read, change (disabling), delete.
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        "getUrl",
+        "listWebhooks",
+        "updateWebhook",
+        "deleteWebhook",
+        "listWebhookDeliveries",
+        // Pro includes A/B tests: every A/B test tool.
+        "createAbTest",
+        "startAbTest",
+        "resumeAbTest",
+      ]),
+    );
+    // What would create or run a webhook needs the plan's webhooks.
+    expect(listed).not.toContain("createWebhook");
+    expect(listed).not.toContain("testWebhook");
+
+    const listing = await inSession(gateway, key, sessionId, "tools/call", {
       name: "listWebhooks",
       arguments: {},
     });
-    expect(called.body.result.isError).toBe(true);
-    expect(JSON.parse(called.body.result.content[0]?.text ?? "")).toMatchObject({
+    expect(listing.body.result.isError).toBeFalsy();
+    expect(JSON.parse(listing.body.result.content[0]?.text ?? "")).toMatchObject({ webhooks: [], total: 0 });
+    expect(gateway.state.toolCalls.map((call) => call.method)).toEqual(["webhooks.listWebhooks"]);
+
+    const created = await inSession(gateway, key, sessionId, "tools/call", {
+      name: "createWebhook",
+      arguments: { url: "https://hooks.example.com/kurz", event_types: ["link.created"] },
+    });
+    expect(created.body.result.isError).toBe(true);
+    expect(JSON.parse(created.body.result.content[0]?.text ?? "")).toMatchObject({
       code: "PLAN_REQUIRED",
       retryable: false,
+      details: { feature: "webhooks" },
     });
-    const listing = await gateway.app.http.app.inject({
+    // Refused by the gateway: the service was not called.
+    expect(gateway.state.toolCalls.map((call) => call.method)).toEqual(["webhooks.listWebhooks"]);
+
+    const plain = await gateway.app.http.app.inject({
       url: "/mcp/tools",
       headers: { host: "localhost:8080", ...key },
     });
-    expect(listing.json().tools.map((t: { name: string }) => t.name)).not.toContain("listWebhooks");
+    const plainNames = plain.json().tools.map((t: { name: string }) => t.name);
+    expect(plainNames).toContain("listWebhooks");
+    expect(plainNames).not.toContain("createWebhook");
+  });
+
+  it("hides the tools that create or run A/B tests on a plan without them, and keeps the others", async () => {
+    gateway.accounts.set("acct-1", { mcpRequestsPerMinute: 60, webhooks: false, abTests: false });
+    gateway.keys.set("key-1", {
+      keyId: "k1",
+      accountId: "acct-1",
+      permissions: ["mcp", "abtest:read", "abtest:write"],
+    });
+    const key = { "x-mcp-key": "key-1" };
+    const sessionId = await openSession(gateway, key);
+    const listed = toolNames((await inSession(gateway, key, sessionId, "tools/list")).body);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        "listAbTests",
+        "getAbTest",
+        "updateAbTest",
+        "deleteAbTest",
+        "pauseAbTest",
+        "completeAbTest",
+        "getAbTestAnalytics",
+      ]),
+    );
+    for (const hidden of ["createAbTest", "startAbTest", "resumeAbTest"])
+      expect(listed).not.toContain(hidden);
+    const started = await inSession(gateway, key, sessionId, "tools/call", {
+      name: "startAbTest",
+      arguments: { id: "ab_1" },
+    });
+    expect(JSON.parse(started.body.result.content[0]?.text ?? "")).toMatchObject({
+      code: "PLAN_REQUIRED",
+      details: { feature: "ab_tests" },
+    });
   });
 });

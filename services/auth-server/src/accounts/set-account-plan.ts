@@ -16,8 +16,9 @@ export interface PlanChange {
 
 /**
  * Moves an account to another plan (the admin command; there is no billing) and announces
- * `account.plan_changed` in the same transaction. Tokens already issued keep their scopes until
- * they expire; refreshing narrows them to what the new plan grants.
+ * `account.plan_changed` in the same transaction. Tokens keep their scopes, issued before or
+ * after the change (a plan never narrows scopes): the services that own a feature read the new
+ * plan and refuse creating or running what it lacks (PLAN_REQUIRED).
  */
 export async function setAccountPlan(
   deps: { db: Database; now: Date },

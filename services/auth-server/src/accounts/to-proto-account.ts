@@ -3,7 +3,7 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { authV1, commonV1 } from "@kurz/proto";
 import type { AccountRow } from "../db/schema";
 import { type Limit, UNLIMITED } from "../plans/limit";
-import { type Plan, planOf } from "../plans/plans";
+import { GRANTABLE_SCOPES, type Plan, planOf } from "../plans/plans";
 
 function toProtoLimit(limit: Limit): MessageInitShape<typeof commonV1.LimitSchema> {
   return { kind: limit === UNLIMITED ? { case: "unlimited", value: true } : { case: "max", value: limit } };
@@ -39,7 +39,8 @@ export function toProtoPlan(plan: Plan): MessageInitShape<typeof authV1.PlanSche
     analyticsRetentionDays: plan.analyticsRetentionDays,
     restRequestsPerMinute: plan.restRequestsPerMinute,
     mcpRequestsPerMinute: plan.mcpRequestsPerMinute,
-    grantableScopes: [...plan.grantableScopes],
+    // Every scope on every plan (plans.ts GRANTABLE_SCOPES); kept in the contract for its readers.
+    grantableScopes: [...GRANTABLE_SCOPES],
   };
 }
 

@@ -6,7 +6,12 @@ import type { Plan } from "../plans/plans";
 export const MCP_PERMISSION = "mcp";
 export const API_KEY_PERMISSIONS: readonly string[] = [MCP_PERMISSION, ...SCOPE_NAMES];
 
-/** Refuses unknown permissions and those the plan cannot grant (PLAN_REQUIRED). */
+/**
+ * Refuses unknown permissions, and "mcp" on a plan without MCP access (PLAN_REQUIRED). Every
+ * scope is grantable on every plan (plans.ts GRANTABLE_SCOPES): a plan without webhooks or A/B
+ * tests is refused by webhook-dispatcher and abtest-engine when something would be created or
+ * run, while listing, reading, pausing and deleting keep working.
+ */
 export function assertGrantablePermissions(permissions: readonly string[], plan: Plan): void {
   const unknown = permissions.filter((p) => !API_KEY_PERMISSIONS.includes(p));
   if (unknown.length > 0) {
@@ -19,14 +24,6 @@ export function assertGrantablePermissions(permissions: readonly string[], plan:
     throw new AppError("PLAN_REQUIRED", {
       message: `MCP access is not part of the ${plan.name} plan`,
       hint: "Upgrade to Pro or higher to use the MCP server",
-    });
-  }
-  const beyond = permissions.filter(
-    (p) => p !== MCP_PERMISSION && !(plan.grantableScopes as readonly string[]).includes(p),
-  );
-  if (beyond.length > 0) {
-    throw new AppError("PLAN_REQUIRED", {
-      message: `The ${plan.name} plan does not include: ${beyond.join(", ")}`,
     });
   }
 }

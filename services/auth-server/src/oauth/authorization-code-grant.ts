@@ -4,7 +4,6 @@ import type { AuthContext } from "../auth-context";
 import { sha256Hex } from "../crypto/opaque-secret";
 import { accounts, authorizationCodes, type OAuthClientRow, tokenFamilies } from "../db/schema";
 import type { FormParams } from "./form-params";
-import { narrowToPlan } from "./narrow-to-plan";
 import { OAuthError } from "./oauth-error";
 import { prepareTokens, type TokenResponse } from "./prepare-tokens";
 import { revokeTokenFamily } from "./revoke-token-family";
@@ -66,9 +65,8 @@ export async function exchangeAuthorizationCode(
 
   const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, row.accountId)).limit(1);
   if (!account) throw invalidGrant("The authorization code is invalid");
-  const scope = narrowToPlan(row.scope, account.plan);
-  if (!scope)
-    throw new OAuthError("invalid_scope", "The account's plan no longer allows any of the granted scopes");
+  // The scope consented to, whatever the plan (docs/api/plans.md#scopes-by-plan).
+  const scope = row.scope;
 
   const familyId = randomUUID();
   const tokens = await prepareTokens(ctx, {

@@ -14,8 +14,8 @@ export interface PreregisteredClient {
   /** Shown instead of the consent page while the integration is not available. */
   comingSoon: boolean;
   /**
-   * Kurz's own dashboard: the person already signed in to Kurz, so no consent page, and the
-   * scopes it asks for are narrowed to the plan instead of refused.
+   * Kurz's own dashboard: the person already signed in to Kurz, so no consent page (its scopes
+   * are those it asks for, on every plan, like any client's).
    */
   firstParty: boolean;
 }

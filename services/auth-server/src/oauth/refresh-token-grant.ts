@@ -3,7 +3,6 @@ import type { AuthContext } from "../auth-context";
 import { sha256Hex } from "../crypto/opaque-secret";
 import { accounts, type OAuthClientRow, refreshTokens, tokenFamilies } from "../db/schema";
 import type { FormParams } from "./form-params";
-import { narrowToPlan } from "./narrow-to-plan";
 import { OAuthError } from "./oauth-error";
 import { prepareTokens, type TokenResponse } from "./prepare-tokens";
 import { revokeTokenFamily } from "./revoke-token-family";
@@ -30,7 +29,7 @@ export async function refreshAccessToken(
 
   const tokenHash = sha256Hex(token);
   const [found] = await ctx.db
-    .select({ token: refreshTokens, family: tokenFamilies, plan: accounts.plan })
+    .select({ token: refreshTokens, family: tokenFamilies })
     .from(refreshTokens)
     .innerJoin(tokenFamilies, eq(tokenFamilies.id, refreshTokens.familyId))
     .innerJoin(accounts, eq(accounts.id, tokenFamilies.accountId))
@@ -58,9 +57,8 @@ export async function refreshAccessToken(
       );
     if (requested.length > 0) scope = requested.join(" ");
   }
-  scope = narrowToPlan(scope, found.plan);
-  if (!scope)
-    throw new OAuthError("invalid_scope", "The account's plan no longer allows any of the granted scopes");
+  // Not narrowed to the account's plan: a plan never takes scopes away (a downgraded account must
+  // still list and delete what its plan paused); the owning services refuse what the plan lacks.
 
   const tokens = await prepareTokens(ctx, {
     familyId: family.id,

@@ -1,8 +1,7 @@
 import { isScope, type Scope } from "@kurz/auth-verifier";
 import { eq } from "drizzle-orm";
 import type { AuthContext } from "../auth-context";
-import { type AccountRow, type OAuthClientRow, oauthClients } from "../db/schema";
-import { PLAN_IDS, PLANS, planOf } from "../plans/plans";
+import { type OAuthClientRow, oauthClients } from "../db/schema";
 import type { OAuthErrorCode } from "./oauth-error";
 
 /**
@@ -165,32 +164,4 @@ export async function validateAuthorizationRequest(
     if (value !== undefined) params.set(name, value);
   }
   return { kind: "ok", request: { client, redirectUri, scopes, state, codeChallenge: challenge, params } };
-}
-
-/**
- * invalid_scope when the account's plan cannot grant a requested scope
- * (docs/api/plans.md#scopes-by-plan).
- */
-export function planScopeError(
-  ctx: AuthContext,
-  request: AuthorizationRequest,
-  account: AccountRow,
-): AuthorizationRefusal | undefined {
-  const plan = planOf(account.plan);
-  const grantable = new Set<string>(plan.grantableScopes);
-  const beyond = request.scopes.filter((scope) => !grantable.has(scope));
-  if (beyond.length === 0) return undefined;
-  const needed = PLAN_IDS.map((id) => PLANS[id]).find((candidate) =>
-    beyond.every((scope) => candidate.grantableScopes.includes(scope)),
-  );
-  return {
-    kind: "redirect",
-    location: authorizationResponseLocation(ctx.config.ISSUER, request.redirectUri, {
-      error: "invalid_scope",
-      error_description: `The requested scope exceeds the ${plan.name} plan: ${beyond.join(" ")}${
-        needed ? ` (available on ${needed.name} and up)` : ""
-      }`,
-      state: request.state,
-    }),
-  };
 }

@@ -3,7 +3,7 @@ import { MCP_PERMISSION } from "../api-keys/api-key-permissions";
 import type { AccountRow, ApiKeyRow } from "../db/schema";
 import type { AuthorizedApp } from "../oauth/authorized-apps";
 import { type Limit, UNLIMITED } from "../plans/limit";
-import { type Plan, planOf } from "../plans/plans";
+import { GRANTABLE_SCOPES, type Plan, planOf } from "../plans/plans";
 import { html, type SafeHtml } from "./html";
 import { csrfField, field, type PageChrome, renderPage } from "./layout";
 
@@ -71,7 +71,7 @@ export function renderApiKeysPage(chrome: PageChrome, model: ApiKeysPageModel): 
   const plan = planOf(model.account.plan);
   const errors = model.errors ?? {};
   const chosen = new Set(model.form?.permissions ?? [MCP_PERMISSION, "shorturl:read", "shorturl:create"]);
-  const offered = [MCP_PERMISSION, ...plan.grantableScopes];
+  const offered = [MCP_PERMISSION, ...GRANTABLE_SCOPES];
   return renderPage(
     "API keys",
     { ...chrome, current: "api-keys" },

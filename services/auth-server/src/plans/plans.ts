@@ -28,17 +28,23 @@ export interface Plan {
   restRequestsPerMinute: number;
   /** MCP calls per minute; 0 exactly when the plan has no MCP access. */
   mcpRequestsPerMinute: number;
-  /** OAuth scopes (and API-key permissions) an account on this plan may grant. */
-  grantableScopes: readonly Scope[];
 }
 
-const scopesExcept = (prefixes: string[]): Scope[] =>
-  SCOPE_NAMES.filter((scope) => !prefixes.some((prefix) => scope.startsWith(prefix)));
+/**
+ * The OAuth scopes (and API-key permissions) an account may grant: every scope, on every plan.
+ * Scopes say what a credential may do, plans what an account may use: a plan never narrows
+ * scopes, because an account keeps data of a feature its plan lost (paused webhook endpoints,
+ * paused A/B tests) and must still list, read, stop and delete it. What the plan lacks is
+ * refused by the owning service at the action that would create or run something
+ * (PLAN_REQUIRED; docs/api/plans.md#scopes-by-plan). gRPC still sends it as
+ * Plan.grantable_scopes, and REST as plan.grantable_scopes, for older readers.
+ */
+export const GRANTABLE_SCOPES: readonly Scope[] = SCOPE_NAMES;
 
 /**
  * THE plan table (no billing: an admin command moves accounts between plans). Other services
- * read it through gRPC GetAccount and enforce it. A feature that is off also removes its scopes,
- * so a token can never carry a permission the plan cannot use.
+ * read it through gRPC GetAccount and enforce it: a feature that is off (webhooks, abTests,
+ * mcpAccess) is refused where something would be created or run, never by narrowing scopes.
  */
 export const PLANS: Readonly<Record<PlanId, Plan>> = {
   free: {
@@ -58,7 +64,6 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     analyticsRetentionDays: 30,
     restRequestsPerMinute: 60,
     mcpRequestsPerMinute: 0,
-    grantableScopes: scopesExcept(["abtest:", "webhook:"]),
   },
   pro: {
     id: "pro",
@@ -77,7 +82,6 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     analyticsRetentionDays: 365,
     restRequestsPerMinute: 600,
     mcpRequestsPerMinute: 60,
-    grantableScopes: scopesExcept(["webhook:"]),
   },
   business: {
     id: "business",
@@ -96,7 +100,6 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     analyticsRetentionDays: 730,
     restRequestsPerMinute: 3_000,
     mcpRequestsPerMinute: 300,
-    grantableScopes: SCOPE_NAMES,
   },
   enterprise: {
     id: "enterprise",
@@ -115,7 +118,6 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     analyticsRetentionDays: 1_825,
     restRequestsPerMinute: 12_000,
     mcpRequestsPerMinute: 1_200,
-    grantableScopes: SCOPE_NAMES,
   },
 };
 

@@ -12,7 +12,7 @@ import { revokeApiKey } from "../api-keys/revoke-api-key";
 import type { AuthContext } from "../auth-context";
 import type { AccountRow } from "../db/schema";
 import { limitToJson } from "../plans/limit";
-import { planOf } from "../plans/plans";
+import { GRANTABLE_SCOPES, planOf } from "../plans/plans";
 
 const createKeyBody = z.object({
   name: z.string().max(100),
@@ -90,7 +90,8 @@ function accountView(account: AccountRow) {
       analytics_retention_days: plan.analyticsRetentionDays,
       rest_requests_per_minute: plan.restRequestsPerMinute,
       mcp_requests_per_minute: plan.mcpRequestsPerMinute,
-      grantable_scopes: plan.grantableScopes,
+      // Every scope, on every plan (plans.ts GRANTABLE_SCOPES).
+      grantable_scopes: GRANTABLE_SCOPES,
     },
   };
 }

@@ -8,7 +8,6 @@ import {
   type AuthorizationRefusal,
   type AuthorizationRequest,
   authorizationResponseLocation,
-  planScopeError,
   validateAuthorizationRequest,
 } from "../oauth/validate-authorization-request";
 import { renderErrorPage } from "../pages/auth-pages";
@@ -80,13 +79,11 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AuthContext):
       }
       if (outcome.request.client.kind === "first-party") {
         // Kurz's own dashboard: the person signed in to Kurz itself, there is nothing to consent
-        // to. Its scopes are narrowed to the plan when the code is exchanged.
+        // to. Its scopes are what it asks for: a plan never narrows scopes.
         return reply
           .header("cache-control", "no-store")
           .redirect(await issueAuthorizationCode(ctx, outcome.request, account.id));
       }
-      const beyondPlan = planScopeError(ctx, outcome.request, account);
-      if (beyondPlan) return refuse(request, reply, account, beyondPlan, false);
       return consentPage(request, reply, account, outcome.request);
     },
   );
@@ -127,8 +124,6 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AuthContext):
       for (const value of form.getAll(name)) params.append(name, value);
     const outcome = await validateAuthorizationRequest(ctx, params);
     if (outcome.kind !== "ok") return refuse(request, reply, account, outcome, true);
-    const beyondPlan = planScopeError(ctx, outcome.request, account);
-    if (beyondPlan) return refuse(request, reply, account, beyondPlan, true);
 
     const decision = form.get("decision");
     if (decision === "deny") {

@@ -5,7 +5,6 @@ import { verifyApiKey } from "../api-keys/verify-api-key";
 import type { AuthContext } from "../auth-context";
 import type { FormParams } from "../oauth/form-params";
 import { OAuthError } from "../oauth/oauth-error";
-import { planOf } from "../plans/plans";
 import { audienceOf, type InternalTokenResponse, issueInternalToken } from "./issue-internal-token";
 import type { CallingService } from "./service-client-config";
 
@@ -56,7 +55,7 @@ export async function exchangeApiKey(
     if (error instanceof AppError && error.isClientError) throw new ApiKeyRefusal(error);
     throw error;
   }
-  const grantable: readonly string[] = planOf(verified.account.plan).grantableScopes;
-  const scopes = verified.key.permissions.filter((p) => p !== MCP_PERMISSION && grantable.includes(p));
+  // The key's scopes as it was made, whatever the plan now (a plan never narrows scopes).
+  const scopes = verified.key.permissions.filter((p) => p !== MCP_PERMISSION);
   return issueInternalToken(ctx, { service, audience, account: { id: verified.account.id, scopes } });
 }

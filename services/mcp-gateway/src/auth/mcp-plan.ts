@@ -4,12 +4,32 @@ import type { GrpcClient } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
 import type { authV1 } from "@kurz/proto";
 
+/**
+ * A feature a plan may lack whose tools only create or run something (createWebhook, startAbTest…):
+ * the Plan message's `webhooks` and `ab_tests`.
+ */
+export type PlanFeature = "webhooks" | "abTests";
+
 /** What the gateway reads of an account's plan on every request. */
 export interface McpPlan {
   /** MCP requests per minute: 0 exactly when the plan has no MCP. */
   mcpRequestsPerMinute: number;
-  /** The scopes the plan grants: a key's permission beyond them is not the plan's any more. */
-  grantableScopes: ReadonlySet<string>;
+  /**
+   * The features the plan includes. Not scopes: every scope is grantable on every plan, so a
+   * downgraded account's key still lists, reads, pauses and deletes what it made; only the tools
+   * that create or run something need the feature (ToolDefinition.planFeature).
+   */
+  features: ReadonlySet<PlanFeature>;
+}
+
+/** The features of a Plan message (GetAccount). */
+export function planFeaturesOf(
+  plan: { webhooks?: boolean; abTests?: boolean } | undefined,
+): Set<PlanFeature> {
+  const features = new Set<PlanFeature>();
+  if (plan?.webhooks === true) features.add("webhooks");
+  if (plan?.abTests === true) features.add("abTests");
+  return features;
 }
 
 export type McpPlanOf = (accountId: string) => Promise<McpPlan>;
@@ -23,7 +43,7 @@ export function mcpPlanOf(
     const { account } = await authServer.getAccount({ accountId }, { deadlineMs });
     return {
       mcpRequestsPerMinute: account?.plan?.mcpRequestsPerMinute ?? 0,
-      grantableScopes: new Set(account?.plan?.grantableScopes ?? []),
+      features: planFeaturesOf(account?.plan),
     };
   };
 }
@@ -38,7 +58,7 @@ interface Entry {
 
 /**
  * Remembers plans for `ttlMs`, one lookup in flight per account. A failed lookup never turns into
- * "no plan": the last known plan keeps serving (its rate limit, its scopes; asked again after a
+ * "no plan": the last known plan keeps serving (its rate limit, its features; asked again after a
  * few seconds), and an account never seen is 503 DEPENDENCY_UNAVAILABLE, retryable — not 403
  * PLAN_REQUIRED for a paying account, nor an unlimited rate for a key.
  */

@@ -15,8 +15,9 @@ export interface McpPrincipal {
   /** The key's permissions ("mcp" and OAuth scope names), or the token's scopes. */
   permissions: ReadonlySet<string>;
   /**
-   * The account's plan as last read (its MCP rate, the scopes it grants): a permission the plan
-   * no longer grants (a downgraded account's key) is not used. Absent: not read (tests).
+   * The account's plan as last read (its MCP rate, its features): a tool that creates or runs
+   * what the plan lacks (createWebhook on Pro) is not listed and is PLAN_REQUIRED when called.
+   * Absent: not read (tests).
    */
   plan?: McpPlan;
 }

@@ -9,7 +9,7 @@ import type { HandlerInstaller } from "./handler-installer";
 import { ProtocolError } from "./protocol-error";
 import type { ToolCallMetrics } from "./tool-call-metrics";
 import { toolErrorResult } from "./tool-error-result";
-import { permits, planGrants, toolListing, toolsFor } from "./tool-listing";
+import { permits, planAllows, toolListing, toolsFor } from "./tool-listing";
 
 export interface ToolHandlerOptions {
   tools: readonly ToolDefinition[];
@@ -66,8 +66,9 @@ function validationError(error: z.ZodError): AppError {
  */
 export function installTools(install: HandlerInstaller, options: ToolHandlerOptions): void {
   const tools = toolsFor(options.principal, options.tools);
-  // The tools the key's permissions name, its plan's or not: one its plan no longer grants is
-  // not listed, and calling it is PLAN_REQUIRED (not the callee's INSUFFICIENT_SCOPE).
+  // The tools the key's permissions name, its plan's or not: one that creates or runs what the
+  // plan lacks is not listed, and calling it is PLAN_REQUIRED (the owning service would say the
+  // same; the gateway answers without the call).
   const byName = new Map(
     options.tools.filter((tool) => permits(options.principal, tool)).map((tool) => [tool.name, tool]),
   );
@@ -100,12 +101,14 @@ export function installTools(install: HandlerInstaller, options: ToolHandlerOpti
         }),
       );
     }
-    if (!planGrants(options.principal, tool)) {
+    if (!planAllows(options.principal, tool)) {
       options.metrics.record(tool.name, "tool_error", "PLAN_REQUIRED", seconds());
+      const feature = tool.planFeature === "webhooks" ? "webhooks" : "A/B tests";
       return toolErrorResult(
         new AppError("PLAN_REQUIRED", {
-          message: `${tool.name} is not part of the account's plan`,
-          hint: "Upgrade the account's plan to use this tool (tools/list names the tools the plan includes)",
+          message: `${tool.name} is not part of the account's plan: it does not include ${feature}`,
+          details: { feature: tool.planFeature === "webhooks" ? "webhooks" : "ab_tests" },
+          hint: `Upgrade the account's plan to use ${feature}; listing, reading, pausing and deleting work on every plan (tools/list names the tools the plan includes)`,
         }),
       );
     }

@@ -2,6 +2,7 @@ import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
 import type { Resource, ResourceTemplate } from "@modelcontextprotocol/sdk/types.js";
 import type { McpPrincipal } from "../auth/mcp-principal";
 import type { ResourceTemplateDefinition } from "../resources/resource-definition";
+import { planAllows } from "./tool-listing";
 
 const templates = new WeakMap<ResourceTemplateDefinition, UriTemplate>();
 function templateOf(resource: ResourceTemplateDefinition): UriTemplate {
@@ -14,17 +15,15 @@ function templateOf(resource: ResourceTemplateDefinition): UriTemplate {
 }
 
 /**
- * The resource families a principal may read: no scope needed, or one its permissions name and
- * its plan grants.
+ * The resource families a principal may read: no scope needed, or one its permissions name; and
+ * no plan feature needed, or one its plan includes (as for tools: tool-listing.ts planAllows).
  */
 export function resourcesFor(
   principal: McpPrincipal,
   resources: readonly ResourceTemplateDefinition[],
 ): ResourceTemplateDefinition[] {
   return resources.filter(
-    (r) =>
-      r.scope === undefined ||
-      (principal.permissions.has(r.scope) && (principal.plan?.grantableScopes.has(r.scope) ?? true)),
+    (r) => (r.scope === undefined || principal.permissions.has(r.scope)) && planAllows(principal, r),
   );
 }
 

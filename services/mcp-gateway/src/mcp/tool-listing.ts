@@ -1,5 +1,6 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import type { PlanFeature } from "../auth/mcp-plan";
 import type { McpPrincipal } from "../auth/mcp-principal";
 import type { ToolDefinition } from "../tools/tool-definition";
 
@@ -43,18 +44,19 @@ export function permits(principal: McpPrincipal, tool: ToolDefinition): boolean 
 }
 
 /**
- * Whether the account's plan grants every scope a tool needs: a key keeps the permissions it was
- * made with when its account moves to a smaller plan, and those the plan no longer grants are
- * not the key's to use.
+ * Whether the account's plan includes the feature a tool's action needs (its planFeature): a
+ * tool that creates or runs what the plan lacks is not listed, and calling it is PLAN_REQUIRED.
+ * Scopes are not the plan's to narrow: list, get, pause, complete and delete stay usable on every
+ * plan, so a downgraded account can clean up what its plan paused.
  */
-export function planGrants(principal: McpPrincipal, tool: ToolDefinition): boolean {
+export function planAllows(principal: McpPrincipal, tool: { planFeature?: PlanFeature }): boolean {
   const plan = principal.plan;
-  return plan === undefined || scopesOf(tool).every((scope) => plan.grantableScopes.has(scope));
+  return plan === undefined || tool.planFeature === undefined || plan.features.has(tool.planFeature);
 }
 
-/** Whether a principal may use a tool: its permissions and its plan cover every scope. */
+/** Whether a principal may use a tool: its permissions cover every scope, its plan the feature. */
 export function mayUse(principal: McpPrincipal, tool: ToolDefinition): boolean {
-  return permits(principal, tool) && planGrants(principal, tool);
+  return permits(principal, tool) && planAllows(principal, tool);
 }
 
 /** The tools a key may use, in the registry's order. */

@@ -1,5 +1,6 @@
 import type { Scope } from "@kurz/auth-verifier";
 import type { commonV1 } from "@kurz/proto";
+import type { PlanFeature } from "../auth/mcp-plan";
 import type { McpPrincipal } from "../auth/mcp-principal";
 import type { Completer } from "../completions/completer";
 import type { ToolClients } from "../tools/tool-clients";
@@ -24,7 +25,8 @@ export interface PlanLimits {
 
 /**
  * A family of MCP resources named by a URI template (RFC 6570), read as JSON. `scope` is the
- * permission a key needs to see and read it, like a tool's.
+ * permission a key needs to see and read it, and `planFeature` the plan feature, like a tool's
+ * (none of today's resources needs one: reading never does).
  */
 export interface ResourceTemplateDefinition {
   name: string;
@@ -32,6 +34,7 @@ export interface ResourceTemplateDefinition {
   description: string;
   uriTemplate: string;
   scope: Scope | undefined;
+  planFeature?: PlanFeature;
   read(context: ResourceContext, params: Record<string, string>): Promise<unknown>;
   /** Suggests values of the template's variables while the user types (completion/complete). */
   complete?: Readonly<Record<string, Completer>>;

@@ -1,6 +1,7 @@
 import type { Scope } from "@kurz/auth-verifier";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import type { PlanFeature } from "../auth/mcp-plan";
 import type { ToolClients } from "./tool-clients";
 
 /**
@@ -10,6 +11,10 @@ import type { ToolClients } from "./tool-clients";
  * permission the tool needs, and `alsoNeeds` the others its calls need (e.g. a QR report reads
  * the code, then its analytics): a key without all of them does not see the tool (a read-only
  * key sees only the read tools), and the owning services check them again on the call.
+ * `planFeature` is the plan feature the tool's action needs, for a tool that creates or runs
+ * something (createWebhook, startAbTest): on a plan without it the tool is not listed and calling
+ * it is PLAN_REQUIRED. Housekeeping tools (list, get, pause, complete, delete) name none: a
+ * downgraded account keeps them, whatever its plan (docs/api/mcp.md#tools-and-the-plan).
  */
 export interface ToolDefinition<
   In extends z.ZodRawShape = z.ZodRawShape,
@@ -25,6 +30,7 @@ export interface ToolDefinition<
   >;
   scope: Scope;
   alsoNeeds?: readonly Scope[];
+  planFeature?: PlanFeature;
   run(clients: ToolClients, args: z.output<z.ZodObject<In>>): Promise<z.output<z.ZodObject<Out>>>;
 }
 

@@ -9,10 +9,11 @@ import { redisBackend } from "@kurz/testing";
 import { type AppDependencies, buildApp } from "../../src/app";
 import type { ToolClients } from "../../src/tools/tool-clients";
 
-/** An account as the test's auth-server knows it: its plan's MCP rate and grantable scopes. */
+/** An account as the test's auth-server knows it: its plan's MCP rate and features. */
 export interface TestAccount {
   mcpRequestsPerMinute: number;
-  grantableScopes: string[];
+  webhooks?: boolean;
+  abTests?: boolean;
 }
 
 /** A key as the test's auth-server verifies it. */
@@ -57,7 +58,14 @@ export async function startTestMcpGateway(
     domains: {},
     analytics: {},
     abTests: {},
-    webhooks: { listWebhooks: refusing("webhooks.listWebhooks", "INSUFFICIENT_SCOPE") },
+    webhooks: {
+      // Answers (an account with no endpoints): listing works on every plan.
+      listWebhooks: async (_request: unknown, options?: { actor?: CallActor }) => {
+        gateway.toolCalls.push({ method: "webhooks.listWebhooks", actor: options?.actor });
+        return { webhooks: [], page: { page: 1, limit: 20, total: 0n } };
+      },
+      createWebhook: refusing("webhooks.createWebhook", "INSUFFICIENT_SCOPE"),
+    },
   } as unknown as ToolClients;
   const tokens: TokenVerifier = {
     verify: async (token) => {

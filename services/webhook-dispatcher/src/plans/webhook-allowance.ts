@@ -58,7 +58,11 @@ export function endpointLimitOf(allowance: WebhookAllowance, hardCap: number): n
   return allowance.limit === "unlimited" ? hardCap : Math.min(allowance.limit, hardCap);
 }
 
-/** PLAN_REQUIRED unless the plan includes webhooks: every webhook call passes this first. */
+/**
+ * PLAN_REQUIRED unless the plan includes webhooks: every call that creates, enables, changes or
+ * sends passes this first. Listing, reading, disabling and deleting never do: a downgraded account
+ * keeps them (docs/api/webhooks.md#plan-changes).
+ */
 export function assertWebhooksIncluded(allowance: WebhookAllowance): void {
   if (allowance.included) return;
   throw new AppError("PLAN_REQUIRED", {

@@ -50,6 +50,7 @@ export const createAbTest = defineTool({
   output: { test: abTestSchema },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scope: "abtest:write",
+  planFeature: "abTests",
   async run(clients, args) {
     const { test } = await clients.abTests.createAbTest({
       name: args.name,

@@ -10,6 +10,7 @@ export const resumeAbTest = defineTool({
   output: { test: abTestSchema },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scope: "abtest:write",
+  planFeature: "abTests",
   async run(clients, args) {
     const { test } = await clients.abTests.resumeAbTest({ id: args.id });
     return { test: toAbTestOutput(test) };

@@ -10,6 +10,7 @@ export const startAbTest = defineTool({
   output: { test: abTestSchema },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scope: "abtest:write",
+  planFeature: "abTests",
   async run(clients, args) {
     const { test } = await clients.abTests.startAbTest({ id: args.id });
     return { test: toAbTestOutput(test) };

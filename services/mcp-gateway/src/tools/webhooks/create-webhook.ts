@@ -22,6 +22,7 @@ export const createWebhook = defineTool({
   output: { webhook: webhookSchema },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scope: "webhook:write",
+  planFeature: "webhooks",
   async run(clients, args) {
     const { webhook } = await clients.webhooks.createWebhook({
       url: args.url,

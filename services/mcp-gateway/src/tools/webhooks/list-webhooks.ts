@@ -6,7 +6,7 @@ export const listWebhooks = defineTool({
   name: "listWebhooks",
   title: "List webhook endpoints",
   description:
-    "Lists the account's webhook endpoints (where Kurz POSTs signed events), newest first, with their event types and health (disabled_reason, failing_since). Business plan and up. Changes nothing; secrets are never shown here.",
+    "Lists the account's webhook endpoints (where Kurz POSTs signed events), newest first, with their event types and health (disabled_reason, failing_since). Works on every plan: after a downgrade the endpoints are paused (disabled_reason plan) and can still be listed, disabled and deleted. Changes nothing; secrets are never shown here.",
   input: {
     page: z.number().int().min(1).max(10_000).default(1),
     limit: z.number().int().min(1).max(100).default(20),

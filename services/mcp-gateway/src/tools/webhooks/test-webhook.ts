@@ -10,6 +10,7 @@ export const testWebhook = defineTool({
   output: { delivery: deliverySchema.nullable() },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   scope: "webhook:write",
+  planFeature: "webhooks",
   async run(clients, args) {
     const { delivery } = await clients.webhooks.sendTestWebhook({ id: args.id });
     return { delivery: delivery ? toDeliveryOutput(delivery) : null };

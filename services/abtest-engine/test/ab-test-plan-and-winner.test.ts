@@ -3,11 +3,17 @@ import { create, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { authV1, eventsV1 } from "@kurz/proto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAbTestInputSchema, updateAbTestInputSchema } from "../src/abtests/ab-test-input-schemas";
+import {
+  createAbTestInputSchema,
+  listAbTestsQuerySchema,
+  updateAbTestInputSchema,
+} from "../src/abtests/ab-test-input-schemas";
 import { changeAbTestStatus } from "../src/abtests/change-ab-test-status";
 import { completeAbTest } from "../src/abtests/complete-ab-test";
 import { createAbTest } from "../src/abtests/create-ab-test";
+import { deleteAbTest } from "../src/abtests/delete-ab-test";
 import { getAbTestOrThrow } from "../src/abtests/get-ab-test-or-throw";
+import { listAbTests } from "../src/abtests/list-ab-tests";
 import { updateAbTest } from "../src/abtests/update-ab-test";
 import { handlePlanChange } from "../src/events/start-plan-change-consumer";
 import { arm, type EngineContext, startEngineContext } from "./support/start-engine-context";
@@ -152,6 +158,41 @@ describe("the plan over a test's life", () => {
       ).rejects.toMatchObject({ code: "QUOTA_EXCEEDED" });
       await changeAbTestStatus(engine.ctx, accountId, live.test.id, "resume");
       expect(await statusOf(accountId, live.test.id)).toBe("running");
+    } finally {
+      engine.setAllowance({ planId: "pro", limit: "unlimited" });
+    }
+  });
+
+  it("keeps listing, reading, pausing, completing, archiving and deleting on a plan without A/B tests; creating is PLAN_REQUIRED", async () => {
+    const accountId = randomUUID();
+    const running = await started(accountId);
+    const other = await started(accountId);
+    const draft = await createTest(accountId);
+    try {
+      engine.setAllowance({ planId: "free", limit: 0 });
+      await expect(createTest(accountId)).rejects.toMatchObject({
+        code: "PLAN_REQUIRED",
+        retryable: false,
+        details: { plan: "free", feature: "ab_tests" },
+      });
+      const everything = listAbTestsQuerySchema.parse({ archived: "true", limit: "100" });
+      expect((await listAbTests(engine.ctx.db, accountId, everything)).total).toBe(3);
+      expect((await getAbTestOrThrow(engine.ctx.db, accountId, running.test.id)).test.status).toBe("running");
+
+      await changeAbTestStatus(engine.ctx, accountId, running.test.id, "pause");
+      expect(await statusOf(accountId, running.test.id)).toBe("paused");
+      await completeAbTest(engine.ctx, accountId, other.test.id, other.variants[0]!.id);
+      expect(await statusOf(accountId, other.test.id)).toBe("completed");
+      await updateAbTest(
+        engine.ctx,
+        accountId,
+        other.test.id,
+        updateAbTestInputSchema.parse({ archived: true }),
+      );
+      expect((await getAbTestOrThrow(engine.ctx.db, accountId, other.test.id)).test.archived).toBe(true);
+      await deleteAbTest(engine.ctx, accountId, draft.test.id);
+      await deleteAbTest(engine.ctx, accountId, running.test.id);
+      expect((await listAbTests(engine.ctx.db, accountId, everything)).total).toBe(1);
     } finally {
       engine.setAllowance({ planId: "pro", limit: "unlimited" });
     }

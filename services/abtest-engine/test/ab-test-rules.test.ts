@@ -124,11 +124,16 @@ describe("A/B test rules", () => {
     expect((await getAbTestOrThrow(engine.ctx.db, owner, test.id)).test.status).toBe("draft");
   });
 
-  it("holds the plan's number of tests, counts archived ones out, and stores nothing when refused", async () => {
+  it("refuses a create on a plan without A/B tests (PLAN_REQUIRED), holds the plan's number of tests, counts archived ones out, and stores nothing when refused", async () => {
     const accountId = randomUUID();
     try {
+      // A plan without A/B tests: PLAN_REQUIRED, not a quota (deleting frees no room).
       engine.setAllowance({ planId: "free", limit: 0 });
-      await expect(create(accountId)).rejects.toMatchObject({ code: "QUOTA_EXCEEDED", retryable: false });
+      await expect(create(accountId)).rejects.toMatchObject({
+        code: "PLAN_REQUIRED",
+        retryable: false,
+        details: { plan: "free", feature: "ab_tests" },
+      });
       expect(await count(accountId)).toBe(0);
 
       engine.setAllowance({ planId: "pro", limit: 1 });

@@ -7,6 +7,7 @@ import type { TestedLink } from "../links/link-directory";
 import type { AbTestAllowance } from "../plans/ab-test-allowance";
 import type { CreateAbTestInput } from "./ab-test-input-schemas";
 import { assertLinkTracks } from "./assert-link-tracks";
+import { assertPlanAllowsAbTests } from "./assert-plan-allows-ab-tests";
 import { assertWithinAllowance } from "./assert-within-allowance";
 import { buildVariants, type SplitMode } from "./build-variants";
 import type { TestWithVariants } from "./test-with-variants";
@@ -32,6 +33,8 @@ export async function createAbTest(
 ): Promise<TestWithVariants> {
   const mode = splitModeOf(input);
   const allowance = await ctx.allowances(accountId);
+  // A plan without A/B tests: PLAN_REQUIRED (not QUOTA_EXCEEDED: deleting tests frees no room).
+  assertPlanAllowsAbTests(allowance);
   await assertWithinAllowance(ctx.db, accountId, allowance, { lock: false, now: ctx.clock.now() });
 
   let link: TestedLink;

@@ -4,9 +4,12 @@ import { authV1 } from "@kurz/proto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookEndpoints } from "../../src/db/schema";
+import { listWebhookDeliveries } from "../../src/deliveries/list-webhook-deliveries";
 import { queueMessages } from "../../src/deliveries/queue-messages";
+import { sendTestWebhook } from "../../src/deliveries/send-test-webhook";
 import { createWebhook } from "../../src/endpoints/create-webhook";
 import { deleteWebhook } from "../../src/endpoints/delete-webhook";
+import { getWebhookOrThrow } from "../../src/endpoints/get-webhook-or-throw";
 import { listWebhooks } from "../../src/endpoints/list-webhooks";
 import { updateWebhook } from "../../src/endpoints/update-webhook";
 import { handlePlanChange } from "../../src/events/start-plan-change-consumer";
@@ -110,11 +113,25 @@ describe("a plan change", () => {
     expect(await t.ctx.subscriptions.typesOf(ACCOUNT)).toEqual(new Set());
   });
 
-  it("lets a downgraded account list, disable and delete its endpoints, and refuses any other change", async () => {
+  it("lets a downgraded account list, read, disable and delete its endpoints, and refuses creating, enabling, any other change and a test message", async () => {
     const kept = await endpoint();
     const other = await endpoint();
     await changePlan("pro");
     expect((await listWebhooks(t.ctx.db, ACCOUNT, { page: 1, limit: 20 })).total).toBe(2);
+    expect((await getWebhookOrThrow(t.ctx.db, ACCOUNT, kept.id)).disabledReason).toBe("plan");
+    expect((await listWebhookDeliveries(t.ctx.db, kept.id, { page: 1, limit: 20 })).total).toBe(0);
+    expect(await codeOf(sendTestWebhook(t.ctx, ACCOUNT, kept.id))).toBe("PLAN_REQUIRED");
+    expect(
+      await codeOf(
+        createWebhook(t.ctx, ACCOUNT, {
+          url: receiver.url,
+          description: "",
+          event_types: ["link.created"],
+          link_ids: [],
+          enabled: true,
+        }),
+      ),
+    ).toBe("PLAN_REQUIRED");
     expect(await codeOf(updateWebhook(t.ctx, ACCOUNT, kept.id, { enabled: false }))).toBe("none");
     expect(await stateOf(kept.id)).toEqual({ enabled: false, reason: null });
     expect(await codeOf(deleteWebhook(t.ctx, ACCOUNT, other.id))).toBe("none");

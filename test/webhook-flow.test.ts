@@ -94,6 +94,8 @@ describe("webhooks end to end in embedded mode (real actions through MCP and RES
   let client: Client;
   let accessToken: string;
   let email: string;
+  /** The OAuth app's refresh token and credentials (rotated on each refresh). */
+  let app: { refreshToken: string; clientId: string; clientSecret: string };
 
   beforeAll(async () => {
     dns = await startTestDnsServer();
@@ -105,6 +107,7 @@ describe("webhooks end to end in embedded mode (real actions through MCP and RES
     const user = await signUpOnPlan(flow, SCOPE, "business");
     accessToken = user.accessToken;
     email = user.email;
+    app = { refreshToken: user.refreshToken ?? "", clientId: user.clientId, clientSecret: user.clientSecret };
     const key = await createMcpKey(flow.edgeUrl, user.accessToken, ["mcp", ...KEY_PERMISSIONS]);
     client = new Client({ name: "kurz-webhook-flow", version: "1.0.0" });
     await client.connect(
@@ -346,11 +349,11 @@ describe("webhooks end to end in embedded mode (real actions through MCP and RES
   });
 
   /** The REST API with the person's OAuth token (its scopes stay what they were at sign-in). */
-  async function rest(method: string, path: string, body?: unknown) {
+  async function rest(method: string, path: string, body?: unknown, token = accessToken) {
     const response = await fetch(`${flow.edgeUrl}/api/v1${path}`, {
       method,
       headers: {
-        authorization: `Bearer ${accessToken}`,
+        authorization: `Bearer ${token}`,
         ...(body === undefined ? {} : { "content-type": "application/json" }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -359,7 +362,28 @@ describe("webhooks end to end in embedded mode (real actions through MCP and RES
     return { status: response.status, body: text ? (JSON.parse(text) as Structured) : {} };
   }
 
-  it("pauses endpoints on a downgrade (reason plan), still lets them be listed, disabled and deleted, and resumes them on the upgrade", async () => {
+  /**
+   * The app refreshes its token (client_secret_post, the rotated refresh token kept): a token
+   * minted now, on the account's current plan.
+   */
+  async function refreshedToken(): Promise<{ accessToken: string; scope: string }> {
+    const response = await fetch(`${flow.edgeUrl}/mcp/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token: app.refreshToken,
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+      }),
+    });
+    const body = (await response.json()) as Structured;
+    expect(response.status, JSON.stringify(body)).toBe(200);
+    app.refreshToken = body.refresh_token;
+    return { accessToken: body.access_token, scope: body.scope };
+  }
+
+  it("pauses endpoints on a downgrade (reason plan), still lets them be listed, disabled and deleted with a token minted after it, and resumes them on the upgrade", async () => {
     for (const endpoint of (await call("listWebhooks", {})).webhooks as Structured[]) {
       await call("deleteWebhook", { id: endpoint.id });
     }
@@ -389,17 +413,41 @@ describe("webhooks end to end in embedded mode (real actions through MCP and RES
       (await rest("POST", "/urls", { url: "https://shop.example.com/p", customAlias: duringPause })).status,
     ).toBe(201);
 
+    // The stranding regression: a token minted after the downgrade (the app refreshes, as it
+    // does every hour) still holds the webhook scopes; the plan does not narrow them.
+    const fresh = await refreshedToken();
+    expect(fresh.scope.split(" ")).toEqual(expect.arrayContaining(["webhook:read", "webhook:write"]));
+    const housekeeping = (method: string, path: string, body?: unknown) =>
+      rest(method, path, body, fresh.accessToken);
+
     // Whatever the plan: list, read, disable and delete; anything else needs webhooks.
-    const listed = await rest("GET", "/webhooks");
+    const listed = await housekeeping("GET", "/webhooks");
     expect(listed.status).toBe(200);
     expect((listed.body.webhooks as Structured[]).map((endpoint) => endpoint.disabled_reason).sort()).toEqual(
       [null, "plan", "plan"],
     );
-    expect((await rest("PATCH", `/webhooks/${kept.id}`, { event_types: ["link.deleted"] })).body.code).toBe(
+    expect((await housekeeping("GET", `/webhooks/${kept.id}`)).body.webhook.disabled_reason).toBe("plan");
+    expect((await housekeeping("GET", `/webhooks/${kept.id}/deliveries`)).status).toBe(200);
+    expect(
+      (await housekeeping("PATCH", `/webhooks/${kept.id}`, { event_types: ["link.deleted"] })).body.code,
+    ).toBe("PLAN_REQUIRED");
+    expect((await housekeeping("PATCH", `/webhooks/${kept.id}`, { enabled: true })).body.code).toBe(
       "PLAN_REQUIRED",
     );
-    expect((await rest("PATCH", `/webhooks/${spare.id}`, { enabled: false })).status).toBe(200);
-    expect((await rest("DELETE", `/webhooks/${off.id}`)).status).toBe(200);
+    expect((await housekeeping("POST", `/webhooks/${kept.id}/test`)).body.code).toBe("PLAN_REQUIRED");
+    const refusedCreate = await housekeeping("POST", "/webhooks", {
+      url: receiver.url,
+      event_types: ["link.created"],
+    });
+    expect(refusedCreate.status).toBe(403);
+    expect(refusedCreate.body.code).toBe("PLAN_REQUIRED");
+    // Through MCP the same: createWebhook is not listed on Pro, and calling it is PLAN_REQUIRED.
+    expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain("createWebhook");
+    expect((await fail("createWebhook", { url: receiver.url, event_types: ["link.created"] })).code).toBe(
+      "PLAN_REQUIRED",
+    );
+    expect((await housekeeping("PATCH", `/webhooks/${spare.id}`, { enabled: false })).status).toBe(200);
+    expect((await housekeeping("DELETE", `/webhooks/${off.id}`)).status).toBe(200);
 
     await setFlowPlan(flow, email, "business");
     const resumed = await waitFor(() => rest("GET", `/webhooks/${kept.id}`), {

@@ -34,6 +34,15 @@ export async function openPostgres<TSchema extends Record<string, unknown>>(
   pool.on("error", (error) => {
     options.logger?.warn({ event: "db.idle_client_error", err: error }, "idle database connection failed");
   });
+  // A client the pool has handed out has no pool listener: losing its connection while no query
+  // is running on it (inside a transaction, between two statements) emitted an unhandled 'error'
+  // and ended the process (webhook-dispatcher, the fault suite's postgres-down-20s). Its next
+  // statement fails instead, and the pool drops the client when it is released with that error.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => {
+      options.logger?.warn({ event: "db.client_error", err: error }, "database connection in use failed");
+    });
+  });
   // The same rule as PGlite's single connection: no root-handle query inside a transaction.
   const guard = createRootHandleGuard();
   const db: Database<TSchema> = drizzle({

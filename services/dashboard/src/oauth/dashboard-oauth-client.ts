@@ -3,8 +3,8 @@ import { DASHBOARD_CLIENT_ID } from "@kurz/service-runtime";
 import * as oauth from "oauth4webapi";
 
 /**
- * Every scope: the dashboard is a first-party client, so auth-server narrows what it asks for to
- * the account's plan instead of refusing it.
+ * Every scope, granted on every plan (a plan never narrows scopes; the services refuse what the
+ * plan lacks with PLAN_REQUIRED): the dashboard is a first-party client, with no consent page.
  */
 export const DASHBOARD_SCOPE = SCOPE_NAMES.join(" ");
 

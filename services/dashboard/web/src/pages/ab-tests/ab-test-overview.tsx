@@ -5,6 +5,7 @@ import { Pager } from "../../components/pager";
 import { useApiQuery } from "../../components/use-api-query";
 import { usePageTitle } from "../../components/use-page-title";
 import { navigate, updateSearch } from "../../router";
+import { getAccount } from "../account/get-account";
 import type { AbTest } from "./ab-test";
 import { AbTestForm } from "./ab-test-form";
 import { abTestHref } from "./ab-test-href";
@@ -17,6 +18,11 @@ import { listAbTests } from "./list-ab-tests";
 export function AbTestOverview({ page }: { page: number }) {
   usePageTitle("A/B tests");
   const tests = useApiQuery(`ab-tests:${page}`, (signal) => listAbTests(page, signal));
+  // Every plan's sign-in holds the A/B test scopes; the plan decides what may be created and run.
+  // Without A/B tests (a downgrade), the tests stay listed, readable, and can be paused,
+  // completed and deleted.
+  const account = useApiQuery("account", getAccount);
+  const planLacksAbTests = account.status === "ready" && !account.data.plan.ab_tests;
   const listHeading = useRef<HTMLHeadingElement>(null);
 
   // A new test is a draft to look over and start: its own view is where that happens.
@@ -31,10 +37,14 @@ export function AbTestOverview({ page }: { page: number }) {
 
   return (
     <>
-      <section class="card" aria-labelledby="new-ab-test-heading">
-        <h2 id="new-ab-test-heading">Create a test</h2>
-        <AbTestForm onCreated={created} />
-      </section>
+      {planLacksAbTests ? (
+        <AbTestsPlanNotice />
+      ) : (
+        <section class="card" aria-labelledby="new-ab-test-heading">
+          <h2 id="new-ab-test-heading">Create a test</h2>
+          <AbTestForm onCreated={created} />
+        </section>
+      )}
 
       <section class="section" aria-labelledby="ab-tests-heading">
         <h2 id="ab-tests-heading" ref={listHeading} tabIndex={-1}>
@@ -51,7 +61,11 @@ export function AbTestOverview({ page }: { page: number }) {
         {tests.status === "ready" && tests.data.tests.length === 0 && (
           <div class="empty-state">
             <p class="empty-title">No A/B tests yet</p>
-            <p>Create one above: send visitors of a link to two or more pages and see which converts.</p>
+            <p>
+              {planLacksAbTests
+                ? "Your plan does not include A/B tests."
+                : "Create one above: send visitors of a link to two or more pages and see which converts."}
+            </p>
           </div>
         )}
         {tests.status === "ready" && tests.data.tests.length > 0 && (

@@ -1,9 +1,9 @@
 import { currentSession } from "../../api/session";
 
 /**
- * Whether this dashboard session may read A/B tests. The session's scopes are fixed at sign-in
- * and a plan without A/B tests grants none of `abtest:*`, so the API would only answer
- * "Insufficient scope": the page says what is missing in words instead.
+ * Whether this dashboard session may read A/B tests. Every plan grants `abtest:*` (a downgraded
+ * account still sees, pauses and deletes its tests); only a sign-in older than that rule lacks
+ * them, and the API would only answer "Insufficient scope": the page says so in words instead.
  */
 export const canUseAbTests = (): boolean => currentSession().scopes.includes("abtest:read");
 

@@ -3,8 +3,9 @@ import { AppLink } from "../../components/app-link";
 import { pathOf } from "../../router";
 
 /**
- * A/B tests are not part of the account's plan (or the plan changed after this sign-in): the
- * API's message and hint when there is one, and the way to the plan.
+ * A/B tests are not part of the account's plan: the API's message and hint when there is one,
+ * and the way to the plan. The account's tests stay listed (every plan grants the A/B test
+ * scopes): they can still be read, paused, completed and deleted.
  */
 export function AbTestsPlanNotice({ error }: { error?: ApiError | undefined }) {
   const fromApi = error && error.code === "PLAN_REQUIRED";
@@ -15,7 +16,7 @@ export function AbTestsPlanNotice({ error }: { error?: ApiError | undefined }) {
       <p class="notice-hint">
         {fromApi && error.hint
           ? error.hint
-          : "After upgrading, sign out and in again so this page can use them."}
+          : "Tests you already have stay: you can still read their results, pause, complete and delete them."}
       </p>
       <p>
         <AppLink href={pathOf("account")}>See your plan and its limits</AppLink>

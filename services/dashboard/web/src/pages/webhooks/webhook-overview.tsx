@@ -5,6 +5,7 @@ import { Pager } from "../../components/pager";
 import { useApiQuery } from "../../components/use-api-query";
 import { usePageTitle } from "../../components/use-page-title";
 import { updateSearch } from "../../router";
+import { getAccount } from "../account/get-account";
 import { createWebhook } from "./create-webhook";
 import { DeleteWebhookDialog } from "./delete-webhook-dialog";
 import { listWebhooks } from "./list-webhooks";
@@ -22,6 +23,10 @@ export function WebhookOverview({ page }: { page: number }) {
   // A new key empties the create form after each endpoint made.
   const [formKey, setFormKey] = useState(0);
   const webhooks = useApiQuery(`webhooks:${page}#${refreshKey}`, (signal) => listWebhooks(page, signal));
+  // Every plan's sign-in holds the webhook scopes; the plan decides what may be created. Without
+  // webhooks (a downgrade), the endpoints stay listed, readable, and can be disabled and deleted.
+  const account = useApiQuery("account", getAccount);
+  const planLacksWebhooks = account.status === "ready" && !account.data.plan.webhooks;
   const [created, setCreated] = useState<Webhook | null>(null);
   const [toDelete, setToDelete] = useState<Webhook | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
@@ -51,35 +56,39 @@ export function WebhookOverview({ page }: { page: number }) {
     setRefreshKey((key) => key + 1);
   };
 
-  // Without the plan there is nothing to create or list: say so once, with the way to the plan.
+  // A sign-in without the webhook scopes: nothing can be listed; say so once, with the way out.
   if (webhooks.status === "error" && isPlanRefusal(webhooks.error)) {
     return <PlanRequiredNotice error={webhooks.error} />;
   }
 
   return (
     <>
-      <section class="card" aria-labelledby="new-webhook-heading">
-        <h2 id="new-webhook-heading">Add an endpoint</h2>
-        {created?.secret && (
-          <NewSecretNotice
-            secret={created.secret}
-            onDismiss={() => {
-              setCreated(null);
-              document.getElementById("new-webhook-url")?.focus();
-            }}
+      {planLacksWebhooks ? (
+        <PlanRequiredNotice />
+      ) : (
+        <section class="card" aria-labelledby="new-webhook-heading">
+          <h2 id="new-webhook-heading">Add an endpoint</h2>
+          {created?.secret && (
+            <NewSecretNotice
+              secret={created.secret}
+              onDismiss={() => {
+                setCreated(null);
+                document.getElementById("new-webhook-url")?.focus();
+              }}
+            />
+          )}
+          <WebhookForm
+            key={formKey}
+            idPrefix="new-webhook"
+            initial={EMPTY_WEBHOOK_DRAFT}
+            submitLabel="Add endpoint"
+            pendingLabel="Adding…"
+            failureTitle="The endpoint was not added"
+            save={createWebhook}
+            onSaved={saved}
           />
-        )}
-        <WebhookForm
-          key={formKey}
-          idPrefix="new-webhook"
-          initial={EMPTY_WEBHOOK_DRAFT}
-          submitLabel="Add endpoint"
-          pendingLabel="Adding…"
-          failureTitle="The endpoint was not added"
-          save={createWebhook}
-          onSaved={saved}
-        />
-      </section>
+        </section>
+      )}
 
       <section class="section" aria-labelledby="webhooks-heading">
         <h2 id="webhooks-heading" ref={listHeading} tabIndex={-1}>
@@ -100,7 +109,11 @@ export function WebhookOverview({ page }: { page: number }) {
         {webhooks.status === "ready" && webhooks.data.webhooks.length === 0 && (
           <div class="empty-state">
             <p class="empty-title">No endpoints yet</p>
-            <p>Add one above: Kurz then posts the events you chose to it as they happen.</p>
+            <p>
+              {planLacksWebhooks
+                ? "Your plan does not include webhooks."
+                : "Add one above: Kurz then posts the events you chose to it as they happen."}
+            </p>
           </div>
         )}
         {webhooks.status === "ready" && webhooks.data.webhooks.length > 0 && (

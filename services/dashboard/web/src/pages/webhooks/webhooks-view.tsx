@@ -27,7 +27,8 @@ export function WebhooksView() {
     document.querySelector<HTMLElement>("main h1")?.focus();
   }, [id]);
 
-  // Scopes are fixed at sign-in and a plan without webhooks grants none: no call would succeed.
+  // Every plan grants webhook:read; only a sign-in older than that rule lacks it (no call would
+  // succeed). What the plan lacks the overview says itself.
   const allowed = currentSession().scopes.includes("webhook:read");
 
   if (id && allowed) return <WebhookDetail key={id} id={id} page={page} />;

@@ -474,4 +474,50 @@ describe("webhooks end to end in embedded mode (real actions through MCP and RES
     expect(receiver.ofType("link.created").filter((hit) => hit.data.short_code === duringPause)).toEqual([]);
     for (const endpoint of [kept, spare]) await call("deleteWebhook", { id: endpoint.id });
   });
+
+  it("after a downgrade to Free, a token refreshed then still lists, reads and deletes the account's paused A/B test; resuming and creating one are PLAN_REQUIRED", async () => {
+    const created = await rest("POST", "/ab-tests", {
+      name: "Downgrade check",
+      short_code: `ab-down-${unique()}`,
+      variants: [
+        { name: "A", destination_url: "https://shop.example.com/a" },
+        { name: "B", destination_url: "https://shop.example.com/b" },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.test.id as string;
+    expect((await rest("POST", `/ab-tests/${id}/start`)).body.test.status).toBe("running");
+
+    await setFlowPlan(flow, email, "free");
+    try {
+      await waitFor(() => rest("GET", `/ab-tests/${id}`), {
+        until: (answer) => answer.body.test?.status === "paused",
+        what: "the test paused for the plan",
+      });
+      // Free grants the A/B test scopes too: the plan is enforced by abtest-engine, not by scopes.
+      const fresh = await refreshedToken();
+      expect(fresh.scope.split(" ")).toEqual(expect.arrayContaining(["abtest:read", "abtest:write"]));
+      const asFresh = (method: string, path: string, body?: unknown) =>
+        rest(method, path, body, fresh.accessToken);
+
+      const listed = await asFresh("GET", "/ab-tests");
+      expect(listed.status).toBe(200);
+      expect((listed.body.tests as Structured[]).map((test) => test.id)).toContain(id);
+      expect((await asFresh("GET", `/ab-tests/${id}/analytics`)).status).toBe(200);
+      expect((await asFresh("POST", `/ab-tests/${id}/resume`)).body.code).toBe("PLAN_REQUIRED");
+      const refusedCreate = await asFresh("POST", "/ab-tests", {
+        name: "Not on Free",
+        variants: [
+          { destination_url: "https://shop.example.com/c" },
+          { destination_url: "https://shop.example.com/d" },
+        ],
+      });
+      expect(refusedCreate.status).toBe(403);
+      expect(refusedCreate.body.code).toBe("PLAN_REQUIRED");
+      expect((await asFresh("DELETE", `/ab-tests/${id}`)).status).toBe(200);
+      expect((await asFresh("GET", `/ab-tests/${id}`)).status).toBe(404);
+    } finally {
+      await setFlowPlan(flow, email, "business");
+    }
+  });
 });

@@ -37,9 +37,13 @@ export function createProtocolServer(
   const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: INSTRUCTIONS });
   // Logs go out on the session's server stream (GET /mcp) when the client holds one open: a
   // request's answer is one JSON body, which carries no notifications. The SDK answers
-  // logging/setLevel and drops what is below the level set.
+  // logging/setLevel, keeping the level under the session's id, and drops what is below the
+  // level kept under the id it is given: without the id, every log would go out whatever the
+  // client asked for.
   const log: ToolCallLog = (level, data) => {
-    server.sendLoggingMessage({ level, logger: "kurz.tools", data }).catch(() => undefined);
+    server
+      .sendLoggingMessage({ level, logger: "kurz.tools", data }, server.transport?.sessionId)
+      .catch(() => undefined);
   };
   const handlerSets = new WeakMap<McpPrincipal, Map<KurzMethod, Handler>>();
   const handlersOf = (principal: McpPrincipal): Map<KurzMethod, Handler> => {

@@ -8,7 +8,7 @@ export TURBO_TELEMETRY_DISABLED := 1
 # A bundle (make build) with its telemetry preload and .ts stack traces.
 RUN_BUNDLE = node --enable-source-maps --import ./$(1)/dist/register-telemetry.mjs $(1)/dist/main.mjs
 
-.PHONY: help build start start-distributed test test-repeat bench bench-analytics bench-mcp bench-webhooks fuzz conformance chaos lint format typecheck generate check-generated docs deps backends clean-data
+.PHONY: help build start start-distributed test test-repeat bench bench-start bench-analytics bench-mcp bench-webhooks fuzz conformance chaos lint format typecheck generate check-generated docs deps backends clean-data
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-18s %s\n", $$1, $$2 }'
@@ -33,6 +33,9 @@ test-repeat: deps ## Run FILES (test paths) N times (default 20) beside a busy c
 
 bench: deps ## Redirect throughput vs a bare http baseline, and click ingest rate, in one run
 	@pnpm --filter @kurz/analytics-ingest bench
+
+bench-start: build ## Redirects through make start's public port vs a bare http server, CPU per request, clicks counted
+	@pnpm --filter @kurz/embedded bench:start
 
 bench-analytics: deps ## Every analytics report timed on 1 M generated clicks (BENCH_CLICKS=10000000 for the full size)
 	@pnpm --filter @kurz/analytics-ingest bench:analytics

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { AppError, toRestErrorBody } from "@kurz/errors";
 import type { Logger } from "@kurz/logger";
 import {
@@ -16,12 +16,14 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type FastifyServerFactory,
   LogController,
 } from "fastify";
 import { Pool } from "undici";
 import { createClientAddress } from "./client-address";
 import { sendEdgeError } from "./edge-error";
 import { forwardRequest, type Upstream } from "./forward-request";
+import { handOverRequest, type InProcessService } from "./hand-over-request";
 import { readRequestTarget, rememberTarget, targetOf } from "./request-target";
 
 export interface EdgeOptions {
@@ -29,6 +31,12 @@ export interface EdgeOptions {
   upstreams: Record<ServiceName, string>;
   /** Proxies in front of the edge whose X-Forwarded-For it believes; none by default. */
   trustedProxies?: readonly string[];
+  /**
+   * Services running in the edge's own process (the embedded run). A request without a body for
+   * one of them is handed to it in process (handOverRequest) rather than relayed over loopback
+   * HTTP; requests with a body, health documents and the edge's own answers take the usual path.
+   */
+  inProcess?: Partial<Record<ServiceName, InProcessService>>;
 }
 
 const ALL_METHODS = ["DELETE", "GET", "HEAD", "PATCH", "POST", "PUT", "OPTIONS"];
@@ -36,6 +44,65 @@ const ALL_METHODS = ["DELETE", "GET", "HEAD", "PATCH", "POST", "PUT", "OPTIONS"]
 const UPSTREAM_MAX_HEADER_BYTES = 64 * 1024;
 /** A service that has not started answering by then gets 504. */
 const UPSTREAM_HEADERS_TIMEOUT_MS = 60_000;
+
+const isLoopback = (address: string | undefined) =>
+  address !== undefined &&
+  (address.startsWith("127.") || address === "::1" || address.startsWith("::ffff:127."));
+
+/**
+ * Whether a request goes to a service in this process, handing it over when it does: origin-form
+ * targets outside the health documents, without a body (no Content-Length above 0, no
+ * Transfer-Encoding, no Expect). When the edge believes proxies in front of it, only requests
+ * that came over loopback qualify: the services believe the edge's X-Forwarded-For from loopback
+ * only, and would otherwise take the proxy's address for the client's.
+ */
+function inProcessHandOver(
+  options: EdgeOptions,
+  clientAddress: (request: IncomingMessage) => string,
+): ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined {
+  const services = options.inProcess ?? {};
+  if (Object.keys(services).length === 0) return undefined;
+  const believesProxies = (options.trustedProxies ?? []).length > 0;
+  return (request, response) => {
+    const url = request.url ?? "";
+    if (!url.startsWith("/") || url.startsWith(HEALTH_PREFIX)) return false;
+    const headers = request.headers;
+    const length = headers["content-length"];
+    if ((length !== undefined && length !== "0") || headers["transfer-encoding"] !== undefined) return false;
+    if (headers.expect !== undefined) return false;
+    const service = services[matchRoute(url)];
+    if (service === undefined) return false;
+    if (believesProxies && !isLoopback(request.socket.remoteAddress)) return false;
+    handOverRequest(request, response, service, {
+      path: url,
+      host: headers.host ?? "",
+      clientAddress: clientAddress(request),
+    });
+    return true;
+  };
+}
+
+/** An HTTP server as fastify makes one, that hands requests over first when `handOver` takes them. */
+function serverHandingOver(
+  handOver: (request: IncomingMessage, response: ServerResponse) => boolean,
+): FastifyServerFactory<http.Server> {
+  return (handler, fastifyOptions) => {
+    // fastify's own options, defaults filled in (fastify/lib/server.js makes its server so).
+    const serverOptions = fastifyOptions as {
+      http?: http.ServerOptions;
+      keepAliveTimeout: number;
+      requestTimeout: number;
+      connectionTimeout: number;
+    };
+    const server = http.createServer(serverOptions.http ?? {}, (request, response) => {
+      if (!handOver(request, response)) handler(request, response);
+    });
+    server.keepAliveTimeout = serverOptions.keepAliveTimeout;
+    server.requestTimeout = serverOptions.requestTimeout;
+    server.setTimeout(serverOptions.connectionTimeout);
+    return server;
+  };
+}
 
 async function readiness(upstream: string): Promise<{ status: string; http: number }> {
   try {
@@ -62,7 +129,11 @@ function sendError(reply: FastifyReply, error: AppError): FastifyReply {
  */
 export async function createEdge(options: EdgeOptions): Promise<FastifyInstance> {
   const clientAddress = createClientAddress(options.trustedProxies ?? []);
+  const handOver = inProcessHandOver(options, clientAddress);
   const app: FastifyInstance = Fastify({
+    // In the embedded run, requests for a service in this process skip the framework and the
+    // relay (handOver); the server is otherwise made as fastify makes it.
+    ...(handOver ? { serverFactory: serverHandingOver(handOver) } : {}),
     // pino's Logger is a FastifyBaseLogger at runtime; the generic only narrows the type.
     loggerInstance: options.logger as FastifyBaseLogger,
     // Per-request lines would dominate the redirect edge's logs; errors are logged on their own.

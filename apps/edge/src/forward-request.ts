@@ -5,6 +5,7 @@ import type { ServiceName } from "@kurz/routes";
 import type { Pool } from "undici";
 import { discardUpload } from "./discard-upload";
 import { sendEdgeError } from "./edge-error";
+import { withForwardingHeaders } from "./forwarding-headers";
 import { endToEndHeaders } from "./hop-by-hop";
 import { readRequestBody } from "./read-request-body";
 
@@ -79,20 +80,7 @@ export async function forwardRequest(
     return;
   }
 
-  const headers = endToEndHeaders(request.headers);
-  delete headers.forwarded;
-  delete headers["x-real-ip"];
-  delete headers["x-forwarded-port"];
-  delete headers["x-forwarded-prefix"];
-  delete headers.host;
-  delete headers["x-forwarded-for"];
-  delete headers["x-forwarded-host"];
-  delete headers["x-forwarded-proto"];
-  if (!forwarded.probe) {
-    headers["x-forwarded-for"] = forwarded.clientAddress;
-    headers["x-forwarded-host"] = forwarded.host;
-    headers["x-forwarded-proto"] = "http";
-  }
+  const headers = withForwardingHeaders(endToEndHeaders(request.headers), forwarded);
   if (body.kind === "bytes") headers["content-length"] = String(body.bytes.length);
 
   const abort = new AbortController();

@@ -98,12 +98,23 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Runn
       addresses[serviceVariable(name, "GRPC_ADDR")] = running.grpcAddress;
       addresses[upstreamVariable(name)] = running.httpUrl;
     }
+    // Every service is in this process: the edge hands requests to them without a loopback hop
+    // (EMBEDDED_EDGE_RELAY=1 relays them over HTTP as the distributed edge does, for comparison).
+    const inProcess =
+      baseEnv.EMBEDDED_EDGE_RELAY === "1"
+        ? undefined
+        : Object.fromEntries(
+            Object.entries(services).flatMap(([name, running]) =>
+              running.serveHttp ? [[name, running.serveHttp]] : [],
+            ),
+          );
     const edge = await startEdge(
       loadEdgeConfig({
         ...(options.ports === "ephemeral" ? { EDGE_PORT: "0" } : {}),
         ...baseEnv,
         ...addresses,
       }),
+      inProcess,
     );
     logger.info({ event: "embedded.ready", url: edge.url }, `Kurz is up at ${edge.url}`);
     return {

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { type GrpcServer, ServingStatus } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
 import type { HttpApp } from "./create-http-app";
@@ -10,6 +11,12 @@ export interface RunningService extends Stoppable {
   httpUrl: string;
   /** e.g. 127.0.0.1:50052 */
   grpcAddress: string;
+  /**
+   * Serves one HTTP request in this process as if it had arrived on `httpUrl`, answering on the
+   * request's own connection: the embedded edge hands requests over this way instead of relaying
+   * them over loopback. Absent when nothing serves (a migrate-only run).
+   */
+  serveHttp?(request: IncomingMessage, response: ServerResponse): void;
 }
 
 export interface ServeOptions {
@@ -47,6 +54,9 @@ export async function serve(options: ServeOptions): Promise<RunningService> {
     name,
     httpUrl,
     grpcAddress,
+    serveHttp: (request, response) => {
+      http.app.server.emit("request", request, response);
+    },
     stop: async () => {
       logger.info({ event: "service.stopping" }, `${name} stopping`);
       await lifecycle.stop();

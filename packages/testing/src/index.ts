@@ -22,6 +22,7 @@ export { probeServiceCall, requestServiceToken, type ServiceCallProbe } from "./
 export { redisBackend } from "./redis";
 export { setPlanAsOperator } from "./set-plan-as-operator";
 export { type SignedInUser, type SignInOptions, signInWithOAuth } from "./sign-in-with-oauth";
+export { startBaselineServer } from "./start-baseline-server";
 export { startWebhookReceiver, type WebhookReceiver } from "./start-webhook-receiver";
 export { startTcpFaultProxy, type TcpFaultProxy } from "./tcp-fault-proxy";
 export {

@@ -22,10 +22,9 @@
  * time), the costliest case. Its throughput must stay within 5 % of the plain rotation's.
  */
 
-import { LoadGenerator, type LoadResult } from "@kurz/testing";
+import { LoadGenerator, type LoadResult, startBaselineServer } from "@kurz/testing";
 import { startEmbeddedStack } from "../test/embedded-stack";
 import { routeLinkThroughTest } from "./route-link-through-test";
-import { startBaselineServer } from "./start-baseline-server";
 
 const CONNECTIONS = 64;
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 2);

@@ -26,6 +26,7 @@ import {
   LoadGenerator,
   type LoadResult,
   localEdgeEnv,
+  median,
   signInWithOAuth,
   startBaselineServer,
   waitFor,
@@ -45,12 +46,6 @@ const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"]).toStr
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** CPU time (user + system, every thread) of a process so far, in microseconds. */

@@ -16,6 +16,7 @@ export { checkGrpcHealth } from "./grpc-health";
 export * from "./kafka";
 export { LoadGenerator, type LoadOptions, type LoadResult } from "./load-generator";
 export { localEdgeEnv } from "./local-edge-env";
+export { median } from "./median";
 export { type DashboardSession, openDashboardSession } from "./open-dashboard-session";
 export * from "./postgres";
 export { probeServiceCall, requestServiceToken, type ServiceCallProbe } from "./probe-service-call";

@@ -22,7 +22,7 @@
  * time), the costliest case. Its throughput must stay within 5 % of the plain rotation's.
  */
 
-import { LoadGenerator, type LoadResult, startBaselineServer } from "@kurz/testing";
+import { LoadGenerator, type LoadResult, median, startBaselineServer } from "@kurz/testing";
 import { startEmbeddedStack } from "../test/embedded-stack";
 import { routeLinkThroughTest } from "./route-link-through-test";
 
@@ -49,12 +49,6 @@ const HEADERS = {
 /** The bench's report goes to stdout, one line per call. */
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 interface Measured extends LoadResult {

@@ -33,6 +33,7 @@ import {
   kafkaBackend,
   LoadGenerator,
   localEdgeEnv,
+  median,
   postgresBackend,
   redisBackend,
   setPlanAsOperator,
@@ -54,12 +55,6 @@ const HEADERS = {
 };
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
 
 const percent = (change: number) => `${change >= 0 ? "+" : ""}${(change * 100).toFixed(1)} %`;
 

@@ -11,6 +11,7 @@ import * as mcpGateway from "@kurz/mcp-gateway";
 import * as redirector from "@kurz/redirector";
 import { SERVICES, type ServiceName, serviceVariable } from "@kurz/routes";
 import type { RunningService, SharedInfrastructure, Stoppable } from "@kurz/service-runtime";
+import { telemetryEnabled } from "@kurz/telemetry";
 import * as webhookDispatcher from "@kurz/webhook-dispatcher";
 import { serviceCredentials } from "./service-credentials";
 
@@ -98,10 +99,13 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Runn
       addresses[serviceVariable(name, "GRPC_ADDR")] = running.grpcAddress;
       addresses[upstreamVariable(name)] = running.httpUrl;
     }
-    // Every service is in this process: the edge hands requests to them without a loopback hop
-    // (EMBEDDED_EDGE_RELAY=1 relays them over HTTP as the distributed edge does, for comparison).
+    // Every service is in this process: the edge hands requests to them without a loopback hop.
+    // It relays them over HTTP as the distributed edge does when EMBEDDED_EDGE_RELAY=1 (for
+    // comparison) and while traces are exported: a request handed over runs in the edge's trace
+    // context, so its spans would be the edge's rather than the service's, and a redirect's click
+    // would lose its link to the redirect's span.
     const inProcess =
-      baseEnv.EMBEDDED_EDGE_RELAY === "1"
+      baseEnv.EMBEDDED_EDGE_RELAY === "1" || telemetryEnabled(baseEnv)
         ? undefined
         : Object.fromEntries(
             Object.entries(services).flatMap(([name, running]) =>

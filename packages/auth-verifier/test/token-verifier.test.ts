@@ -1,3 +1,4 @@
+import { TestClock } from "@kurz/clock";
 import { startTestIssuer, type TestIssuer } from "@kurz/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTokenVerifier } from "../src";
@@ -15,22 +16,26 @@ describe("createTokenVerifier", () => {
     await issuer.stop();
   });
 
+  function verifierOn(clock: TestClock) {
+    return createTokenVerifier({
+      jwksUrl: issuer.jwksUrl,
+      issuer: issuer.issuer,
+      audience: issuer.audience,
+      clock,
+    });
+  }
+
   // The fault suite's clock-jump-1h found it: the remembered token's TTL runs on the monotonic
   // clock, which a wall-clock step (NTP) does not move, so a token verified before a +1 h step
   // stayed accepted for up to an hour after its `exp`.
   it("refuses a remembered token once the wall clock steps past its expiry", async () => {
     // Only the wall clock moves, as in a real step; the monotonic clock (the cache's) does not.
-    let stepMs = 0;
-    const verifier = createTokenVerifier({
-      jwksUrl: issuer.jwksUrl,
-      issuer: issuer.issuer,
-      audience: issuer.audience,
-      clock: { now: () => new Date(Date.now() + stepMs) },
-    });
+    const clock = new TestClock();
+    const verifier = verifierOn(clock);
     const token = await issuer.mint({ accountId: "acc-1", scopes: ["analytics:read"], expiresInSec: 3600 });
     expect((await verifier.verify(token)).accountId).toBe("acc-1");
 
-    stepMs = HOUR_MS + 60_000;
+    clock.stepWall(HOUR_MS + 60_000);
     await expect(verifier.verify(token)).rejects.toMatchObject({
       code: "INVALID_TOKEN",
       message: expect.stringContaining("expired"),
@@ -41,16 +46,11 @@ describe("createTokenVerifier", () => {
   });
 
   it("still accepts a remembered token within its lifetime and the clock tolerance", async () => {
-    let stepMs = 0;
-    const verifier = createTokenVerifier({
-      jwksUrl: issuer.jwksUrl,
-      issuer: issuer.issuer,
-      audience: issuer.audience,
-      clock: { now: () => new Date(Date.now() + stepMs) },
-    });
+    const clock = new TestClock();
+    const verifier = verifierOn(clock);
     const token = await issuer.mint({ accountId: "acc-2", scopes: ["analytics:read"], expiresInSec: 60 });
     expect((await verifier.verify(token)).accountId).toBe("acc-2");
-    stepMs = 30_000;
+    clock.stepWall(30_000);
     expect((await verifier.verify(token)).accountId).toBe("acc-2");
   });
 });

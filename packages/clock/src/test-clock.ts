@@ -18,6 +18,8 @@ export interface TestClockOptions {
  */
 export class TestClock implements Clock {
   private offsetMs = 0;
+  /** A wall-clock step's size (stepWall): wall time only, as an NTP step moves it. */
+  private wallStepMs = 0;
   /** Wall time's distance from the start it was given (`at`); the monotonic scale has none. */
   private readonly wallShiftMs: number;
   private readonly frozenAt: { wallMs: number; monotonicMs: number } | undefined;
@@ -31,7 +33,9 @@ export class TestClock implements Clock {
   }
 
   now(): Date {
-    return new Date((this.frozenAt?.wallMs ?? Date.now()) + this.wallShiftMs + this.offsetMs);
+    return new Date(
+      (this.frozenAt?.wallMs ?? Date.now()) + this.wallShiftMs + this.offsetMs + this.wallStepMs,
+    );
   }
 
   monotonicMs(): number {
@@ -41,5 +45,13 @@ export class TestClock implements Clock {
   advance(ms: number): void {
     if (!(ms >= 0)) throw new RangeError("a clock only moves forward");
     this.offsetMs += ms;
+  }
+
+  /**
+   * Steps the wall clock alone, as NTP does when a host's clock was far off: `now()` jumps (either
+   * way), the monotonic scale — every duration, every cache TTL — does not move.
+   */
+  stepWall(ms: number): void {
+    this.wallStepMs += ms;
   }
 }

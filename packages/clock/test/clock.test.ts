@@ -31,6 +31,17 @@ describe("clocks", () => {
     expect(clock.monotonicMs() - 1_800_000 + 1_800_000).toBe(clock.monotonicMs());
   });
 
+  it("steps a test clock's wall time alone, either way, as NTP steps a host's clock", () => {
+    const clock = new TestClock({ frozen: true });
+    const wall = clock.now().getTime();
+    const monotonic = clock.monotonicMs();
+    clock.stepWall(3_600_000);
+    expect(clock.now().getTime()).toBe(wall + 3_600_000);
+    clock.stepWall(-7_200_000);
+    expect(clock.now().getTime()).toBe(wall - 3_600_000);
+    expect(clock.monotonicMs()).toBe(monotonic);
+  });
+
   it("starts a test clock's wall time at the date it is given", () => {
     const start = new Date(Date.UTC(2026, 0, 1, 12, 0, 30));
     const clock = new TestClock({ frozen: true, at: start });

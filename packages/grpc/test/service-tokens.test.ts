@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { TestClock } from "@kurz/clock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceTokens, internalTokenUrl } from "../src/index";
 
@@ -58,12 +59,12 @@ describe("createServiceTokens: a service's tokens from auth-server, kept by the 
 
   afterAll(() => endpoint.stop());
 
-  const tokens = (clock: { now(): Date }, clientSecret = SECRET) =>
+  const tokens = (clock: TestClock = new TestClock(), clientSecret = SECRET) =>
     createServiceTokens({ tokenUrl: endpoint.url, clientId: "redirector", clientSecret, clock });
 
   it("asks once per callee and keeps the token until shortly before it expires", async () => {
-    let now = new Date();
-    const source = tokens({ now: () => now });
+    const clock = new TestClock({ frozen: true });
+    const source = tokens(clock);
 
     const [first, same] = await Promise.all([
       source.serviceToken("link-api"),
@@ -78,15 +79,15 @@ describe("createServiceTokens: a service's tokens from auth-server, kept by the 
     });
 
     // 300 s tokens are renewed 60 s before they expire.
-    now = new Date(now.getTime() + 239_000);
+    clock.advance(239_000);
     expect(await source.serviceToken("link-api")).toBe(first);
-    now = new Date(now.getTime() + 2_000);
+    clock.advance(2_000);
     expect(await source.serviceToken("link-api")).not.toBe(first);
     expect(source.requests).toBe(3);
   });
 
   it("exchanges an API key once per key and callee (RFC 8693), and keeps auth-server's refusal code", async () => {
-    const source = tokens({ now: () => new Date() });
+    const source = tokens();
 
     const token = await source.apiKeyToken("kurz_key-1", "link-api");
     expect(await source.apiKeyToken("kurz_key-1", "link-api")).toBe(token);
@@ -104,7 +105,7 @@ describe("createServiceTokens: a service's tokens from auth-server, kept by the 
   });
 
   it("reports a refused service credential as this deployment's fault, never the caller's", async () => {
-    const source = tokens({ now: () => new Date() }, "not-the-secret-at-all");
+    const source = tokens(new TestClock(), "not-the-secret-at-all");
 
     await expect(source.serviceToken("link-api")).rejects.toMatchObject({ code: "INTERNAL" });
   });
@@ -120,14 +121,14 @@ describe("createServiceTokens: a service's tokens from auth-server, kept by the 
   });
 
   it("keeps using a token that still lives while its early renewal fails", async () => {
-    let now = new Date();
-    const source = tokens({ now: () => now });
+    const clock = new TestClock({ frozen: true });
+    const source = tokens(clock);
     const first = await source.serviceToken("webhook-dispatcher");
     endpoint.setFailing(true);
     try {
-      now = new Date(now.getTime() + 270_000);
+      clock.advance(270_000);
       expect(await source.serviceToken("webhook-dispatcher")).toBe(first);
-      now = new Date(now.getTime() + 40_000);
+      clock.advance(40_000);
       await expect(source.serviceToken("webhook-dispatcher")).rejects.toMatchObject({
         code: "DEPENDENCY_UNAVAILABLE",
       });

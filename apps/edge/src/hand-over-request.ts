@@ -2,6 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ForwardedRequest } from "./forward-request";
 import { FORWARDING_HEADERS, withForwardingHeaders } from "./forwarding-headers";
 
+/** The lengths of the header names a hand-over replaces: Host and the forwarding headers. */
+const REPLACED_LENGTHS = new Set(["host", ...FORWARDING_HEADERS].map((name) => name.length));
+
 /**
  * A service running in the edge's own process (the embedded run): it serves a request handed to
  * it as if the request had arrived on its own port, answering on the client's connection.
@@ -34,8 +37,11 @@ export function handOverRequest(
   const rawHeaders: string[] = [];
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i] as string;
-    const lower = name.toLowerCase();
-    if (lower === "host" || FORWARDING_HEADERS.has(lower)) continue;
+    // Length first: most headers cannot be one that is replaced and are kept without lower-casing.
+    if (REPLACED_LENGTHS.has(name.length)) {
+      const lower = name.toLowerCase();
+      if (lower === "host" || FORWARDING_HEADERS.has(lower)) continue;
+    }
     rawHeaders.push(name, raw[i + 1] as string);
   }
   rawHeaders.push("host", forwarded.host);

@@ -2,7 +2,7 @@ import type { CheckContext, InvariantRow } from "./check-invariants";
 import type { PhaseLedger, TrackedAbTest } from "./phase-ledger";
 import { settle } from "./settle";
 
-const INVARIANT = "A/B exposures per variant exact";
+export const AB_EXPOSURES_INVARIANT = "A/B exposures per variant exact";
 
 /**
  * The phase's A/B test counts, per variant, exactly the exposures its visitors got: each 3xx
@@ -49,7 +49,7 @@ export async function checkAbExposures(
   const violated = numbers.lost > 0 || numbers.duplicated > 0;
   return {
     fault: ledger.fault,
-    invariant: INVARIANT,
+    invariant: AB_EXPOSURES_INVARIANT,
     ...numbers,
     verdict: violated ? "VIOLATED" : "ok",
     note: [

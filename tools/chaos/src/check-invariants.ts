@@ -1,4 +1,4 @@
-import { checkAbExposures } from "./check-ab-exposures";
+import { AB_EXPOSURES_INVARIANT, checkAbExposures } from "./check-ab-exposures";
 import type { KurzApi } from "./kurz-client";
 import { normalizeDestination, type PhaseLedger, webhookKey } from "./phase-ledger";
 import { settle } from "./settle";
@@ -43,6 +43,25 @@ export async function checkInvariants(ledger: PhaseLedger, context: CheckContext
       verdict: violated ? "VIOLATED" : "ok",
       ...(note ? { note } : {}),
     });
+  };
+
+  // A check that could not read at all (every read failed until its bound) is a violated row
+  // saying why; the phase's other checks, and the run's other faults, still run.
+  const checked = async (invariant: string, check: (invariant: string) => Promise<void>) => {
+    try {
+      await check(invariant);
+    } catch (error) {
+      rows.push({
+        fault: ledger.fault,
+        invariant,
+        expected: 0,
+        observed: 0,
+        lost: 0,
+        duplicated: 0,
+        verdict: "VIOLATED",
+        note: `could not be read: ${(error as Error).message}`.slice(0, 200),
+      });
+    }
   };
 
   // Visitors and writers during the outage.
@@ -103,124 +122,123 @@ export async function checkInvariants(ledger: PhaseLedger, context: CheckContext
   const links = [...ledger.links.values()];
   // The A/B test's link answers with a variant (checked by the exposures row), not its destination.
   const changeable = links.filter((link) => !link.split);
-  const destinations = await settle(
-    "each link to redirect to its latest destination",
-    context.settleMs,
-    async () => {
-      let observed = 0;
-      const wrong: string[] = [];
-      for (const link of changeable) {
-        const answer = await context.load.visit(ledger, link.code);
-        if (
-          answer?.location &&
-          normalizeDestination(answer.location) === normalizeDestination(link.destination)
-        ) {
-          observed++;
-        } else {
-          wrong.push(`${link.code} → ${answer?.status ?? "no answer"} ${answer?.location ?? ""}`);
+  await checked("link change reaches the redirector", async (invariant) => {
+    const destinations = await settle(
+      "each link to redirect to its latest destination",
+      context.settleMs,
+      async () => {
+        let observed = 0;
+        const wrong: string[] = [];
+        for (const link of changeable) {
+          const answer = await context.load.visit(ledger, link.code);
+          if (
+            answer?.location &&
+            normalizeDestination(answer.location) === normalizeDestination(link.destination)
+          ) {
+            observed++;
+          } else {
+            wrong.push(`${link.code} → ${answer?.status ?? "no answer"} ${answer?.location ?? ""}`);
+          }
         }
-      }
-      return {
-        expected: changeable.length,
-        observed,
-        lost: changeable.length - observed,
-        duplicated: 0,
-        wrong,
-      };
-    },
-  );
-  const { wrong, ...destinationCounts } = destinations;
-  row(
-    "link change reaches the redirector",
-    destinationCounts,
-    destinations.lost > 0,
-    wrong.slice(0, 2).join("; "),
-  );
+        return {
+          expected: changeable.length,
+          observed,
+          lost: changeable.length - observed,
+          duplicated: 0,
+          wrong,
+        };
+      },
+    );
+    const { wrong, ...destinationCounts } = destinations;
+    row(invariant, destinationCounts, destinations.lost > 0, wrong.slice(0, 2).join("; "));
+  });
 
   // Every redirect counted exactly once.
-  const clicks = await settle("every redirect to be counted once", context.settleMs, async () => {
-    let lost = 0;
-    let duplicated = 0;
-    let observed = 0;
-    const off: string[] = [];
-    for (const link of links) {
-      const expected = ledger.redirects.get(link.code) ?? 0;
-      const ambiguous = ledger.ambiguousVisits.get(link.code) ?? 0;
-      const answer = await context.api("GET", `/api/v1/analytics/${link.code}`);
-      const counted = Number(answer.body?.analytics?.counts?.clicks ?? Number.NaN);
-      if (Number.isNaN(counted)) throw new Error(`analytics of ${link.code} answered ${answer.status}`);
-      if (counted < expected || counted > expected + ambiguous)
-        off.push(`${link.code} ${expected}→${counted}`);
-      observed += counted;
-      lost += Math.max(0, expected - counted);
-      duplicated += Math.max(0, counted - expected - ambiguous);
-    }
-    return { expected: sum(ledger.redirects.values()), observed, lost, duplicated, off };
+  await checked("every redirect's click counted exactly once", async (invariant) => {
+    const clicks = await settle("every redirect to be counted once", context.settleMs, async () => {
+      let lost = 0;
+      let duplicated = 0;
+      let observed = 0;
+      const off: string[] = [];
+      for (const link of links) {
+        const expected = ledger.redirects.get(link.code) ?? 0;
+        const ambiguous = ledger.ambiguousVisits.get(link.code) ?? 0;
+        const answer = await context.api("GET", `/api/v1/analytics/${link.code}`);
+        const counted = Number(answer.body?.analytics?.counts?.clicks ?? Number.NaN);
+        if (Number.isNaN(counted)) throw new Error(`analytics of ${link.code} answered ${answer.status}`);
+        if (counted < expected || counted > expected + ambiguous)
+          off.push(`${link.code} ${expected}→${counted}`);
+        observed += counted;
+        lost += Math.max(0, expected - counted);
+        duplicated += Math.max(0, counted - expected - ambiguous);
+      }
+      return { expected: sum(ledger.redirects.values()), observed, lost, duplicated, off };
+    });
+    const { off, ...clickCounts } = clicks;
+    row(invariant, clickCounts, clicks.lost > 0 || clicks.duplicated > 0, off.slice(0, 3).join("; "));
   });
-  const { off, ...clickCounts } = clicks;
-  row(
-    "every redirect's click counted exactly once",
-    clickCounts,
-    clicks.lost > 0 || clicks.duplicated > 0,
-    off.slice(0, 3).join("; "),
-  );
-  if (ledger.abTest) rows.push(await checkAbExposures(ledger, ledger.abTest, context));
+  const { abTest } = ledger;
+  if (abTest) {
+    await checked(AB_EXPOSURES_INVARIANT, async () => {
+      rows.push(await checkAbExposures(ledger, abTest, context));
+    });
+  }
 
   // Every acknowledged conversion counted once.
-  const conversions = await settle("every conversion to be counted once", context.settleMs, async () => {
-    let lost = 0;
-    let duplicated = 0;
-    let observed = 0;
-    for (const link of links) {
-      const expected = ledger.conversions.get(link.code) ?? 0;
-      const answer = await context.api("GET", `/api/v1/analytics/${link.code}/conversions`);
-      const counted = Number(answer.body?.analytics?.stats?.conversions ?? Number.NaN);
-      if (Number.isNaN(counted)) throw new Error(`conversions of ${link.code} answered ${answer.status}`);
-      observed += counted;
-      lost += Math.max(0, expected - counted);
-      duplicated += Math.max(0, counted - expected);
-    }
-    return { expected: sum(ledger.conversions.values()), observed, lost, duplicated };
+  await checked("every conversion counted exactly once", async (invariant) => {
+    const conversions = await settle("every conversion to be counted once", context.settleMs, async () => {
+      let lost = 0;
+      let duplicated = 0;
+      let observed = 0;
+      for (const link of links) {
+        const expected = ledger.conversions.get(link.code) ?? 0;
+        const answer = await context.api("GET", `/api/v1/analytics/${link.code}/conversions`);
+        const counted = Number(answer.body?.analytics?.stats?.conversions ?? Number.NaN);
+        if (Number.isNaN(counted)) throw new Error(`conversions of ${link.code} answered ${answer.status}`);
+        observed += counted;
+        lost += Math.max(0, expected - counted);
+        duplicated += Math.max(0, counted - expected);
+      }
+      return { expected: sum(ledger.conversions.values()), observed, lost, duplicated };
+    });
+    row(invariant, conversions, conversions.lost > 0 || conversions.duplicated > 0);
   });
-  row(
-    "every conversion counted exactly once",
-    conversions,
-    conversions.lost > 0 || conversions.duplicated > 0,
-  );
 
   // Every event to every subscribed endpoint, at least once, by webhook-id.
   for (const [name, { receiver }] of Object.entries(context.endpoints)) {
-    const deliveries = await settle(`every event delivered to ${name}`, context.settleMs, async () => {
-      const idsByKey = new Map<string, Set<string>>();
-      const answeredById = new Map<string, number>();
-      for (const event of receiver.accepted()) {
-        const key = webhookKey(event.type, event.data);
-        if (!ledger.expectedWebhooks.has(key)) continue;
-        idsByKey.set(key, (idsByKey.get(key) ?? new Set()).add(event.webhookId));
-        answeredById.set(event.webhookId, (answeredById.get(event.webhookId) ?? 0) + 1);
-      }
-      const missing = [...ledger.expectedWebhooks].filter((key) => !idsByKey.has(key));
-      // Under at-least-once a message may come twice; one change sent as two messages is worse.
-      const duplicated =
-        sum([...idsByKey.values()].map((ids) => ids.size - 1)) +
-        sum([...answeredById.values()].map((n) => n - 1));
-      return {
-        expected: ledger.expectedWebhooks.size,
-        observed: idsByKey.size,
-        lost: missing.length,
-        duplicated,
-        missing,
-      };
+    await checked(`every event delivered at least once (${name})`, async (invariant) => {
+      const deliveries = await settle(`every event delivered to ${name}`, context.settleMs, async () => {
+        const idsByKey = new Map<string, Set<string>>();
+        const answeredById = new Map<string, number>();
+        for (const event of receiver.accepted()) {
+          const key = webhookKey(event.type, event.data);
+          if (!ledger.expectedWebhooks.has(key)) continue;
+          idsByKey.set(key, (idsByKey.get(key) ?? new Set()).add(event.webhookId));
+          answeredById.set(event.webhookId, (answeredById.get(event.webhookId) ?? 0) + 1);
+        }
+        const missing = [...ledger.expectedWebhooks].filter((key) => !idsByKey.has(key));
+        // Under at-least-once a message may come twice; one change sent as two messages is worse.
+        const duplicated =
+          sum([...idsByKey.values()].map((ids) => ids.size - 1)) +
+          sum([...answeredById.values()].map((n) => n - 1));
+        return {
+          expected: ledger.expectedWebhooks.size,
+          observed: idsByKey.size,
+          lost: missing.length,
+          duplicated,
+          missing,
+        };
+      });
+      const { missing, ...counts } = deliveries;
+      row(
+        invariant,
+        counts,
+        counts.lost > 0,
+        [counts.duplicated > 0 ? "duplicates allowed (at least once)" : "", ...missing.slice(0, 2)]
+          .filter(Boolean)
+          .join("; "),
+      );
     });
-    const { missing, ...counts } = deliveries;
-    row(
-      `every event delivered at least once (${name})`,
-      counts,
-      counts.lost > 0,
-      [counts.duplicated > 0 ? "duplicates allowed (at least once)" : "", ...missing.slice(0, 2)]
-        .filter(Boolean)
-        .join("; "),
-    );
   }
   for (const [name, { receiver, endpointId }] of Object.entries(context.endpoints)) {
     const phaseIds = new Set(
@@ -229,24 +247,26 @@ export async function checkInvariants(ledger: PhaseLedger, context: CheckContext
         .filter((event) => ledger.expectedWebhooks.has(webhookKey(event.type, event.data)))
         .map((event) => event.webhookId),
     );
-    const recorded = await settle(`every attempt at ${name} recorded`, context.settleMs, async () => {
-      const log = await readDeliveryLog(context.api, endpointId);
-      const seen = receiver.requestsById();
-      const unrecorded: string[] = [];
-      let observed = 0;
-      for (const id of phaseIds) {
-        const delivery = log.get(id);
-        const reached = seen.get(id) ?? 0;
-        if (delivery && delivery.status === "succeeded" && delivery.attempts >= reached) observed++;
-        else
-          unrecorded.push(
-            `${id}: ${reached} reached, log ${delivery ? `${delivery.status} ${delivery.attempts}` : "none"}`,
-          );
-      }
-      return { expected: phaseIds.size, observed, lost: unrecorded.length, duplicated: 0, unrecorded };
+    await checked(`every attempt recorded (${name})`, async (invariant) => {
+      const recorded = await settle(`every attempt at ${name} recorded`, context.settleMs, async () => {
+        const log = await readDeliveryLog(context.api, endpointId);
+        const seen = receiver.requestsById();
+        const unrecorded: string[] = [];
+        let observed = 0;
+        for (const id of phaseIds) {
+          const delivery = log.get(id);
+          const reached = seen.get(id) ?? 0;
+          if (delivery && delivery.status === "succeeded" && delivery.attempts >= reached) observed++;
+          else
+            unrecorded.push(
+              `${id}: ${reached} reached, log ${delivery ? `${delivery.status} ${delivery.attempts}` : "none"}`,
+            );
+        }
+        return { expected: phaseIds.size, observed, lost: unrecorded.length, duplicated: 0, unrecorded };
+      });
+      const { unrecorded, ...counts } = recorded;
+      row(invariant, counts, counts.lost > 0, unrecorded.slice(0, 2).join("; "));
     });
-    const { unrecorded, ...counts } = recorded;
-    row(`every attempt recorded (${name})`, counts, counts.lost > 0, unrecorded.slice(0, 2).join("; "));
   }
   return rows;
 }

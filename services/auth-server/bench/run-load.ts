@@ -21,6 +21,8 @@ export interface LoadResult {
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** The first failed answer (status and the start of its body), when any failed. */
+  firstError?: string;
 }
 
 // Plain JavaScript run in a worker thread: the load generator gets its own event loop, so it
@@ -31,7 +33,7 @@ const http = require("node:http");
 const agent = new http.Agent({ keepAlive: true, maxSockets: o.concurrency });
 const target = new URL(o.url);
 const latencies = [];
-let requests = 0, errors = 0;
+let requests = 0, errors = 0, firstError;
 const deadline = Date.now() + o.durationMs;
 function send(body) {
   return new Promise((resolve) => {
@@ -62,7 +64,12 @@ async function loop(index) {
     }
     const res = await send(body);
     requests++;
-    if (res.status >= 400 || res.status === 0) { errors++; if (o.refresh) return; continue; }
+    if (res.status >= 400 || res.status === 0) {
+      errors++;
+      firstError ??= res.status + " " + res.text.slice(0, 200);
+      if (o.refresh) return;
+      continue;
+    }
     if (o.refresh) token = JSON.parse(res.text).refresh_token;
   }
 }
@@ -70,7 +77,7 @@ Promise.all(Array.from({ length: o.concurrency }, (_, i) => loop(i))).then(() =>
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] || 0;
   agent.destroy();
-  parentPort.postMessage({ requests, errors, p50Ms: at(0.5), p99Ms: at(0.99) });
+  parentPort.postMessage({ requests, errors, p50Ms: at(0.5), p99Ms: at(0.99), firstError });
 });
 `;
 

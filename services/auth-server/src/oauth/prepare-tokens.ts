@@ -24,9 +24,16 @@ export interface TokenGrant {
 
 type Writer = Pick<AuthContext["db"], "insert">;
 
+/** The rows that make issued tokens known: the access token's jti, the refresh token's digest. */
+export interface TokenRows {
+  accessToken: typeof issuedAccessTokens.$inferInsert;
+  refreshToken?: typeof refreshTokens.$inferInsert & { createdAt: Date };
+}
+
 /** Tokens signed and ready; `record` writes their rows through the grant's transaction. */
 export interface PreparedTokens {
   response: TokenResponse;
+  rows: TokenRows;
   record(tx: Writer): Promise<void>;
 }
 
@@ -63,21 +70,24 @@ export async function prepareTokens(ctx: AuthContext, grant: TokenGrant): Promis
     : undefined;
   if (refreshToken) response.refresh_token = refreshToken;
 
+  const rows: TokenRows = {
+    accessToken: { jti, familyId: grant.familyId, expiresAt: new Date(exp * 1000) },
+    ...(refreshToken && {
+      refreshToken: {
+        tokenHash: sha256Hex(refreshToken),
+        familyId: grant.familyId,
+        scope: grant.scope,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SEC * 1000),
+      },
+    }),
+  };
   return {
     response,
+    rows,
     async record(tx) {
-      await tx
-        .insert(issuedAccessTokens)
-        .values({ jti, familyId: grant.familyId, expiresAt: new Date(exp * 1000) });
-      if (refreshToken) {
-        await tx.insert(refreshTokens).values({
-          tokenHash: sha256Hex(refreshToken),
-          familyId: grant.familyId,
-          scope: grant.scope,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SEC * 1000),
-        });
-      }
+      await tx.insert(issuedAccessTokens).values(rows.accessToken);
+      if (rows.refreshToken) await tx.insert(refreshTokens).values(rows.refreshToken);
     },
   };
 }

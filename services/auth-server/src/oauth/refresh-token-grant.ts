@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AuthContext } from "../auth-context";
 import { sha256Hex } from "../crypto/opaque-secret";
 import { accounts, type OAuthClientRow, refreshTokens, tokenFamilies } from "../db/schema";
@@ -6,6 +6,7 @@ import type { FormParams } from "./form-params";
 import { OAuthError } from "./oauth-error";
 import { prepareTokens, type TokenResponse } from "./prepare-tokens";
 import { revokeTokenFamily } from "./revoke-token-family";
+import { rotateRefreshToken } from "./rotate-refresh-token";
 
 const REVOKED_OR_USED = "The refresh token has been revoked or already used";
 const invalidGrant = (description: string) => new OAuthError("invalid_grant", description);
@@ -67,29 +68,19 @@ export async function refreshAccessToken(
     scope,
     withRefreshToken: true,
   });
-  const response = await ctx.db.transaction(async (tx) => {
-    // The family row lock orders this rotation against a concurrent revocation of the family.
-    const [current] = await tx
-      .select({ revokedAt: tokenFamilies.revokedAt })
-      .from(tokenFamilies)
-      .where(eq(tokenFamilies.id, family.id))
-      .for("update");
-    if (!current || current.revokedAt) return "revoked" as const;
-    const [rotated] = await tx
-      .update(refreshTokens)
-      .set({ usedAt: now })
-      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
-      .returning({ tokenHash: refreshTokens.tokenHash });
-    if (!rotated) return "reused" as const;
-    await tx.update(tokenFamilies).set({ lastUsedAt: now }).where(eq(tokenFamilies.id, family.id));
-    await tokens.record(tx);
-    return tokens.response;
+  const { refreshToken } = tokens.rows;
+  if (!refreshToken) throw new Error("a refresh grant issues a refresh token");
+  const rotation = await rotateRefreshToken(ctx.db, {
+    familyId: family.id,
+    tokenHash,
+    now,
+    rows: { accessToken: tokens.rows.accessToken, refreshToken },
   });
-  if (response === "revoked") throw invalidGrant(REVOKED_OR_USED);
-  if (response === "reused") {
+  if (rotation === "revoked") throw invalidGrant(REVOKED_OR_USED);
+  if (rotation === "reused") {
     // A concurrent request rotated the same token first: that is reuse.
     await revokeTokenFamily(ctx, family.id, "refresh_reuse");
     throw invalidGrant(REVOKED_OR_USED);
   }
-  return response;
+  return tokens.response;
 }

@@ -8,7 +8,7 @@ export TURBO_TELEMETRY_DISABLED := 1
 # A bundle (make build) with its telemetry preload and .ts stack traces.
 RUN_BUNDLE = node --enable-source-maps --import ./$(1)/dist/register-telemetry.mjs $(1)/dist/main.mjs
 
-.PHONY: help build start start-distributed test test-repeat bench bench-start bench-analytics bench-mcp bench-webhooks fuzz conformance chaos lint format typecheck generate check-generated docs deps backends clean-data
+.PHONY: help build start start-distributed test test-repeat bench bench-start bench-footprint bench-analytics bench-mcp bench-webhooks fuzz conformance chaos lint format typecheck generate check-generated docs deps backends clean-data
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-18s %s\n", $$1, $$2 }'
@@ -36,6 +36,9 @@ bench: deps ## Redirect throughput vs a bare http baseline, and click ingest rat
 
 bench-start: build ## Redirects through make start's public port vs a bare http server, CPU per request, clicks counted
 	@pnpm --filter @kurz/embedded bench:start
+
+bench-footprint: build ## make start's memory (RSS of its process tree) after a warm start, during and after a scripted walk; warm start time
+	@pnpm --filter @kurz/embedded bench:footprint
 
 bench-analytics: deps ## Every analytics report timed on 1 M generated clicks (BENCH_CLICKS=10000000 for the full size)
 	@pnpm --filter @kurz/analytics-ingest bench:analytics

@@ -14,34 +14,25 @@
  * click must be counted: the account's click total must reach the 3xx answers sent.
  */
 
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import {
-  bundleArgs,
-  freePort,
   LoadGenerator,
   type LoadResult,
-  localEdgeEnv,
   median,
   signInWithOAuth,
   startBaselineServer,
   waitFor,
 } from "@kurz/testing";
+import { VISIT_HEADERS as HEADERS, startKurzProcess, visit } from "./start-kurz-process";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const LINKS = Number(process.env.BENCH_LINKS ?? 12);
 const DESTINATION = "https://example.com/landing?utm_source=bench";
-const HEADERS = {
-  "user-agent":
-    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
-  referer: "https://news.example.org/post",
-};
 const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
 
 function print(line: string): void {
@@ -57,65 +48,9 @@ function processCpuMicros(pid: number): number {
   return (ticks / CLOCK_TICKS_PER_SECOND) * 1e6;
 }
 
-/** One visit the way the load makes it: the status and what the answer said. */
-function visit(origin: string, path: string, host: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${origin}${path}`, { headers: { ...HEADERS, host } }, (response) => {
-      let body = "";
-      response.setEncoding("utf8").on("data", (chunk: string) => {
-        body += chunk;
-      });
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: body.slice(0, 300) }));
-    });
-    request.on("error", reject);
-  });
-}
-
 function ownCpuMicros(): number {
   const usage = process.cpuUsage();
   return usage.user + usage.system;
-}
-
-/** `make start`'s bundle on OS-chosen ports and an empty data directory; resolves at "ready". */
-async function startKurz(
-  dataDir: string,
-): Promise<{ child: ChildProcess; url: string; loadOrigin: string; shortHost: string; output: string[] }> {
-  // The edge on localhost:<a free port>, which is also its issuer and short host.
-  const edge = localEdgeEnv(await freePort());
-  const child = spawn(process.execPath, bundleArgs("apps/embedded"), {
-    env: {
-      ...process.env,
-      ...edge,
-      DATA_DIR: dataDir,
-      KURZ_SERVICE_PORTS: "ephemeral",
-      LOG_LEVEL: "info",
-      NODE_ENV: "production",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: string[] = [];
-  let url: string | undefined;
-  for (const stream of [child.stdout!, child.stderr!]) {
-    createInterface({ input: stream }).on("line", (line) => {
-      output.push(line);
-      if (output.length > 200) output.shift();
-      if (url === undefined && line.includes('"embedded.ready"')) {
-        url = edge.PUBLIC_BASE_URL;
-      }
-    });
-  }
-  const exited = new Promise<never>((_, reject) =>
-    child.once("exit", (code) =>
-      reject(new Error(`make start's process exited (${code})\n${output.join("\n")}`)),
-    ),
-  );
-  await Promise.race([
-    waitFor(() => url, { timeoutMs: 240_000, what: "make start's process to be ready" }),
-    exited,
-  ]);
-  // The load goes to 127.0.0.1 (never a name that may resolve elsewhere), naming the short host.
-  const port = new URL(edge.PUBLIC_BASE_URL).port;
-  return { child, url: url!, loadOrigin: `http://127.0.0.1:${port}`, shortHost: edge.SHORT_HOST, output };
 }
 
 interface Round {
@@ -151,7 +86,7 @@ function summary(rounds: Round[]) {
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "kurz-bench-start-"));
-  const kurz = await startKurz(dataDir);
+  const kurz = await startKurzProcess({ dataDir });
   const generator = new LoadGenerator();
   let baseline: Awaited<ReturnType<typeof startBaselineServer>> | undefined;
   try {
@@ -253,8 +188,7 @@ async function main(): Promise<void> {
   } finally {
     generator.close();
     await baseline?.close();
-    kurz.child.kill("SIGINT");
-    await new Promise((resolve) => kurz.child.once("exit", resolve));
+    await kurz.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

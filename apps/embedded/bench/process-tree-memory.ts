@@ -1,0 +1,105 @@
+import { readdirSync, readFileSync } from "node:fs";
+
+const MB = 1024 * 1024;
+
+/** A process and every descendant, from /proc/<pid>/task/<tid>/children. */
+export function processTree(pid: number): number[] {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    const current = tree[i]!;
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${current}/task`);
+    } catch {
+      continue; // exited meanwhile
+    }
+    for (const tid of tasks) {
+      try {
+        const children = readFileSync(`/proc/${current}/task/${tid}/children`, "utf8").trim();
+        if (children) tree.push(...children.split(" ").map(Number));
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  }
+  return tree;
+}
+
+/** A field of /proc/<pid>/status in bytes (VmRSS, VmHWM...), 0 once the process is gone. */
+function statusBytes(pid: number, field: string): number {
+  try {
+    const match = readFileSync(`/proc/${pid}/status`, "utf8").match(
+      new RegExp(`^${field}:\\s+(\\d+) kB`, "m"),
+    );
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Resident memory of the whole process tree (the sum of each process's VmRSS), in bytes. */
+export function treeRss(pid: number): number {
+  return processTree(pid).reduce((sum, p) => sum + statusBytes(p, "VmRSS"), 0);
+}
+
+/** The kernel's high-water mark of one process's resident memory (VmHWM), in bytes. */
+export function peakRss(pid: number): number {
+  return statusBytes(pid, "VmHWM");
+}
+
+export interface ResidentBreakdown {
+  /** Resident bytes of each WebAssembly memory, largest first (one per PGlite, and small ones). */
+  wasm: number[];
+  /** libchdb.so's mapped file (code and read-only data). */
+  chdbFile: number;
+  /** Other mapped files (node, other shared libraries, ICU data). */
+  otherFiles: number;
+  /** Anonymous memory that is not a WebAssembly memory: V8's heap, malloc (chDB's included), stacks. */
+  otherAnonymous: number;
+}
+
+/**
+ * Where one process's resident memory lies, from /proc/<pid>/smaps. V8 reserves every
+ * WebAssembly memory as one mapping of 8 GiB and more (guard regions included), so mappings that
+ * large are WebAssembly memories; nothing else in the process reserves that much at once.
+ */
+export function residentBreakdown(pid: number): ResidentBreakdown {
+  const breakdown: ResidentBreakdown = { wasm: [], chdbFile: 0, otherFiles: 0, otherAnonymous: 0 };
+  const header = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/;
+  let size = 0;
+  let name = "";
+  for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const mapping = header.exec(line);
+    if (mapping) {
+      size = Number(BigInt(`0x${mapping[2]}`) - BigInt(`0x${mapping[1]}`));
+      name = mapping[3] ?? "";
+      continue;
+    }
+    if (!line.startsWith("Rss:")) continue;
+    const rss = Number(line.split(/\s+/)[1]) * 1024;
+    if (name === "" && size >= 4 * 1024 * MB) breakdown.wasm.push(rss);
+    else if (name.includes("libchdb")) breakdown.chdbFile += rss;
+    else if (name.startsWith("/")) breakdown.otherFiles += rss;
+    else breakdown.otherAnonymous += rss;
+  }
+  breakdown.wasm.sort((a, b) => b - a);
+  return breakdown;
+}
+
+/** Samples the tree's resident memory every `intervalMs` until stopped; keeps the largest. */
+export function sampleTreePeak(pid: number, intervalMs = 200): { stop(): number } {
+  let peak = treeRss(pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRss(pid));
+  }, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, treeRss(pid));
+    },
+  };
+}
+
+export function megabytes(bytes: number): string {
+  return `${Math.round(bytes / MB)} MB`;
+}

@@ -27,6 +27,9 @@ const GENERATOR_FILES = ["generate-clicks.ts", "click-vocabulary.ts", "seeded-ra
   fileURLToPath(new URL(name, import.meta.url)),
 );
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** The clicks of the historical dataset span 180 days (generate-clicks.ts). */
+const DEFAULT_DAYS = 180;
 /** The retention every generated row gets (the service's DEFAULT_RETENTION_DAYS): nothing expires. */
 const RETENTION_DAYS = 365;
 
@@ -42,6 +45,8 @@ export interface DatasetMeta extends InsertOutcome {
   clicksRequested: number;
   seed: number;
   endMs: number;
+  /** How many days before `endMs` the clicks start (absent in datasets built before: 180). */
+  days?: number;
   builtAt: string;
 }
 
@@ -132,6 +137,8 @@ async function readMeta(store: ClickStore): Promise<DatasetMeta | undefined> {
 export interface OpenDatasetOptions {
   clicks: number;
   seed: number;
+  /** How far back the clicks go: 180 (the default) or 1 / 24 (the last hour only, "today"). */
+  days?: number;
   /** ClickHouse server; absent: chDB in this process. */
   url?: string | undefined;
   /** Build again even when a finished dataset exists. */
@@ -143,7 +150,9 @@ export interface OpenDatasetOptions {
 
 /** The dataset of these options: reused when an earlier run finished building it, else built now. */
 export async function openDataset(options: OpenDatasetOptions): Promise<Dataset> {
-  const key = `${options.clicks}_${options.seed}_${sourceHash()}`;
+  const days = options.days ?? DEFAULT_DAYS;
+  const span = days === DEFAULT_DAYS ? "" : `${Math.round(days * 24)}h_`;
+  const key = `${options.clicks}_${options.seed}_${span}${sourceHash()}`;
   const log = options.log ?? (() => {});
   const dataDir = path.join(tmpdir(), "kurz-analytics-bench", key);
   const database = options.url ? `kurz_bench_${key}` : "kurz";
@@ -157,7 +166,12 @@ export async function openDataset(options: OpenDatasetOptions): Promise<Dataset>
     const store = await open();
     const meta = await readMeta(store);
     if (meta) {
-      const catalog = createCatalog({ clicks: meta.clicksRequested, seed: meta.seed, endMs: meta.endMs });
+      const catalog = createCatalog({
+        clicks: meta.clicksRequested,
+        seed: meta.seed,
+        endMs: meta.endMs,
+        days: meta.days ?? DEFAULT_DAYS,
+      });
       return { store, catalog, meta, reused: true, location };
     }
     await store.close();
@@ -176,8 +190,10 @@ export async function openDataset(options: OpenDatasetOptions): Promise<Dataset>
   }
   const store = await open();
   await store.migrate(MIGRATIONS);
-  const endMs = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
-  const datasetOptions: DatasetOptions = { clicks: options.clicks, seed: options.seed, endMs };
+  let endMs = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+  // Data of less than a day ends within a UTC day, never at its midnight: "today" stays today.
+  if (days < 1 && endMs % DAY_MS === 0) endMs += HOUR_MS;
+  const datasetOptions: DatasetOptions = { clicks: options.clicks, seed: options.seed, endMs, days };
   const catalog = createCatalog(datasetOptions);
   log(`building ${options.clicks} clicks (seed ${options.seed}) in ${location}`);
   let nextReport = 1_000_000;
@@ -192,6 +208,7 @@ export async function openDataset(options: OpenDatasetOptions): Promise<Dataset>
     clicksRequested: options.clicks,
     seed: options.seed,
     endMs,
+    days,
     builtAt: new Date().toISOString(),
   };
   await store.client.command({

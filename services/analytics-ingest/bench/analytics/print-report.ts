@@ -11,12 +11,14 @@ export function print(line = ""): void {
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 const ms = (value: number) => value.toFixed(1).padStart(7);
 
+const span = (days: number) => (days >= 1 ? `${days} days` : `${Math.round(days * 24 * 60)} minutes`);
+
 export function printDataset(dataset: Dataset): void {
   const { meta } = dataset;
   const rate = meta.clicks / (meta.clickInsertMs / 1000);
   print(
     `Dataset: ${meta.clicks} clicks (seed ${meta.seed}, ${dataset.catalog.accounts.length} accounts, ${dataset.catalog.links.length} links, ` +
-      `180 days to ${new Date(meta.endMs).toISOString()}), ${meta.conversions} conversions`,
+      `${span(meta.days ?? 180)} to ${new Date(meta.endMs).toISOString()}), ${meta.conversions} conversions`,
   );
   print(`  ${dataset.reused ? `reused (built ${meta.builtAt})` : "built now"}: ${dataset.location}`);
   print(

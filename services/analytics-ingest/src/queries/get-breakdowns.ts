@@ -8,10 +8,10 @@ import {
   isQrDimension,
 } from "../rollups/dimension-values";
 import type { DayCoverage } from "./find-rolled-days";
-import { planReads } from "./plan-reads";
+import { planReads, splitAtHourlyStart } from "./plan-reads";
 import { num, queryRows } from "./query-rows";
-import { BOT, HEAD, HUMAN, type QueryScope, scopeFilters } from "./query-scope";
-import { dateOf, type Span, spansSql } from "./time-windows";
+import { BOT, HEAD, HUMAN, hourlyRollupsOf, type QueryScope, scopeFilters } from "./query-scope";
+import { dateOf, spansSql } from "./time-windows";
 
 export type { Dimension };
 
@@ -24,7 +24,9 @@ export interface BreakdownRequest {
  * Several breakdowns of one scope in one statement: per dimension, the values with human
  * clicks, unique visitors, bots and HEAD requests, most clicked first. Rolled-up days come from
  * the dimension rollups (per link for a single link, per account or campaign otherwise) with
- * final counts; every other day from clicks_v1. Unique visitors are per UTC day and summed (a
+ * final counts; every other day from the insert-fed hourly dimension rollups of the same scope
+ * (merged per day), or from clicks_v1 before they began and for scopes they cannot narrow (hosts,
+ * A/B tests, a campaign's links). Unique visitors are per UTC day and summed (a
  * visitor id is per day). `totalClicks`, the human clicks of the whole scope, is the denominator
  * of `share`; it may still be on its way (the report's totals, read at the same time).
  */
@@ -62,7 +64,33 @@ export async function getBreakdowns(
                      AND ${byLink ? "link_id IN {linkIds:Array(String)}" : "campaign_id = {campaignKey:String}"}
                      AND day IN {rolledDays:Array(Date)} AND dimension IN {dimensions:Array(String)}`);
   }
-  const rawSpans: Span[] = [...plan.otherDays, ...plan.partial];
+  const rollups = hourlyRollupsOf(scope);
+  const { hourly, raw: rawSpans } = splitAtHourlyStart(
+    [...plan.otherDays, ...plan.partial],
+    rollups.dimensions ? scope.hourlyFrom : undefined,
+  );
+  if (hourly.length > 0) {
+    // As the job's rollups: a QR-only scope reads only the QR dimensions (the others count
+    // every request).
+    if (scope.qrOnly && !dimensions.every(isQrDimension))
+      throw new Error("a QR-only scope reads only the QR dimensions from the rollups");
+    const byLink = rollups.dimensions === "link";
+    const time = spansSql("hour", hourly, "hourlyTime", "DateTime");
+    params = {
+      ...params,
+      ...time.params,
+      accountId: scope.accountId,
+      linkIds: scope.linkIds ?? [],
+      campaignKey: scope.campaignId ?? "*",
+    };
+    sources.push(`SELECT dimension, value, parent_country, parent_region, toDate(hour) AS day_of, sum(clicks) AS c,
+                         sum(bots) AS b, sum(head_requests) AS h, uniqExactMerge(visitors) AS v
+                    FROM ${byLink ? "link_dimensions_hourly_v1" : "account_dimensions_hourly_v1"}
+                   WHERE account_id = {accountId:String}
+                     AND ${byLink ? "link_id IN {linkIds:Array(String)}" : "campaign_id = {campaignKey:String}"}
+                     AND dimension IN {dimensions:Array(String)} AND ${time.sql}
+                   GROUP BY dimension, value, parent_country, parent_region, day_of`);
+  }
   if (rawSpans.length > 0) {
     const { clauses, params: p } = scopeFilters(scope, { link: true, campaign: true, host: true, raw: true });
     const time = spansSql("clicked_at", rawSpans, "rawTime", "DateTime64");

@@ -1,14 +1,15 @@
 import type { ClickStore } from "@kurz/clickstore";
 import type { ClickCounts } from "../analytics/analytics-types";
 import { countsOfRow } from "./counts-of-row";
+import { splitAtHourlyStart } from "./plan-reads";
 import { num, queryRows } from "./query-rows";
-import { type QueryScope, RAW_DAY_COUNTS, scopeFilters } from "./query-scope";
+import { hourlyRollupsOf, type QueryScope, RAW_DAY_COUNTS, scopeFilters } from "./query-scope";
 import { spansSql, splitWindow } from "./time-windows";
 
 /**
  * Totals per host (standard short host, subdomains, branded domains) and how many links were
  * requested on each, one statement: per host and day from link_clicks_daily_v1 for whole days
- * and clicks_v1 for partial ones (unique visitors per day, summed).
+ * and link_hours_v1 for partial ones (clicks_v1 before it began; unique visitors per day, summed).
  */
 export async function getHostTotals(
   store: ClickStore,
@@ -25,8 +26,19 @@ export async function getHostTotals(
                          uniqCombinedMerge(12)(visitors) AS v, uniqExactState(link_id) AS l
                     FROM link_clicks_daily_v1 WHERE ${where(days.sql)} GROUP BY host, d`);
   }
-  if (split.hours.length > 0) {
-    const partial = spansSql("clicked_at", split.hours, "hostRaw", "DateTime64");
+  const { hourly, raw } = splitAtHourlyStart(
+    split.hours,
+    hourlyRollupsOf(scope).links ? scope.hourlyFrom : undefined,
+  );
+  if (hourly.length > 0) {
+    const hours = spansSql("hour", hourly, "hostHour", "DateTime");
+    Object.assign(params, hours.params);
+    sources.push(`SELECT host, toDate(hour) AS d, sum(clicks) AS c, sum(bots) AS b, sum(head_requests) AS h,
+                         sum(qr_scans) AS q, uniqExactMerge(visitors) AS v, uniqExactState(link_id) AS l
+                    FROM link_hours_v1 WHERE ${where(hours.sql)} GROUP BY host, d`);
+  }
+  if (raw.length > 0) {
+    const partial = spansSql("clicked_at", raw, "hostRaw", "DateTime64");
     Object.assign(params, partial.params);
     sources.push(`SELECT host, toDate(clicked_at) AS d, ${RAW_DAY_COUNTS},
                          uniqExactState(link_id) AS l

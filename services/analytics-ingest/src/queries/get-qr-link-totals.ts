@@ -2,16 +2,16 @@ import type { ClickStore } from "@kurz/clickstore";
 import type { LinkStats } from "../analytics/analytics-types";
 import { countsOfRow, linkOfRow } from "./counts-of-row";
 import type { DayCoverage } from "./find-rolled-days";
-import { planReads } from "./plan-reads";
+import { planReads, splitAtHourlyStart } from "./plan-reads";
 import { num, queryRows } from "./query-rows";
-import { type QueryScope, RAW_DAY_COUNTS, scopeFilters } from "./query-scope";
-import { dateOf, type Span, spansSql } from "./time-windows";
+import { hourlyRollupsOf, type QueryScope, RAW_DAY_COUNTS, scopeFilters } from "./query-scope";
+import { dateOf, spansSql } from "./time-windows";
 
 /**
  * The links of a QR-only scope with their QR requests' totals, most scanned first, each with the
  * host, code and destination of its latest QR request and that request's time. Rolled-up days
- * come from link_days_v1's QR columns (final counts), every other day from clicks_v1's QR
- * requests; the link's days are summed per link (visitors per day: a visitor id is per day).
+ * come from link_days_v1's QR columns (final counts), every other day from link_hours_v1's (or,
+ * before it began, from clicks_v1's QR requests); the link's days are summed per link (visitors per day: a visitor id is per day).
  */
 export async function getQrLinkTotals(
   store: ClickStore,
@@ -34,7 +34,25 @@ export async function getQrLinkTotals(
                 FROM link_days_v1
                WHERE ${[...clauses, "day IN {qrDays:Array(Date)}", "qr_scans + qr_bots + qr_head_requests > 0"].join(" AND ")}`);
   }
-  const rawSpans: Span[] = [...plan.otherDays, ...plan.partial];
+  const { hourly, raw: rawSpans } = splitAtHourlyStart(
+    [...plan.otherDays, ...plan.partial],
+    hourlyRollupsOf(scope).links ? scope.hourlyFrom : undefined,
+  );
+  if (hourly.length > 0) {
+    const { clauses, params: p } = scopeFilters(
+      { ...scope, qrOnly: false },
+      { link: true, campaign: true, host: true },
+    );
+    const time = spansSql("hour", hourly, "qrHour", "DateTime");
+    Object.assign(params, p, time.params);
+    // Grouped per day like the raw rows: a link-hour without QR requests adds nothing.
+    sql.push(`SELECT link_id, host, code, sum(qr_scans) AS c, sum(qr_bots) AS b, sum(qr_head_requests) AS h,
+                     sum(qr_scans) AS q, uniqExactMerge(qr_visitors) AS v, max(last_qr_at) AS la,
+                     argMaxMerge(qr_destination_url) AS dest
+                FROM link_hours_v1 WHERE ${[...clauses, time.sql].join(" AND ")}
+               GROUP BY link_id, host, code, toDate(hour)
+              HAVING c + b + h > 0`);
+  }
   if (rawSpans.length > 0) {
     const { clauses, params: p } = scopeFilters(scope, { link: true, campaign: true, host: true, raw: true });
     const time = spansSql("clicked_at", rawSpans, "qrRaw", "DateTime64");

@@ -3,10 +3,10 @@ import type { ClickCounts, LinkRef } from "../analytics/analytics-types";
 import { dimensionArraySql } from "../rollups/dimension-values";
 import type { DayCoverage } from "./find-rolled-days";
 import { getLinkTotals } from "./get-link-totals";
-import { planReads } from "./plan-reads";
+import { planReads, splitAtHourlyStart } from "./plan-reads";
 import { num, queryRows } from "./query-rows";
-import { HUMAN, type QueryScope, scopeFilters, TAGGED } from "./query-scope";
-import { dateOf, type Span, spansSql } from "./time-windows";
+import { HUMAN, hourlyRollupsOf, type QueryScope, scopeFilters, TAGGED } from "./query-scope";
+import { dateOf, spansSql } from "./time-windows";
 
 export interface UtmLinkRow {
   link: LinkRef;
@@ -89,8 +89,9 @@ export async function listUtmLinks(
 /**
  * The scope's tagged human clicks per link and day (link_id, t): link_days_v1's tagged_clicks
  * for rolled-up days (final counts; the account's links of a day are one range of it — the
- * `tagged` rows of the link dimension rollup are spread through the whole account), clicks_v1
- * for every other day and the partial ones. A day is in one source only.
+ * `tagged` rows of the link dimension rollup are spread through the whole account), link_hours_v1
+ * for every other day and the partial ones (clicks_v1 before it began). A day is in one source
+ * only.
  */
 function rankingSources(
   scope: QueryScope,
@@ -105,7 +106,17 @@ function rankingSources(
     sql.push(`SELECT link_id, tagged_clicks AS t FROM link_days_v1
                WHERE ${[...rolled, "day IN {rankDays:Array(Date)}"].join(" AND ")}`);
   }
-  const rawSpans: Span[] = [...plan.otherDays, ...plan.partial];
+  const { hourly, raw: rawSpans } = splitAtHourlyStart(
+    [...plan.otherDays, ...plan.partial],
+    hourlyRollupsOf(scope).links ? scope.hourlyFrom : undefined,
+  );
+  if (hourly.length > 0) {
+    const time = spansSql("hour", hourly, "rankHour", "DateTime");
+    Object.assign(params, time.params);
+    const rolled = scopeFilters(scope, { link: true, campaign: true, host: true }).clauses;
+    sql.push(`SELECT link_id, sum(tagged_clicks) AS t FROM link_hours_v1
+               WHERE ${[...rolled, time.sql].join(" AND ")} GROUP BY link_id`);
+  }
   if (rawSpans.length > 0) {
     const time = spansSql("clicked_at", rawSpans, "rankRaw", "DateTime64");
     Object.assign(params, time.params);
@@ -121,7 +132,8 @@ type UtmDimension = (typeof UTM_DIMENSIONS)[number];
 /**
  * The most frequent value of each UTM dimension per link of the scope (human clicks; one of the
  * values tied for first), keyed `${linkId}\0${dimension}`: rolled-up days from
- * link_dimensions_daily_v1, every other day from clicks_v1, summed per value before ranking.
+ * link_dimensions_daily_v1, every other day from link_dimensions_hourly_v1 (clicks_v1 before it
+ * began), summed per value before ranking.
  */
 async function topUtmValues(
   store: ClickStore,
@@ -142,7 +154,18 @@ async function topUtmValues(
                    WHERE account_id = {accountId:String} AND link_id IN {linkIds:Array(String)}
                      AND dimension IN {utmDimensions:Array(String)} AND day IN {rolledDays:Array(Date)}`);
   }
-  const rawSpans: Span[] = [...plan.otherDays, ...plan.partial];
+  const { hourly, raw: rawSpans } = splitAtHourlyStart(
+    [...plan.otherDays, ...plan.partial],
+    hourlyRollupsOf(scope).dimensions === "link" ? scope.hourlyFrom : undefined,
+  );
+  if (hourly.length > 0) {
+    const time = spansSql("hour", hourly, "hourlyTime", "DateTime");
+    params = { ...params, ...time.params, accountId: scope.accountId, linkIds: scope.linkIds ?? [] };
+    sources.push(`SELECT link_id, dimension, value, sum(clicks) AS c FROM link_dimensions_hourly_v1
+                   WHERE account_id = {accountId:String} AND link_id IN {linkIds:Array(String)}
+                     AND dimension IN {utmDimensions:Array(String)} AND ${time.sql}
+                   GROUP BY link_id, dimension, value`);
+  }
   if (rawSpans.length > 0) {
     const { clauses, params: p } = scopeFilters(scope, { link: true, campaign: true, host: true, raw: true });
     const time = spansSql("clicked_at", rawSpans, "rawTime", "DateTime64");

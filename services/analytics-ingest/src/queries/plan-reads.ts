@@ -59,3 +59,26 @@ export function planReads(range: ResolvedRange, coverage: DayCoverage | undefine
   }
   return { finalDays, otherDays, partial: split.hours };
 }
+
+/**
+ * Spans the job-written rollups do not answer, split where the insert-fed hourly rollups begin
+ * (QueryScope.hourlyFrom): from then on those hold every request; before, only clicks_v1 does.
+ * Both are hour-aligned, so each part is a whole number of the rollups' hours.
+ */
+export function splitAtHourlyStart(
+  spans: readonly Span[],
+  from: number | undefined,
+): { hourly: Span[]; raw: Span[] } {
+  if (from === undefined) return { hourly: [], raw: [...spans] };
+  const hourly: Span[] = [];
+  const raw: Span[] = [];
+  for (const span of spans) {
+    if (span.end <= from) raw.push(span);
+    else if (span.start >= from) hourly.push(span);
+    else {
+      raw.push({ start: span.start, end: from });
+      hourly.push({ start: from, end: span.end });
+    }
+  }
+  return { hourly, raw };
+}

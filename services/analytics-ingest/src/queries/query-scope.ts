@@ -13,6 +13,12 @@ export interface QueryScope {
   qrOnly?: boolean;
   /** Only clicks routed by this A/B test (raw table only). */
   abTestId?: string;
+  /**
+   * From this instant on (epoch ms) the insert-fed hourly rollups hold every request
+   * (find-hourly-rollups-start.ts); before it, what the job has not rolled up is in clicks_v1
+   * only. Absent: they are not read.
+   */
+  hourlyFrom?: number;
 }
 
 export interface ScopeSql {
@@ -97,6 +103,18 @@ export function isAccountScope(scope: QueryScope): boolean {
  */
 export function needsRawClicks(scope: QueryScope): boolean {
   return scope.qrOnly === true || scope.abTestId !== undefined;
+}
+
+/**
+ * Which insert-fed hourly rollup can answer a scope's hours: link_hours_v1 counts links under
+ * any filter but an A/B test; the dimension rollups have no host or A/B column, and the links'
+ * none for a campaign (a scope never names links and a campaign).
+ */
+export function hourlyRollupsOf(scope: QueryScope): { links: boolean; dimensions?: "link" | "account" } {
+  if (scope.hourlyFrom === undefined || scope.abTestId !== undefined) return { links: false };
+  if (scope.host !== undefined) return { links: true };
+  if (scope.linkIds === undefined) return { links: true, dimensions: "account" };
+  return scope.campaignId === undefined ? { links: true, dimensions: "link" } : { links: true };
 }
 
 /** A request of a person: neither a HEAD request nor a bot. */

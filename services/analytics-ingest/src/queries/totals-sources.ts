@@ -1,6 +1,13 @@
 import type { Granularity } from "../analytics/analytics-types";
-import type { ReadPlan } from "./plan-reads";
-import { isAccountScope, needsRawClicks, type QueryScope, RAW_DAY_COUNTS, scopeFilters } from "./query-scope";
+import { type ReadPlan, splitAtHourlyStart } from "./plan-reads";
+import {
+  hourlyRollupsOf,
+  isAccountScope,
+  needsRawClicks,
+  type QueryScope,
+  RAW_DAY_COUNTS,
+  scopeFilters,
+} from "./query-scope";
 import { dateOf, type Span, spansSql } from "./time-windows";
 
 export function bucketOf(granularity: Granularity, time: string): string {
@@ -52,7 +59,9 @@ function qrDaily(
  *   link): final counts; for a QR-only scope, the `qr` dimension of the account's, campaign's or
  *   link's dimension rollup;
  * - other days and hours: account_clicks_hourly_v1 (accounts, campaigns), or link_clicks_daily_v1
- *   for whole days and clicks_v1 for partial ones (links, hosts); clicks_v1 for QR and A/B scopes.
+ *   for whole days and link_hours_v1 for partial ones (links, hosts); for QR-only scopes the 'qr'
+ *   rows of the hourly dimension rollups. Hours before those insert-fed hourly rollups began
+ *   (QueryScope.hourlyFrom), and A/B scopes, from clicks_v1.
  */
 export function totalsSources(
   scope: QueryScope,
@@ -111,7 +120,41 @@ export function totalsSources(
   }
   const raw = needsRawClicks(scope);
   const wholeDays = raw ? [] : plan.otherDays;
-  const rawSpans = raw ? hourly : plan.partial;
+  const rollups = hourlyRollupsOf(scope);
+  // A QR-only scope's hours are its 'qr' dimension rows; other scopes' the links' hours.
+  const fromRollups = scope.qrOnly ? rollups.dimensions !== undefined : rollups.links;
+  const { hourly: rolledHours, raw: rawSpans } = splitAtHourlyStart(
+    raw ? hourly : plan.partial,
+    fromRollups ? scope.hourlyFrom : undefined,
+  );
+  if (rolledHours.length > 0) {
+    const time = spansSql("hour", rolledHours, `${prefix}Rolled`, "DateTime");
+    Object.assign(params, time.params);
+    const { table, clauses, counts } = scope.qrOnly
+      ? {
+          table: rollups.dimensions === "link" ? "link_dimensions_hourly_v1" : "account_dimensions_hourly_v1",
+          clauses:
+            rollups.dimensions === "link"
+              ? add(scopeFilters({ ...scope, qrOnly: false }, { link: true })).concat("dimension = 'qr'")
+              : ["account_id = {accountId:String}", "campaign_id = {campaignKey:String}", "dimension = 'qr'"],
+          // A 'qr' row's human requests are the scans.
+          counts: "sum(clicks) AS c, sum(bots) AS b, sum(head_requests) AS h, sum(clicks) AS q",
+        }
+      : {
+          table: "link_hours_v1",
+          clauses: add(scopeFilters(scope, { link: true, campaign: true, host: true })),
+          counts: "sum(clicks) AS c, sum(bots) AS b, sum(head_requests) AS h, sum(qr_scans) AS q",
+        };
+    params.accountId = scope.accountId;
+    params.campaignKey = scope.campaignId ?? "*";
+    sql.push(
+      byBucketAndDay(
+        `${counts}, uniqExactMerge(visitors) AS v`,
+        `(SELECT ${period("hour")} AS p, ${bucket("hour")} AS bucket, toDate(hour) AS d, * FROM ${table}
+           WHERE ${[...clauses, time.sql].join(" AND ")})`,
+      ),
+    );
+  }
   if (wholeDays.length > 0) {
     const time = spansSql("day", wholeDays, `${prefix}Day`, "Date");
     const clauses = add(scopeFilters(scope, { link: true, campaign: true, host: true }));

@@ -58,29 +58,55 @@ export interface ResidentBreakdown {
   otherAnonymous: number;
 }
 
-/**
- * Where one process's resident memory lies, from /proc/<pid>/smaps. V8 reserves every
- * WebAssembly memory as one mapping of 8 GiB and more (guard regions included), so mappings that
- * large are WebAssembly memories; nothing else in the process reserves that much at once.
- */
-export function residentBreakdown(pid: number): ResidentBreakdown {
-  const breakdown: ResidentBreakdown = { wasm: [], chdbFile: 0, otherFiles: 0, otherAnonymous: 0 };
-  const header = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/;
-  let size = 0;
-  let name = "";
+interface Mapping {
+  start: bigint;
+  end: bigint;
+  perms: string;
+  name: string;
+  rss: number;
+}
+
+/** /proc/<pid>/smaps as one entry per mapping, its resident bytes included. */
+function readMappings(pid: number): Mapping[] {
+  const header = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/;
+  const mappings: Mapping[] = [];
   for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
     const mapping = header.exec(line);
     if (mapping) {
-      size = Number(BigInt(`0x${mapping[2]}`) - BigInt(`0x${mapping[1]}`));
-      name = mapping[3] ?? "";
-      continue;
+      mappings.push({
+        start: BigInt(`0x${mapping[1]}`),
+        end: BigInt(`0x${mapping[2]}`),
+        perms: mapping[3] ?? "",
+        name: mapping[4] ?? "",
+        rss: 0,
+      });
+    } else if (line.startsWith("Rss:")) {
+      mappings[mappings.length - 1]!.rss = Number(line.split(/\s+/)[1]) * 1024;
     }
-    if (!line.startsWith("Rss:")) continue;
-    const rss = Number(line.split(/\s+/)[1]) * 1024;
-    if (name === "" && size >= 4 * 1024 * MB) breakdown.wasm.push(rss);
-    else if (name.includes("libchdb")) breakdown.chdbFile += rss;
-    else if (name.startsWith("/")) breakdown.otherFiles += rss;
-    else breakdown.otherAnonymous += rss;
+  }
+  return mappings;
+}
+
+/**
+ * Where one process's resident memory lies, from /proc/<pid>/smaps. V8 reserves every
+ * WebAssembly memory with guard pages, 8 GiB and more of address space; the pages in use are a
+ * readable mapping right before the inaccessible rest. Nothing else in the process reserves that
+ * much at once, so a readable anonymous mapping that ends where such a reservation begins is a
+ * WebAssembly memory.
+ */
+export function residentBreakdown(pid: number): ResidentBreakdown {
+  const breakdown: ResidentBreakdown = { wasm: [], chdbFile: 0, otherFiles: 0, otherAnonymous: 0 };
+  const mappings = readMappings(pid);
+  const reservationStarts = new Set(
+    mappings
+      .filter((m) => m.name === "" && m.perms.startsWith("---") && m.end - m.start >= 4n * 1024n ** 3n)
+      .map((m) => m.start),
+  );
+  for (const m of mappings) {
+    if (m.name === "" && m.perms.startsWith("rw") && reservationStarts.has(m.end)) breakdown.wasm.push(m.rss);
+    else if (m.name.includes("libchdb")) breakdown.chdbFile += m.rss;
+    else if (m.name.startsWith("/")) breakdown.otherFiles += m.rss;
+    else breakdown.otherAnonymous += m.rss;
   }
   breakdown.wasm.sort((a, b) => b - a);
   return breakdown;

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type DatabaseConnection } from "../src/index";
 import { describeDatabaseContract, migrationsFolder } from "./describe-database-contract";
@@ -48,6 +48,11 @@ describe("in-memory pglite", () => {
   it("is chosen when neither a URL nor a data directory is configured", async () => {
     expect(connection.kind).toBe("pglite");
     await expect(connection.ping()).resolves.toBeUndefined();
+  });
+
+  it("keeps 16 MB of shared buffers, not PostgreSQL's 128 MB: each service's PGlite stays within its initial WASM memory", async () => {
+    const result = await connection.db.execute(sql`show shared_buffers`);
+    expect(result.rows).toEqual([{ shared_buffers: "16MB" }]);
   });
 
   it("rejects ping with DEPENDENCY_UNAVAILABLE once closed", async () => {

@@ -121,7 +121,7 @@ describe("reports from the insert-fed hourly rollups equal the same reports from
       client: {
         ...store.client,
         query: ((params: { query: string }) => {
-          for (const table of params.query.match(/\b[a-z_]+_v1\b/g) ?? []) tables.add(table);
+          for (const table of params.query.match(/\b[a-z_]+_v[0-9]+\b/g) ?? []) tables.add(table);
           return store.client.query(params as Parameters<ClickStore["client"]["query"]>[0]);
         }) as ClickStore["client"]["query"],
       },
@@ -162,7 +162,7 @@ describe("reports from the insert-fed hourly rollups equal the same reports from
         `SELECT sum(clicks) + sum(bots) + sum(head_requests) AS n FROM link_hours_v1 WHERE ${since}`,
       ),
     ).toBe(all);
-    for (const table of ["link_dimensions_hourly_v1", "account_dimensions_hourly_v1"]) {
+    for (const table of ["link_dimensions_hourly_v1", "account_dimensions_hourly_v2"]) {
       const where = `AND ${since}${table.startsWith("account") ? " AND campaign_id = '*'" : ""}`;
       expect(
         await scalar(
@@ -171,8 +171,13 @@ describe("reports from the insert-fed hourly rollups equal the same reports from
       ).toBe(all);
     }
     // Every dimension of the job's rollups is in the views (dimension-values.ts).
-    const sql = readFileSync(path.join(MIGRATIONS, "018_create_link_dimensions_hourly.sql"), "utf8");
-    for (const dimension of ALL_DIMENSIONS) expect(sql).toContain(`('${dimension}',`);
+    for (const file of [
+      "018_create_link_dimensions_hourly.sql",
+      "020_order_account_dimensions_hourly_by_dimension.sql",
+    ]) {
+      const sql = readFileSync(path.join(MIGRATIONS, file), "utf8");
+      for (const dimension of ALL_DIMENSIONS) expect(sql, file).toContain(`('${dimension}',`);
+    }
   });
 
   it("link reports: complete analytics, stats, timelines, clicks and QR, of the busiest links and a QR link", async () => {
@@ -223,6 +228,6 @@ describe("reports from the insert-fed hourly rollups equal the same reports from
     }
     const top = await hourly.getTopLinks(accountId, { period: "7d" }, 100);
     expect(top.links.map((stats) => stats.link.linkId)).toContain(deleted.linkId);
-    expect(tables).toContain("account_dimensions_hourly_v1");
+    expect(tables).toContain("account_dimensions_hourly_v2");
   });
 });

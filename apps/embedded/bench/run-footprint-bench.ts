@@ -19,7 +19,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort, waitFor } from "@kurz/testing";
-import { megabytes, peakRss, residentBreakdown, sampleTreePeak, treeRss } from "./process-tree-memory";
+import {
+  megabytes,
+  peakRss,
+  type ResidentBreakdown,
+  residentBreakdown,
+  sampleTreePeak,
+  treeRss,
+} from "./process-tree-memory";
 import { runFootprintWalk } from "./run-footprint-walk";
 import { type KurzProcess, startKurzProcess } from "./start-kurz-process";
 
@@ -89,6 +96,37 @@ async function v8Report(kurz: KurzProcess, file: string): Promise<V8Report> {
   return JSON.parse(readFileSync(file, "utf8")) as V8Report;
 }
 
+interface Breakdown {
+  resident: ResidentBreakdown;
+  v8: V8Report;
+}
+
+/** Where the resident memory lies, after the start and after the walk, as a table. */
+function printBreakdown(start: Breakdown, walk: Breakdown): void {
+  const row = (what: string, of: (b: Breakdown) => string) =>
+    print(`| ${what} | ${of(start)} | ${of(walk)} |`);
+  const pglite = (b: Breakdown) => b.resident.wasm.filter((bytes) => bytes >= 8 * MB);
+  print("| where the resident memory lies | after the warm start | after the walk |");
+  print("| --- | --- | --- |");
+  row(
+    "WebAssembly memories ≥ 8 MB (one per PGlite)",
+    (b) => `${megabytes(sum(pglite(b)))}: ${pglite(b).map(megabytes).join(", ")}`,
+  );
+  row("libchdb.so, mapped file", (b) => megabytes(b.resident.chdbFile));
+  row("other mapped files (node, libraries)", (b) => megabytes(b.resident.otherFiles));
+  row("other anonymous memory (V8 heap, malloc incl. chDB's, stacks)", (b) =>
+    megabytes(b.resident.otherAnonymous),
+  );
+  row("  V8 heap: used / total", (b) => `${megabytes(b.v8.heapUsed)} / ${megabytes(b.v8.heapTotal)}`);
+  row("  array buffers outside the WASM memories", (b) => megabytes(b.v8.arrayBuffers));
+  row(
+    "  the rest: malloc (chDB's included), code, stacks",
+    (b) => `~${megabytes(Math.max(0, b.resident.otherAnonymous - b.v8.heapTotal - b.v8.arrayBuffers))}`,
+  );
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
 function verdict(value: number, target: number): string {
   return value <= target ? "met" : "NOT met";
 }
@@ -109,6 +147,7 @@ async function main(): Promise<void> {
     const pid = kurz.child.pid!;
     await settle();
     const afterStart = treeRss(pid);
+    const startParts = { resident: residentBreakdown(pid), v8: await v8Report(kurz, reportFile) };
     print(
       `warm start: ${(warm.ms / 1000).toFixed(1)} s to a healthy /.kurz/health, ${megabytes(afterStart)} RSS`,
     );
@@ -127,8 +166,7 @@ async function main(): Promise<void> {
     await settle();
     const afterWalk = treeRss(pid);
     const highWater = peakRss(pid);
-    const parts = residentBreakdown(pid);
-    const v8 = await v8Report(kurz, reportFile);
+    const walkParts = { resident: residentBreakdown(pid), v8: await v8Report(kurz, reportFile) };
 
     const nproc = execFileSync("nproc").toString().trim();
     const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
@@ -151,22 +189,7 @@ async function main(): Promise<void> {
       `| peak RSS since the warm start (VmHWM) | ${megabytes(highWater)} | ${megabytes(TARGET.peak)} | ${verdict(highWater, TARGET.peak)} |`,
     );
     print("");
-    print("after the walk, where the resident memory lies:");
-    const pglite = parts.wasm.filter((bytes) => bytes >= 8 * MB);
-    print(
-      `  WebAssembly memories (PGlite): ${megabytes(pglite.reduce((a, b) => a + b, 0))} in ${pglite.length} [${pglite.map(megabytes).join(", ")}]; ${parts.wasm.length - pglite.length} smaller ones`,
-    );
-    print(`  libchdb.so mapped file: ${megabytes(parts.chdbFile)}`);
-    print(`  other mapped files (node, libraries): ${megabytes(parts.otherFiles)}`);
-    print(
-      `  other anonymous memory (V8 heap, malloc incl. chDB's, stacks): ${megabytes(parts.otherAnonymous)}`,
-    );
-    print(
-      `  V8: heap used ${megabytes(v8.heapUsed)} of ${megabytes(v8.heapTotal)}, external ${megabytes(v8.external)} (array buffers ${megabytes(v8.arrayBuffers)}), malloced by V8 ${megabytes(v8.mallocedMemory)}`,
-    );
-    print(
-      `  so malloc and the rest outside V8's heap (chDB's caches and arenas, native modules): ~${megabytes(Math.max(0, parts.otherAnonymous - v8.heapTotal))}`,
-    );
+    printBreakdown(startParts, walkParts);
   } finally {
     await kurz?.stop();
     rmSync(dataDir, { recursive: true, force: true });

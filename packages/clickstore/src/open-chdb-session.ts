@@ -57,6 +57,21 @@ interface Entry {
   refs: number;
 }
 
+/**
+ * Server settings for the engine, given when it starts (they are not SET-able). ClickHouse sizes
+ * its caches for a server that owns the machine: 5 GiB each for marks, index marks and the
+ * primary index, 128 MiB of compiled expressions. Embedded, chDB shares one process with every
+ * service of `make start`, so each is bounded to what a laptop's click store can use (a mark is
+ * ~24 bytes per column per 8,192 rows: 10 M clicks' marks are a few MB). Nothing else changes:
+ * writes, merges and durability are the engine's.
+ */
+const ENGINE_ARGS = [
+  "--mark_cache_size=67108864",
+  "--index_mark_cache_size=33554432",
+  "--primary_index_cache_size=33554432",
+  "--compiled_expression_cache_size=16777216",
+];
+
 /** Stores opened without a dataDir share one temp dir, like chDB's own `:memory:` sessions. */
 const TEMP = ":temp:";
 
@@ -71,6 +86,7 @@ let closing: Promise<void> | undefined;
 export async function openChdbSession(dataDir: string | undefined, lanes = 1): Promise<ChdbSession> {
   // Loaded lazily: server mode never maps the 500 MB libchdb.
   const { createChdbConnection } = await import("chdb/connection");
+  const { Session } = await import("chdb");
   // From here to `live = entry` nothing awaits, so concurrent opens cannot both create a session.
   while (closing) await closing.catch(() => undefined);
   const requested = dataDir === undefined ? undefined : path.resolve(dataDir);
@@ -89,7 +105,12 @@ export async function openChdbSession(dataDir: string | undefined, lanes = 1): P
   const dir = requested ?? mkdtempSync(path.join(tmpdir(), "kurz-chdb-"));
   mkdirSync(dir, { recursive: true });
   const connections: ClientConnection[] = [];
+  // The first connection to a directory starts its engine, with these arguments; the lanes join
+  // it. chdb/connection takes no engine arguments, so a bare session of its own opens first and
+  // stays open, idle, until the lanes closed.
+  let engine: InstanceType<typeof Session> | undefined;
   try {
+    engine = new Session(dir, { connectionArgs: ENGINE_ARGS });
     for (let i = 0; i < Math.max(1, lanes); i++) {
       // chdb types it against its own @clickhouse/client-common copy, whose ClickHouseSettings
       // lags the client's by a patch release; the runtime contract is the same.
@@ -97,6 +118,7 @@ export async function openChdbSession(dataDir: string | undefined, lanes = 1): P
     }
   } catch (error) {
     for (const connection of connections) await connection.close().catch(() => undefined);
+    engine?.close();
     if (ownsTempDir) rmSync(dir, { recursive: true, force: true });
     // Typically another process holds the directory's lock file (`<dir>/status`).
     throw new AppError("DEPENDENCY_UNAVAILABLE", {
@@ -124,6 +146,7 @@ export async function openChdbSession(dataDir: string | undefined, lanes = 1): P
         closing = (async () => {
           await Promise.all(all.map((l) => l.drained()));
           for (const l of all) await l.connection.close();
+          engine?.close();
           // close() returns before libchdb released the directory when work is in flight; opening
           // another directory before drainPending() resolves would be refused.
           const { drainPending } = await import("chdb");

@@ -74,6 +74,25 @@ describe("chDB sessions", () => {
     expect(existsSync(dir ?? "")).toBe(false);
   });
 
+  it("bounds the engine's caches to a laptop's click store, not a server's 5 GiB each", async () => {
+    const store = await createClickStore({ dataDir, database: "default" });
+    try {
+      const result = await store.client.query({
+        query:
+          "SELECT name, value FROM system.server_settings WHERE name IN ('mark_cache_size', 'index_mark_cache_size', 'primary_index_cache_size', 'compiled_expression_cache_size') ORDER BY name",
+        format: "JSONEachRow",
+      });
+      expect(await result.json()).toEqual([
+        { name: "compiled_expression_cache_size", value: "16777216" },
+        { name: "index_mark_cache_size", value: "33554432" },
+        { name: "mark_cache_size", value: "67108864" },
+        { name: "primary_index_cache_size", value: "33554432" },
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("answers ping with false and rejects queries once closed", async () => {
     const store = await createClickStore({ dataDir });
     await store.close();

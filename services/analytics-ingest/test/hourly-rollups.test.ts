@@ -162,7 +162,7 @@ describe("reports from the insert-fed hourly rollups equal the same reports from
         `SELECT sum(clicks) + sum(bots) + sum(head_requests) AS n FROM link_hours_v1 WHERE ${since}`,
       ),
     ).toBe(all);
-    for (const table of ["link_dimensions_hourly_v1", "account_dimensions_hourly_v2"]) {
+    for (const table of ["link_dimensions_hourly_v2", "account_dimensions_hourly_v2"]) {
       const where = `AND ${since}${table.startsWith("account") ? " AND campaign_id = '*'" : ""}`;
       expect(
         await scalar(
@@ -172,7 +172,7 @@ describe("reports from the insert-fed hourly rollups equal the same reports from
     }
     // Every dimension of the job's rollups is in the views (dimension-values.ts).
     for (const file of [
-      "018_create_link_dimensions_hourly.sql",
+      "021_order_link_dimensions_hourly_by_dimension.sql",
       "020_order_account_dimensions_hourly_by_dimension.sql",
     ]) {
       const sql = readFileSync(path.join(MIGRATIONS, file), "utf8");
@@ -201,7 +201,7 @@ describe("reports from the insert-fed hourly rollups equal the same reports from
       );
     }
     expect(tables).toContain("link_hours_v1");
-    expect(tables).toContain("link_dimensions_hourly_v1");
+    expect(tables).toContain("link_dimensions_hourly_v2");
   });
 
   it("account and campaign reports, a deleted link's clicks counted in them by both paths alike", async () => {

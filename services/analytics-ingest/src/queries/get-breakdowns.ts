@@ -85,7 +85,7 @@ export async function getBreakdowns(
     };
     sources.push(`SELECT dimension, value, parent_country, parent_region, toDate(hour) AS day_of, sum(clicks) AS c,
                          sum(bots) AS b, sum(head_requests) AS h, uniqExactMerge(visitors) AS v
-                    FROM ${byLink ? "link_dimensions_hourly_v1" : "account_dimensions_hourly_v2"}
+                    FROM ${byLink ? "link_dimensions_hourly_v2" : "account_dimensions_hourly_v2"}
                    WHERE account_id = {accountId:String}
                      AND ${byLink ? "link_id IN {linkIds:Array(String)}" : "campaign_id = {campaignKey:String}"}
                      AND dimension IN {dimensions:Array(String)} AND ${time.sql}

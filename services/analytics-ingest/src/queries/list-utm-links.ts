@@ -132,7 +132,7 @@ type UtmDimension = (typeof UTM_DIMENSIONS)[number];
 /**
  * The most frequent value of each UTM dimension per link of the scope (human clicks; one of the
  * values tied for first), keyed `${linkId}\0${dimension}`: rolled-up days from
- * link_dimensions_daily_v1, every other day from link_dimensions_hourly_v1 (clicks_v1 before it
+ * link_dimensions_daily_v1, every other day from link_dimensions_hourly_v2 (clicks_v1 before it
  * began), summed per value before ranking.
  */
 async function topUtmValues(
@@ -161,7 +161,7 @@ async function topUtmValues(
   if (hourly.length > 0) {
     const time = spansSql("hour", hourly, "hourlyTime", "DateTime");
     params = { ...params, ...time.params, accountId: scope.accountId, linkIds: scope.linkIds ?? [] };
-    sources.push(`SELECT link_id, dimension, value, sum(clicks) AS c FROM link_dimensions_hourly_v1
+    sources.push(`SELECT link_id, dimension, value, sum(clicks) AS c FROM link_dimensions_hourly_v2
                    WHERE account_id = {accountId:String} AND link_id IN {linkIds:Array(String)}
                      AND dimension IN {utmDimensions:Array(String)} AND ${time.sql}
                    GROUP BY link_id, dimension, value`);

@@ -132,7 +132,7 @@ export function totalsSources(
     Object.assign(params, time.params);
     const { table, clauses, counts } = scope.qrOnly
       ? {
-          table: rollups.dimensions === "link" ? "link_dimensions_hourly_v1" : "account_dimensions_hourly_v2",
+          table: rollups.dimensions === "link" ? "link_dimensions_hourly_v2" : "account_dimensions_hourly_v2",
           clauses:
             rollups.dimensions === "link"
               ? add(scopeFilters({ ...scope, qrOnly: false }, { link: true })).concat("dimension = 'qr'")

@@ -42,7 +42,7 @@ export { type RestRateLimitConfig, restRateLimitConfigShape } from "./rate-limit
 export { rateLimitField, rateLimitPolicyField, setRateLimitFields } from "./rate-limit/rate-limit-fields";
 export { restRateLimitFromAuthServer } from "./rate-limit/rest-rate-limit-from-auth-server";
 export { type ReadinessCheck, type ReadinessResult, runReadinessChecks } from "./readiness";
-export { runMain, SHUTDOWN_DEADLINE_EXIT_CODE, type Stoppable } from "./run-main";
+export { runMain, SHUTDOWN_DEADLINE_EXIT_CODE, type Stoppable, shutdownDeadlineMs } from "./run-main";
 export { type RunningService, type ServeOptions, serve } from "./serve";
 export {
   createServiceTokensFromConfig,

@@ -17,6 +17,11 @@ const deadlineSchema = z.object({
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
 });
 
+/** SHUTDOWN_DEADLINE_MS as runMain reads it (a pool's primary waits as long as its workers). */
+export function shutdownDeadlineMs(env: Record<string, string | undefined> = process.env): number {
+  return deadlineSchema.parse(env).SHUTDOWN_DEADLINE_MS;
+}
+
 /**
  * The body of every main.ts: start, then stop gracefully on SIGTERM / SIGINT, within one overall
  * deadline (SHUTDOWN_DEADLINE_MS, default 15 s): steps have their own time-outs, but those add up
@@ -26,11 +31,13 @@ const deadlineSchema = z.object({
 export async function runMain(
   start: () => Promise<Stoppable>,
   env: Record<string, string | undefined> = process.env,
+  /** The signals that stop it; a worker of a pool leaves Ctrl-C (SIGINT) to its primary. */
+  signals: NodeJS.Signals[] = ["SIGTERM", "SIGINT"],
 ): Promise<void> {
   let running: Stoppable;
   let deadlineMs: number;
   try {
-    deadlineMs = deadlineSchema.parse(env).SHUTDOWN_DEADLINE_MS;
+    deadlineMs = shutdownDeadlineMs(env);
     running = await start();
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -40,11 +47,11 @@ export async function runMain(
     console.error(error);
     process.exit(1);
   }
-  let signals = 0;
+  let received = 0;
   const onSignal = (signal: NodeJS.Signals) => {
-    signals += 1;
+    received += 1;
     // A second Ctrl-C means: stop now.
-    if (signals > 1) process.exit(130);
+    if (received > 1) process.exit(130);
     const deadline = setTimeout(() => {
       const pending = pendingShutdownSteps();
       console.error(
@@ -68,6 +75,5 @@ export async function runMain(
       },
     );
   };
-  process.on("SIGTERM", onSignal);
-  process.on("SIGINT", onSignal);
+  for (const signal of signals) process.on(signal, onSignal);
 }

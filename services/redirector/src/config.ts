@@ -57,6 +57,12 @@ const schema = z.object({
     .int()
     .min(60_000)
     .default(400 * 86_400_000),
+  /**
+   * Processes serving redirects: `1` (one process), a number, or `auto` (one per core the process
+   * may use). More than one needs Redis and Kafka (REDIS_URL, KAFKA_BROKERS): the workers are
+   * replicas sharing one port, so they must share the cache and the bus.
+   */
+  REDIRECTOR_WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),
   /** Click events held in memory while the broker is slow; beyond it clicks are dropped (logged). */
   CLICK_BUFFER_MAX_MESSAGES: z.coerce.number().int().min(100).default(50_000),
 });

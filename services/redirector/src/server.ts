@@ -7,7 +7,9 @@ import {
   startService,
 } from "@kurz/service-runtime";
 import { buildApp } from "./app";
+import { clusterSiblingChannel } from "./cluster/sibling-channel";
 import { type RedirectorConfig, SERVICE_NAME } from "./config";
+import { applyLinkChange } from "./events/apply-link-change";
 import { startLinkChangeConsumer } from "./events/start-link-change-consumer";
 import { linkSourceFromGrpc } from "./links/link-source";
 
@@ -49,8 +51,20 @@ export function startRedirector(
         clock,
       });
       flushClicks = () => app.clicks.flush();
-      const consumer = await startLinkChangeConsumer(bus, app.links);
+      const siblings = clusterSiblingChannel();
+      const consumer = await startLinkChangeConsumer(bus, app.links, siblings);
       lifecycle.add("consumers", "link-changes", () => consumer.stop());
+      // A change a sibling worker took: this worker's copy goes too. Should the shared cache
+      // refuse the write, the in-process copy still follows and the TTLs bound the rest.
+      const stopListening = siblings?.listen((value) => {
+        applyLinkChange(app.links, { value }).catch((error: unknown) =>
+          logger.warn(
+            { event: "redirector.sibling_change_failed", err: error },
+            "a sibling's link change failed",
+          ),
+        );
+      });
+      if (stopListening) lifecycle.add("consumers", "sibling-changes", async () => stopListening());
       return { http: app.http, grpc: app.grpc };
     },
   });

@@ -8,7 +8,10 @@ import type { LinkCache } from "../links/link-cache";
  * link moved to another host or code leaves its old key as unknown. Other event types of the
  * topic are ignored.
  */
-export async function applyLinkChange(cache: LinkCache, message: ReceivedMessage): Promise<void> {
+export async function applyLinkChange(
+  cache: LinkCache,
+  message: Pick<ReceivedMessage, "value">,
+): Promise<void> {
   const envelope = decodeEnvelope(message.value);
   const change = decodePayload(envelope, linksV1.LinkChangedSchema);
   const link = change?.link;

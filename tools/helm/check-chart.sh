@@ -48,6 +48,14 @@ generated_only_when_missing() {
   fi
 }
 
+# ci values run the redirector as a pool of workers: the pods get REDIRECTOR_WORKERS.
+redirector_workers_set() {
+  if ! grep -qF -- 'name: REDIRECTOR_WORKERS' "$out/ci.yaml"; then
+    echo "services.redirector.workers is set in ci values, yet no pod has REDIRECTOR_WORKERS" >&2
+    return 1
+  fi
+}
+
 echo "== chart: $chart"
 step "routes.json is up to date" pnpm exec tsx tools/helm/render-routes.ts --check
 step "helm lint (default values)" $helm lint --strict --quiet "$chart"
@@ -74,6 +82,9 @@ step "refuses generated service credentials when generating is off" \
   --set services.redirector.secretEnv.PASSWORD_COOKIE_SECRET=x
 step "refuses Gateway API without a parent Gateway" \
   refuses "gatewayApi.parentRefs" --set gatewayApi.enabled=true
+step "passes services.redirector.workers to its pods" redirector_workers_set
+step "refuses workers for a service that runs no pool" \
+  refuses "only the redirector runs a pool of workers" --set services.link-api.workers=2
 step "refuses values outside the schema" \
   refuses "replicaz" --set services.redirector.replicaz=2
 if [ -s "$out/default.yaml" ] && [ -s "$out/ci.yaml" ] && [ -s "$out/existing.yaml" ]; then

@@ -292,6 +292,12 @@ name, then Secret references. A name given as a secret is never also given as pl
 {{- $_ := set $plain (printf "%s_GRPC_ADDR" ($callee | upper | replace "-" "_")) (printf "%s:%d" $host (int $calleeSpec.grpcPort)) }}
 {{- $_ := set $plain (printf "%s_HTTP_URL" ($callee | upper | replace "-" "_")) (printf "http://%s:%d" $host (int $calleeSpec.httpPort)) }}
 {{- end }}
+{{- if $svc.workers }}
+{{- if ne $name "redirector" }}
+{{- fail (printf "services.%s.workers: only the redirector runs a pool of workers" $name) }}
+{{- end }}
+{{- $_ := set $plain "REDIRECTOR_WORKERS" (toString $svc.workers) }}
+{{- end }}
 {{- if and (has "kafka" $backends) $root.Values.kafka.brokers }}
 {{- $_ := set $plain "KAFKA_BROKERS" (join "," $root.Values.kafka.brokers) }}
 {{- end }}

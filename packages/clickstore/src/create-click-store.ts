@@ -55,7 +55,16 @@ export async function createClickStore(options: ClickStoreOptions = {}): Promise
         values: Readable.from([encodeTabSeparated(rows as readonly object[], names)], { objectMode: false }),
         format: "TabSeparated",
         clickhouse_settings:
-          dedupToken === undefined ? {} : { insert_deduplicate: 1, insert_deduplication_token: dedupToken },
+          dedupToken === undefined
+            ? {}
+            : {
+                insert_deduplicate: 1,
+                insert_deduplication_token: dedupToken,
+                // A retried block the table already holds still reaches a materialized view that
+                // missed it (the process died between the table's insert and the view's): each
+                // view's target deduplicates by the same token, so nothing is counted twice.
+                deduplicate_blocks_in_dependent_materialized_views: 1,
+              },
       });
     },
 

@@ -5,6 +5,7 @@ import { clicksV1, eventsV1, linksV1 } from "@kurz/proto";
 import { waitFor } from "@kurz/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { replayStoredInserts } from "../src/ingest/replay-stored-inserts";
 import { clickEvent, type IngestHarness, startIngestHarness } from "./ingest-harness";
 
 const ACCOUNT = "6f1b1c3e-3333-4a5b-8c9d-000000000003";
@@ -79,6 +80,86 @@ describe("ingest", () => {
     await h.settle();
     expect(await stats(link)).toEqual({ rollupClicks: 50, rawClicks: 50, countryClicks: 50 });
     expect(h.pipeline.counters.duplicates.clicks_v1 - duplicatesBefore).toBe(50);
+  });
+
+  it("sends a stored batch again for the views that missed it when its clicks come back in another batch", async () => {
+    const link = uuidv7();
+    const first = clicksFor(link, 40, "views-missed").map(clickEvent);
+    // The views are detached while the batch is stored: the table has it, no view does, as when
+    // the process dies between the table's part and the views'.
+    const views = await (
+      await h.store.client.query({
+        query:
+          "SELECT name FROM system.tables WHERE database = currentDatabase() AND engine = 'MaterializedView'",
+        format: "JSONEachRow",
+      })
+    ).json<{ name: string }>();
+    expect(views.length).toBeGreaterThan(3);
+    for (const { name } of views) await h.store.client.command({ query: `DETACH TABLE ${name}` });
+    try {
+      for (const message of first) await h.producer.send(eventTopics.click, message);
+      await h.settle();
+    } finally {
+      for (const { name } of views) await h.store.client.command({ query: `ATTACH TABLE ${name}` });
+    }
+    const stored = async () => {
+      const result = await h.store.client.query({
+        query: "SELECT count() AS n FROM clicks_v1 WHERE link_id = {link:String}",
+        query_params: { link },
+        format: "JSONEachRow",
+      });
+      return Number((await result.json<{ n: string }>())[0]?.n);
+    };
+    expect(await stored()).toBe(40);
+    expect(await stats(link)).toEqual({ rollupClicks: 0, rawClicks: 0, countryClicks: 0 });
+
+    // Ten of them again, in the company of twenty new ones: another batch, another token.
+    const again = [...first.slice(5, 15), ...clicksFor(link, 20, "views-missed").map(clickEvent)];
+    const duplicatesBefore = h.pipeline.counters.duplicates.clicks_v1;
+    for (const message of again) await h.producer.send(eventTopics.click, message);
+    await h.settle();
+    expect(await stats(link)).toEqual({ rollupClicks: 60, rawClicks: 60, countryClicks: 60 });
+    expect(await stored()).toBe(60);
+    expect(h.pipeline.counters.duplicates.clicks_v1 - duplicatesBefore).toBe(10);
+
+    // And once more: nothing is counted twice, in the table or in a view.
+    for (const message of first.slice(0, 3)) await h.producer.send(eventTopics.click, message);
+    await h.settle();
+    expect(await stats(link)).toEqual({ rollupClicks: 60, rawClicks: 60, countryClicks: 60 });
+    expect(await stored()).toBe(60);
+  });
+
+  it("does not send again a stored insert older than the dedup windows are trusted to remember", async () => {
+    const link = uuidv7();
+    const row = (i: number) => ({
+      click_id: uuidv7(),
+      clicked_at: "2026-01-01 00:00:00.000",
+      account_id: ACCOUNT,
+      link_id: link,
+      ingest_token: `clicks_v1:test-old-${link}-${i}`,
+    });
+    const stored = async (token: string) => {
+      const result = await h.store.client.query({
+        query: "SELECT _part AS part FROM clicks_v1 WHERE ingest_token = {token:String} LIMIT 1",
+        query_params: { token },
+        format: "JSONEachRow",
+      });
+      return { token, part: (await result.json<{ part: string }>())[0]?.part ?? "" };
+    };
+    const rows = [0, 1, 2, 3].map(row);
+    // A merge would join the four parts, and a merged part dates its rows by its oldest block.
+    await h.store.client.command({ query: "SYSTEM STOP MERGES clicks_v1" });
+    try {
+      for (const r of rows)
+        await h.store.insert({ table: "clicks_v1", rows: [r], dedupToken: r.ingest_token });
+      const [oldest, , , newest] = await Promise.all(rows.map((r) => stored(r.ingest_token)));
+      // Three blocks after the oldest: with a limit of 3 it is too old; the newest is not.
+      const outcome = await replayStoredInserts(h.store, "clicks_v1", [oldest!, newest!], undefined, 3);
+      expect(outcome.skipped).toEqual([oldest!.token]);
+      expect(outcome.rows.map((r) => (r as { click_id: string }).click_id)).toEqual([rows[3]!.click_id]);
+    } finally {
+      await h.store.client.command({ query: "SYSTEM START MERGES clicks_v1" });
+    }
   });
 
   it("ignores a re-inserted batch in ClickHouse itself (same dedup token), rollup included", async () => {

@@ -250,6 +250,7 @@ export function* generateBatches(
       user_agent: bot ? botKind[1] : `Mozilla/5.0 (${agent.os} ${agent.osVersions[0]}) ${agent.browser}`,
       visitor_hash: visitorHash(o.seed, account.index, person, Math.floor(at / DAY_MS)),
       retention_days: 0,
+      ingest_token: "",
     };
     clicks.push(row);
 

@@ -38,6 +38,8 @@ export interface ClickRow {
   visitor_hash: number;
   /** Filled when the batch is written (the account's plan retention). */
   retention_days: number;
+  /** Filled when the batch is written: the dedup token of the insert that stores the row. */
+  ingest_token: string;
 }
 
 /** A row of conversions_v1 as inserted. */

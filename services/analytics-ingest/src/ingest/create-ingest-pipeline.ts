@@ -70,17 +70,20 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
     ...batchOptions,
     name: "clicks_v1",
     write: async (rows) => {
-      const outcome = await writeRowsOnce(store, retention, clickSpec, rows);
+      const outcome = await writeRowsOnce(store, retention, clickSpec, rows, logger);
       counters.duplicates.clicks_v1 += outcome.duplicates;
-      options.onClicksWritten?.(rows);
-      await options.afterClicksWritten?.(rows);
+      // Rows of a stored insert sent again may have reached a view only now: their accounts'
+      // reports move on as for new rows.
+      const changed = outcome.replayed.length === 0 ? rows : [...rows, ...outcome.replayed];
+      options.onClicksWritten?.(changed);
+      await options.afterClicksWritten?.(changed);
     },
   });
   const conversions = createRowBatcher<ConversionRow>({
     ...batchOptions,
     name: "conversions_v1",
     write: async (rows) => {
-      const outcome = await writeRowsOnce(store, retention, conversionSpec, rows);
+      const outcome = await writeRowsOnce(store, retention, conversionSpec, rows, logger);
       counters.duplicates.conversions_v1 += outcome.duplicates;
     },
   });
@@ -139,6 +142,7 @@ const clickSpec = {
   setRetention: (row: ClickRow, days: number) => {
     row.retention_days = days;
   },
+  tokenColumn: "ingest_token",
 } as const;
 
 const conversionSpec = {

@@ -82,6 +82,7 @@ export function createClickEnricher(deps: {
       user_agent: click.userAgent,
       visitor_hash: deps.visitors.hash(salt, click.accountId, click.ip, click.userAgent),
       retention_days: 0,
+      ingest_token: "",
     };
   }
 }

@@ -25,9 +25,15 @@ export interface RateWindows {
   /**
    * Counts one request of `partition` (an account, an address, a client) under the policy — or
    * `cost` of them, for one request that carries several (a JSON-RPC batch). Rejects when the
-   * store does (the caller decides whether to fail open).
+   * store does (the caller decides whether to fail open). With `refundRefused`, a refused count is
+   * taken back: a call of many items that is refused does not spend the window it was refused by.
    */
-  consume(policy: QuotaPolicy, partition: string, cost?: number): Promise<WindowUsage>;
+  consume(
+    policy: QuotaPolicy,
+    partition: string,
+    cost?: number,
+    options?: { refundRefused?: boolean },
+  ): Promise<WindowUsage>;
 }
 
 /** Partitions come from callers (addresses, client ids); longer ones are hashed to bound keys. */
@@ -57,7 +63,7 @@ function fnv1a(text: string): number {
 export function createRateWindows(options: { store: CacheStore; clock?: Clock }): RateWindows {
   const clock = options.clock ?? systemClock;
   return {
-    async consume(policy, partition, cost = 1) {
+    async consume(policy, partition, cost = 1, consumeOptions = {}) {
       const windowMs = policy.windowSeconds * 1000;
       const id =
         partition.length > MAX_PARTITION_CHARS
@@ -67,10 +73,14 @@ export function createRateWindows(options: { store: CacheStore; clock?: Clock })
       const offset = fnv1a(`${policy.name}:${id}`) % windowMs;
       const index = Math.floor((now - offset) / windowMs);
       const endsAt = (index + 1) * windowMs + offset;
-      const count = await options.store.increment(`rlw:${policy.name}:${id}:${index}`, cost, windowMs);
+      const key = `rlw:${policy.name}:${id}:${index}`;
+      let count = await options.store.increment(key, cost, windowMs);
+      const allowed = count <= policy.quota;
+      if (!allowed && consumeOptions.refundRefused)
+        count = await options.store.increment(key, -cost, windowMs);
       return {
         policy,
-        allowed: count <= policy.quota,
+        allowed,
         remaining: Math.max(0, policy.quota - count),
         resetSeconds: Math.max(1, Math.ceil((endsAt - now) / 1000)),
         resetAt: new Date(endsAt),

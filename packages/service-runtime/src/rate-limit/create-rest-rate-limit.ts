@@ -64,7 +64,12 @@ export interface RestRateLimit {
    * (and Retry-After when refused); the caller answers the refusal in its own error shape.
    * Resolves undefined when the counters cannot be reached: limiting fails open.
    */
-  consume(reply: FastifyReply, policy: QuotaPolicy, partition: string): Promise<WindowUsage | undefined>;
+  consume(
+    reply: FastifyReply,
+    policy: QuotaPolicy,
+    partition: string,
+    cost?: number,
+  ): Promise<WindowUsage | undefined>;
 }
 
 /** One warning per this long while the counters are unreachable, not one per request. */
@@ -100,6 +105,31 @@ function refusalBody(code: "PLAN_LIMIT_EXCEEDED" | "RATE_LIMITED", usage: Window
   return { ...body, hint: error.hint, retryable: error.retryable };
 }
 
+/** A route's cost per request (`config.restRateCost`), a whole number of at least 1. */
+function requestCost(request: FastifyRequest): number {
+  const cost = request.routeOptions.config.restRateCost?.(request) ?? 1;
+  return Number.isSafeInteger(cost) && cost > 1 ? cost : 1;
+}
+
+/**
+ * A call that costs more than the whole window holds (a bulk call of more items than the plan's
+ * requests per minute): waiting does not help, smaller calls do. Nothing was counted for it.
+ */
+function oversizedCallBody(usage: WindowUsage, cost: number) {
+  const error = new AppError("PLAN_LIMIT_EXCEEDED", {
+    message: `This call counts ${cost} requests; your plan allows ${usage.policy.quota} per minute`,
+    hint: `Send at most ${usage.policy.quota} items per call`,
+    details: {
+      policy: usage.policy.name,
+      limit: usage.policy.quota,
+      window_seconds: usage.policy.windowSeconds,
+      cost,
+    },
+  });
+  const { body } = toRestErrorBody(error);
+  return { ...body, hint: error.hint, retryable: false };
+}
+
 /**
  * The REST rate limit every service applies to its public routes (see limitRestRoutes): one
  * fixed window per minute per account, sized by the account's plan, or per address for
@@ -111,10 +141,10 @@ export function createRestRateLimit(options: RestRateLimitOptions): RestRateLimi
   const tokenOf = options.tokenOf ?? verifiedTokenOf;
   let lastOutageLog = Number.NEGATIVE_INFINITY;
 
-  async function consume(reply: FastifyReply, policy: QuotaPolicy, partition: string) {
+  async function consume(reply: FastifyReply, policy: QuotaPolicy, partition: string, cost = 1) {
     let usage: WindowUsage;
     try {
-      usage = await windows.consume(policy, partition);
+      usage = await windows.consume(policy, partition, cost, { refundRefused: cost > 1 });
     } catch (error) {
       // A cache outage must not take the API down with it.
       const now = clock.now().getTime();
@@ -168,6 +198,7 @@ export function createRestRateLimit(options: RestRateLimitOptions): RestRateLimi
     }
     const planQuota = await quotaOf(caller.accountId);
     const viaDashboard = options.dashboardPerMinute !== undefined && caller.clientId === DASHBOARD_CLIENT_ID;
+    const cost = requestCost(request);
     const usage = viaDashboard
       ? await consume(
           reply,
@@ -177,21 +208,29 @@ export function createRestRateLimit(options: RestRateLimitOptions): RestRateLimi
             windowSeconds: MINUTE,
           },
           `dashboard:${caller.accountId}`,
+          cost,
         )
       : await consume(
           reply,
           { name: REST_POLICY, quota: planQuota, windowSeconds: MINUTE },
           `account:${caller.accountId}`,
+          cost,
         );
     if (!usage || usage.allowed) return;
+    if (cost > usage.policy.quota) {
+      // No Retry-After: no wait lets this call through.
+      reply.removeHeader("retry-after");
+      return refuse(reply, oversizedCallBody(usage, cost));
+    }
     return refuse(
       reply,
       refusalBody(
         "PLAN_LIMIT_EXCEEDED",
         usage,
-        viaDashboard
+        (viaDashboard
           ? `Too many requests from the dashboard: ${usage.policy.quota} per minute`
-          : `Rate limit of your plan reached: ${usage.policy.quota} requests per minute`,
+          : `Rate limit of your plan reached: ${usage.policy.quota} requests per minute`) +
+          (cost > 1 ? ` (this call counts ${cost})` : ""),
       ),
     );
   };

@@ -5,6 +5,11 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** false: this route is not counted by the REST rate limit (limitRestRoutes). */
     restRateLimit?: false;
+    /**
+     * What one request of this route costs in the plan's window: a bulk call, its item count (read
+     * from the validated body). Default 1; at least 1.
+     */
+    restRateCost?: (request: FastifyRequest) => number;
   }
 }
 

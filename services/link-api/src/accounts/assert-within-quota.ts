@@ -12,6 +12,14 @@ const NOUNS: Record<PlanQuota, string> = {
 };
 
 /**
+ * The transaction-scoped lock of one account's quota: two transactions creating under the same
+ * quota queue here, so each counts what the other committed.
+ */
+export async function lockQuota(tx: LinkApiTransaction, accountId: string, quota: PlanQuota): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${quota}:${accountId}`}))`);
+}
+
+/**
  * Refuses a create that would exceed the plan with QUOTA_EXCEEDED (403, not retryable: waiting
  * never frees room, deleting or upgrading does; the rate limit's PLAN_LIMIT_EXCEEDED is another
  * thing). A limit of 0 means the plan does not include the resource. Runs inside the create's
@@ -27,7 +35,7 @@ export async function assertWithinQuota(
 ): Promise<void> {
   const limit = plan[quota];
   if (limit === UNLIMITED) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${quota}:${accountId}`}))`);
+  await lockQuota(tx, accountId, quota);
   const used = await countCurrent();
   if (used < limit) return;
   const noun = NOUNS[quota];

@@ -1,5 +1,6 @@
 import { AppError } from "@kurz/errors";
 import { eq } from "drizzle-orm";
+import type { LinkApiTransaction } from "../db/link-api-database";
 import { type LinkRow, links } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
 import { keepDeletedLink } from "./deleted-code-quarantine";
@@ -14,8 +15,9 @@ export async function deleteLink(
   ctx: LinkApiContext,
   accountId: string,
   reference: LinkReference,
+  options: { tx?: LinkApiTransaction } = {},
 ): Promise<LinkRow> {
-  const row = await ctx.db.transaction(async (tx) => {
+  const remove = async (tx: LinkApiTransaction) => {
     const current = await getLinkOrThrow(tx, ctx.hosts, accountId, reference, { forUpdate: true });
     if (current.qr) {
       throw new AppError("INVALID_STATE", {
@@ -26,7 +28,11 @@ export async function deleteLink(
     await keepDeletedLink(tx, ctx, current);
     await enqueueLinkChanged(tx, "link.deleted", ctx.clock.now(), current);
     return current;
-  });
+  };
+  // Inside a caller's transaction (a bulk delete), the caller calls ctx.eventsWritten() after its
+  // commit.
+  if (options.tx) return remove(options.tx);
+  const row = await ctx.db.transaction(remove);
   ctx.eventsWritten();
   return row;
 }

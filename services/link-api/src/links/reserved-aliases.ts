@@ -8,6 +8,7 @@ export const RESERVED_ALIASES: ReadonlySet<string> = new Set([
   // Sub-routes of /api/v1/short-urls and /api/v1/urls that sit where a code would.
   "check-alias",
   "stats",
+  "bulk",
   "mcp",
   "login",
   "logout",

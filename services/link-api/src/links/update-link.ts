@@ -2,6 +2,7 @@ import { AppError } from "@kurz/errors";
 import { isUniqueViolation } from "@kurz/relational";
 import { eq, sql } from "drizzle-orm";
 import { getCampaignOrThrow } from "../campaigns/get-campaign-or-throw";
+import type { LinkApiTransaction } from "../db/link-api-database";
 import { type LinkRow, links } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
 import { assertDestinationAllowed } from "./assert-destination-allowed";
@@ -59,13 +60,14 @@ export async function updateLink(
   accountId: string,
   reference: LinkReference,
   input: UpdateLinkInput,
+  options: { tx?: LinkApiTransaction } = {},
 ): Promise<LinkRow> {
   const passwordHash =
     input.password === undefined ? undefined : input.password ? await hashLinkPassword(input.password) : "";
   if (input.expires_at) assertFutureExpiry(new Date(input.expires_at), ctx.clock.now());
 
   try {
-    const row = await ctx.db.transaction(async (tx) => {
+    const change = async (tx: LinkApiTransaction) => {
       const current = await getLinkOrThrow(tx, ctx.hosts, accountId, reference, { forUpdate: true });
       const changes: Partial<typeof links.$inferInsert> = {};
 
@@ -160,7 +162,11 @@ export async function updateLink(
       }
       await enqueueLinkChanged(tx, "link.updated", ctx.clock.now(), updated!, current);
       return updated!;
-    });
+    };
+    // Inside a caller's transaction (a bulk update), the caller calls ctx.eventsWritten() after
+    // its commit.
+    if (options.tx) return await change(options.tx);
+    const row = await ctx.db.transaction(change);
     ctx.eventsWritten();
     return row;
   } catch (error) {

@@ -17,6 +17,7 @@ import { restoreLink } from "../links/restore-link";
 import { linkViewSchema, toLinkView } from "../links/to-link-view";
 import { updateLink } from "../links/update-link";
 import type { ApiDependencies } from "./api-dependencies";
+import { registerBulkLinkRoutes } from "./bulk-link-routes";
 import { errorResponses } from "./error-responses";
 import { accountOf, guard, securityOf } from "./guard";
 import { paginationOf, paginationSchema } from "./pagination";
@@ -41,6 +42,7 @@ export function registerLinkRoutes(
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { ctx } = deps;
   const tags = ["Short URLs"];
+  registerBulkLinkRoutes(root, deps, base);
 
   app.post(base, {
     preHandler: guard(deps, "shorturl:create"),

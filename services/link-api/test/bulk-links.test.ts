@@ -222,4 +222,46 @@ describe.skipIf(!backend.available)("bulk create, update and delete (PostgreSQL)
     expect((remove.json() as { results: ItemResult[] }).results[0]?.error?.code).toBe("URL_NOT_FOUND");
     expect(await linkCount(owner)).toBe(1);
   });
+
+  it("answers the same over gRPC: per item, in request order, refused whole beyond 1,000", async () => {
+    const account = randomUUID();
+    const created = await api.links.bulkCreateLinks(
+      {
+        links: [
+          { url: "https://example.com/g1", tags: ["g"] },
+          { url: "ftp://example.com/" },
+          { url: "https://example.com/g3" },
+        ],
+      },
+      { accountId: account },
+    );
+    expect(created.results.map((r) => [r.index, r.link?.originalUrl ?? r.error?.code])).toEqual([
+      [0, "https://example.com/g1"],
+      [1, "VALIDATION_ERROR"],
+      [2, "https://example.com/g3"],
+    ]);
+    expect(JSON.parse(created.results[1]!.error!.detailsJson)).toMatchObject({ issues: [{ path: "/url" }] });
+    const code = created.results[0]!.link!.code;
+
+    const updated = await api.links.bulkUpdateLinks(
+      { updates: [{ shortCode: code, name: "Renamed" }, { shortCode: "nope-nope" }] },
+      { accountId: account },
+    );
+    expect(updated.results.map((r) => r.link?.name ?? r.error?.code)).toEqual(["Renamed", "URL_NOT_FOUND"]);
+
+    const deleted = await api.links.bulkDeleteLinks(
+      { links: [{ shortCode: code }, { shortCode: code }] },
+      { accountId: account },
+    );
+    expect(deleted.results.map((r) => r.link?.code ?? r.error?.code)).toEqual([code, "URL_NOT_FOUND"]);
+    expect(await linkCount(account)).toBe(1);
+
+    await expect(
+      api.links.bulkCreateLinks(
+        { links: Array.from({ length: 1_001 }, (_, i) => ({ url: `https://example.com/${i}` })) },
+        { accountId: account },
+      ),
+    ).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    expect(await linkCount(account)).toBe(1);
+  });
 });

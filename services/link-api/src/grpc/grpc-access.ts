@@ -23,6 +23,9 @@ export const LINK_SERVICE_ACCESS: GrpcServiceAccess<(typeof linksV1.LinkService)
   // abtest-engine's own token (checked in the handler: requireCallingService).
   setAbRouting: "service",
   createRotatorLink: "service",
+  bulkCreateLinks: account("shorturl:create"),
+  bulkUpdateLinks: account("shorturl:update"),
+  bulkDeleteLinks: account("shorturl:delete"),
 };
 
 export const QR_SERVICE_ACCESS: GrpcServiceAccess<(typeof qrV1.QrService)["method"]> = {

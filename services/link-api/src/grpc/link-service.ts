@@ -1,10 +1,13 @@
-import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { AppError } from "@kurz/errors";
 import { callingAccount, type GrpcServiceImplementation, requireCallingService } from "@kurz/grpc";
 import { linksV1 } from "@kurz/proto";
 import { mapDatabaseErrors } from "@kurz/relational";
 import { optionalText, parseInput } from "@kurz/service-runtime";
+import type { LinkRow } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
+import { bulkCreateLinks } from "../links/bulk-create-links";
+import { bulkDeleteLinks } from "../links/bulk-delete-links";
+import { bulkUpdateLinks } from "../links/bulk-update-links";
 import { checkAliasAvailability } from "../links/check-alias-availability";
 import { createLink } from "../links/create-link";
 import { deleteLink } from "../links/delete-link";
@@ -17,12 +20,24 @@ import {
 } from "../links/link-input-schemas";
 import { listLinks } from "../links/list-links";
 import { resolveLink } from "../links/resolve-link";
+import { BULK_MAX_ITEMS, type BulkItemResult } from "../links/run-bulk";
 import { setAbRouting } from "../links/set-ab-routing";
 import { toLinkSnapshot } from "../links/to-link-snapshot";
 import { updateLink } from "../links/update-link";
 import { legacyMaxOf, limitToProto } from "./limit-to-proto";
+import { createInputOf, updateInputOf } from "./link-inputs-of-proto";
 import { pageInfoOf, pageOf } from "./page-request";
-import { toLinkMessage, toUrlTypeName } from "./to-link-message";
+import { toLinkMessage } from "./to-link-message";
+
+/** More items than a bulk call takes: refused whole, before anything is done (as REST's 400). */
+function assertBulkSize(items: number): void {
+  if (items > BULK_MAX_ITEMS || items === 0) {
+    throw new AppError("VALIDATION_ERROR", {
+      message: `A bulk call takes 1 to ${BULK_MAX_ITEMS} items; this one has ${items}`,
+      details: { field: "items", count: items, max: BULK_MAX_ITEMS },
+    });
+  }
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,21 +48,25 @@ const SORTS = {
   [linksV1.LinkSort.NAME]: "name",
 } as const;
 
-function utmInput(utm: linksV1.Utm | undefined) {
-  return {
-    utm_source: optionalText(utm?.source ?? ""),
-    utm_medium: optionalText(utm?.medium ?? ""),
-    utm_campaign: optionalText(utm?.campaign ?? ""),
-    utm_term: optionalText(utm?.term ?? ""),
-    utm_content: optionalText(utm?.content ?? ""),
-  };
-}
-
 /** LinkService: thin proto ↔ domain mapping; validation is the REST routes' (parseInput). */
 export function createLinkService(
   ctx: LinkApiContext,
 ): GrpcServiceImplementation<typeof linksV1.LinkService.method> {
   const toMessage = (row: Parameters<typeof toLinkMessage>[0]) => toLinkMessage(row, ctx.hosts);
+  const toResults = (results: BulkItemResult<LinkRow>[]) =>
+    results.map((result) =>
+      result.success
+        ? { index: result.index, link: toMessage(result.value) }
+        : {
+            index: result.index,
+            error: {
+              code: result.error.code,
+              message: result.error.message,
+              detailsJson: result.error.details ? JSON.stringify(result.error.details) : "",
+              hint: result.error.hint ?? "",
+            },
+          },
+    );
   return mapDatabaseErrors({
     async resolve(request) {
       const row = await resolveLink(ctx.db, request.host, request.code);
@@ -56,24 +75,7 @@ export function createLinkService(
 
     async createLink(request, context) {
       const accountId = callingAccount(context);
-      const input = parseInput(createLinkInputSchema, {
-        url: request.url,
-        customAlias: optionalText(request.customAlias),
-        name: optionalText(request.name),
-        tracking_enabled: request.trackingEnabled,
-        is_dynamic: request.isDynamic,
-        campaign_id: optionalText(request.campaignId),
-        urlType: toUrlTypeName(request.urlType),
-        branded_domain: optionalText(request.brandedDomain),
-        subdomain: optionalText(request.subdomain),
-        tags: request.tags.length > 0 ? request.tags : undefined,
-        password: optionalText(request.password),
-        ...utmInput(request.utm),
-        expires_at: request.expiresAt ? timestampDate(request.expiresAt).toISOString() : undefined,
-        max_clicks: request.maxClicks === 0n ? undefined : Number(request.maxClicks),
-        expired_url: optionalText(request.expiredUrl),
-        conversion_tracking: request.conversionTracking,
-      });
+      const input = parseInput(createLinkInputSchema, createInputOf(request));
       return { link: toMessage(await createLink(ctx, accountId, input)) };
     },
 
@@ -107,35 +109,7 @@ export function createLinkService(
 
     async updateLink(request, context) {
       const accountId = callingAccount(context);
-      const input = parseInput(updateLinkInputSchema, {
-        url: request.url,
-        name: request.name,
-        tracking_enabled: request.trackingEnabled,
-        is_dynamic: request.isDynamic,
-        password: request.password === undefined ? undefined : request.password || null,
-        tags: request.tags?.tags,
-        campaign_id: request.campaignId === undefined ? undefined : request.campaignId || null,
-        urlType: toUrlTypeName(request.urlType),
-        branded_domain: request.brandedDomain,
-        subdomain: request.subdomain,
-        ...(request.utm
-          ? {
-              utm_source: request.utm.source,
-              utm_medium: request.utm.medium,
-              utm_campaign: request.utm.campaign,
-              utm_term: request.utm.term,
-              utm_content: request.utm.content,
-            }
-          : {}),
-        expires_at: request.clearExpiresAt
-          ? null
-          : request.expiresAt
-            ? timestampDate(request.expiresAt).toISOString()
-            : undefined,
-        max_clicks: request.maxClicks === undefined ? undefined : Number(request.maxClicks),
-        expired_url: request.expiredUrl,
-        conversion_tracking: request.conversionTracking,
-      });
+      const input = parseInput(updateLinkInputSchema, updateInputOf(request));
       const row = await updateLink(
         ctx,
         accountId,
@@ -143,6 +117,34 @@ export function createLinkService(
         input,
       );
       return { link: toMessage(row) };
+    },
+
+    async bulkCreateLinks(request, context) {
+      assertBulkSize(request.links.length);
+      return {
+        results: toResults(
+          await bulkCreateLinks(ctx, callingAccount(context), request.links.map(createInputOf)),
+        ),
+      };
+    },
+
+    async bulkUpdateLinks(request, context) {
+      assertBulkSize(request.updates.length);
+      const items = request.updates.map((update) => ({
+        code: update.shortCode,
+        domain: optionalText(update.domain),
+        ...updateInputOf(update),
+      }));
+      return { results: toResults(await bulkUpdateLinks(ctx, callingAccount(context), items)) };
+    },
+
+    async bulkDeleteLinks(request, context) {
+      assertBulkSize(request.links.length);
+      const items = request.links.map((link) => ({
+        code: link.shortCode,
+        domain: optionalText(link.domain),
+      }));
+      return { results: toResults(await bulkDeleteLinks(ctx, callingAccount(context), items)) };
     },
 
     async deleteLink(request, context) {

@@ -20,7 +20,180 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kurz/links/v1/link_service.proto.
  */
 export const file_kurz_links_v1_link_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBrdXJ6L2xpbmtzL3YxL2xpbmtfc2VydmljZS5wcm90bxINa3Vyei5saW5rcy52MSJfChhDcmVhdGVSb3RhdG9yTGlua1JlcXVlc3QSEgoKYWNjb3VudF9pZBgBIAEoCRILCgN1cmwYAiABKAkSFAoMY3VzdG9tX2FsaWFzGAMgASgJEgwKBG5hbWUYBCABKAkiPgoZQ3JlYXRlUm90YXRvckxpbmtSZXNwb25zZRIhCgRsaW5rGAEgASgLMhMua3Vyei5saW5rcy52MS5MaW5rIqwBChNTZXRBYlJvdXRpbmdSZXF1ZXN0EhIKCmFjY291bnRfaWQYASABKAkSDwoHbGlua19pZBgCIAEoCRISCgphYl90ZXN0X2lkGAMgASgJEioKCHZhcmlhbnRzGAQgAygLMhgua3Vyei5saW5rcy52MS5BYlZhcmlhbnQSHAoPZGVzdGluYXRpb25fdXJsGAUgASgJSACIAQFCEgoQX2Rlc3RpbmF0aW9uX3VybCI5ChRTZXRBYlJvdXRpbmdSZXNwb25zZRIhCgRsaW5rGAEgASgLMhMua3Vyei5saW5rcy52MS5MaW5rIiwKDlJlc29sdmVSZXF1ZXN0EgwKBGhvc3QYASABKAkSDAoEY29kZRgCIAEoCSJLCg9SZXNvbHZlUmVzcG9uc2USDQoFZm91bmQYASABKAgSKQoEbGluaxgCIAEoCzIbLmt1cnoubGlua3MudjEuTGlua1NuYXBzaG90Iq0DChFDcmVhdGVMaW5rUmVxdWVzdBILCgN1cmwYASABKAkSFAoMY3VzdG9tX2FsaWFzGAIgASgJEgwKBG5hbWUYAyABKAkSHQoQdHJhY2tpbmdfZW5hYmxlZBgEIAEoCEgAiAEBEhIKCmlzX2R5bmFtaWMYBSABKAgSEwoLY2FtcGFpZ25faWQYBiABKAkSKAoIdXJsX3R5cGUYByABKA4yFi5rdXJ6LmxpbmtzLnYxLlVybFR5cGUSFgoOYnJhbmRlZF9kb21haW4YCCABKAkSEQoJc3ViZG9tYWluGAkgASgJEgwKBHRhZ3MYCiADKAkSEAoIcGFzc3dvcmQYCyABKAkSHwoDdXRtGAwgASgLMhIua3Vyei5saW5rcy52MS5VdG0SLgoKZXhwaXJlc19hdBgNIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKbWF4X2NsaWNrcxgOIAEoAxITCgtleHBpcmVkX3VybBgPIAEoCRIbChNjb252ZXJzaW9uX3RyYWNraW5nGBAgASgIQhMKEV90cmFja2luZ19lbmFibGVkIjcKEkNyZWF0ZUxpbmtSZXNwb25zZRIhCgRsaW5rGAEgASgLMhMua3Vyei5saW5rcy52MS5MaW5rIjQKDkdldExpbmtSZXF1ZXN0EhIKCnNob3J0X2NvZGUYASABKAkSDgoGZG9tYWluGAIgASgJIjQKD0dldExpbmtSZXNwb25zZRIhCgRsaW5rGAEgASgLMhMua3Vyei5saW5rcy52MS5MaW5rItIBChBMaXN0TGlua3NSZXF1ZXN0EikKBHBhZ2UYASABKAsyGy5rdXJ6LmNvbW1vbi52MS5QYWdlUmVxdWVzdBIOCgZzZWFyY2gYAiABKAkSKAoHc29ydF9ieRgDIAEoDjIXLmt1cnoubGlua3MudjEuTGlua1NvcnQSJwoFb3JkZXIYBCABKA4yGC5rdXJ6LmxpbmtzLnYxLlNvcnRPcmRlchILCgN0YWcYBSABKAkSEwoLY2FtcGFpZ25faWQYBiABKAkSDgoGZG9tYWluGAcgASgJIl8KEUxpc3RMaW5rc1Jlc3BvbnNlEiIKBWxpbmtzGAEgAygLMhMua3Vyei5saW5rcy52MS5MaW5rEiYKBHBhZ2UYAiABKAsyGC5rdXJ6LmNvbW1vbi52MS5QYWdlSW5mbyIXCgdUYWdMaXN0EgwKBHRhZ3MYASADKAkitAUKEVVwZGF0ZUxpbmtSZXF1ZXN0EhIKCnNob3J0X2NvZGUYASABKAkSDgoGZG9tYWluGAIgASgJEhAKA3VybBgDIAEoCUgAiAEBEhEKBG5hbWUYBCABKAlIAYgBARIdChB0cmFja2luZ19lbmFibGVkGAUgASgISAKIAQESFwoKaXNfZHluYW1pYxgGIAEoCEgDiAEBEhUKCHBhc3N3b3JkGAcgASgJSASIAQESJAoEdGFncxgIIAEoCzIWLmt1cnoubGlua3MudjEuVGFnTGlzdBIYCgtjYW1wYWlnbl9pZBgJIAEoCUgFiAEBEigKCHVybF90eXBlGAogASgOMhYua3Vyei5saW5rcy52MS5VcmxUeXBlEhsKDmJyYW5kZWRfZG9tYWluGAsgASgJSAaIAQESFgoJc3ViZG9tYWluGAwgASgJSAeIAQESHwoDdXRtGA0gASgLMhIua3Vyei5saW5rcy52MS5VdG0SLgoKZXhwaXJlc19hdBgOIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGAoQY2xlYXJfZXhwaXJlc19hdBgPIAEoCBIXCgptYXhfY2xpY2tzGBAgASgDSAiIAQESGAoLZXhwaXJlZF91cmwYESABKAlICYgBARIgChNjb252ZXJzaW9uX3RyYWNraW5nGBIgASgISAqIAQFCBgoEX3VybEIHCgVfbmFtZUITChFfdHJhY2tpbmdfZW5hYmxlZEINCgtfaXNfZHluYW1pY0ILCglfcGFzc3dvcmRCDgoMX2NhbXBhaWduX2lkQhEKD19icmFuZGVkX2RvbWFpbkIMCgpfc3ViZG9tYWluQg0KC19tYXhfY2xpY2tzQg4KDF9leHBpcmVkX3VybEIWChRfY29udmVyc2lvbl90cmFja2luZyI3ChJVcGRhdGVMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayI3ChFEZWxldGVMaW5rUmVxdWVzdBISCgpzaG9ydF9jb2RlGAEgASgJEg4KBmRvbWFpbhgCIAEoCSI3ChJEZWxldGVMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayIyChFDaGVja0FsaWFzUmVxdWVzdBINCgVhbGlhcxgBIAEoCRIOCgZkb21haW4YAiABKAkiNwoSQ2hlY2tBbGlhc1Jlc3BvbnNlEhEKCWF2YWlsYWJsZRgBIAEoCBIOCgZyZWFzb24YAiABKAkiFQoTR2V0TGlua1N0YXRzUmVxdWVzdCLmAQoUR2V0TGlua1N0YXRzUmVzcG9uc2USEwoLdG90YWxfbGlua3MYASABKAMSFQoNZHluYW1pY19saW5rcxgCIAEoAxIgChhwYXNzd29yZF9wcm90ZWN0ZWRfbGlua3MYAyABKAMSFgoOZXhwaXJpbmdfbGlua3MYBCABKAMSEAoIcXJfbGlua3MYBSABKAMSFAoMdG90YWxfY2xpY2tzGAYgASgDEhUKCW1heF9saW5rcxgHIAEoA0ICGAESKQoKbGlua19saW1pdBgIIAEoCzIVLmt1cnouY29tbW9uLnYxLkxpbWl0KmkKCExpbmtTb3J0EhkKFUxJTktfU09SVF9VTlNQRUNJRklFRBAAEhgKFExJTktfU09SVF9DUkVBVEVEX0FUEAESFAoQTElOS19TT1JUX0NMSUNLUxACEhIKDkxJTktfU09SVF9OQU1FEAMqUAoJU29ydE9yZGVyEhoKFlNPUlRfT1JERVJfVU5TUEVDSUZJRUQQABISCg5TT1JUX09SREVSX0FTQxABEhMKD1NPUlRfT1JERVJfREVTQxACMvAGCgtMaW5rU2VydmljZRJNCgdSZXNvbHZlEh0ua3Vyei5saW5rcy52MS5SZXNvbHZlUmVxdWVzdBoeLmt1cnoubGlua3MudjEuUmVzb2x2ZVJlc3BvbnNlIgOQAgESUQoKQ3JlYXRlTGluaxIgLmt1cnoubGlua3MudjEuQ3JlYXRlTGlua1JlcXVlc3QaIS5rdXJ6LmxpbmtzLnYxLkNyZWF0ZUxpbmtSZXNwb25zZRJNCgdHZXRMaW5rEh0ua3Vyei5saW5rcy52MS5HZXRMaW5rUmVxdWVzdBoeLmt1cnoubGlua3MudjEuR2V0TGlua1Jlc3BvbnNlIgOQAgESUwoJTGlzdExpbmtzEh8ua3Vyei5saW5rcy52MS5MaXN0TGlua3NSZXF1ZXN0GiAua3Vyei5saW5rcy52MS5MaXN0TGlua3NSZXNwb25zZSIDkAIBElEKClVwZGF0ZUxpbmsSIC5rdXJ6LmxpbmtzLnYxLlVwZGF0ZUxpbmtSZXF1ZXN0GiEua3Vyei5saW5rcy52MS5VcGRhdGVMaW5rUmVzcG9uc2USUQoKRGVsZXRlTGluaxIgLmt1cnoubGlua3MudjEuRGVsZXRlTGlua1JlcXVlc3QaIS5rdXJ6LmxpbmtzLnYxLkRlbGV0ZUxpbmtSZXNwb25zZRJWCgpDaGVja0FsaWFzEiAua3Vyei5saW5rcy52MS5DaGVja0FsaWFzUmVxdWVzdBohLmt1cnoubGlua3MudjEuQ2hlY2tBbGlhc1Jlc3BvbnNlIgOQAgESXAoMR2V0TGlua1N0YXRzEiIua3Vyei5saW5rcy52MS5HZXRMaW5rU3RhdHNSZXF1ZXN0GiMua3Vyei5saW5rcy52MS5HZXRMaW5rU3RhdHNSZXNwb25zZSIDkAIBElcKDFNldEFiUm91dGluZxIiLmt1cnoubGlua3MudjEuU2V0QWJSb3V0aW5nUmVxdWVzdBojLmt1cnoubGlua3MudjEuU2V0QWJSb3V0aW5nUmVzcG9uc2USZgoRQ3JlYXRlUm90YXRvckxpbmsSJy5rdXJ6LmxpbmtzLnYxLkNyZWF0ZVJvdGF0b3JMaW5rUmVxdWVzdBooLmt1cnoubGlua3MudjEuQ3JlYXRlUm90YXRvckxpbmtSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_kurz_common_v1_limit, file_kurz_common_v1_page, file_kurz_links_v1_link, file_kurz_links_v1_link_snapshot]);
+  fileDesc("CiBrdXJ6L2xpbmtzL3YxL2xpbmtfc2VydmljZS5wcm90bxINa3Vyei5saW5rcy52MSJJChZCdWxrQ3JlYXRlTGlua3NSZXF1ZXN0Ei8KBWxpbmtzGAEgAygLMiAua3Vyei5saW5rcy52MS5DcmVhdGVMaW5rUmVxdWVzdCJJChdCdWxrQ3JlYXRlTGlua3NSZXNwb25zZRIuCgdyZXN1bHRzGAEgAygLMh0ua3Vyei5saW5rcy52MS5CdWxrTGlua1Jlc3VsdCJLChZCdWxrVXBkYXRlTGlua3NSZXF1ZXN0EjEKB3VwZGF0ZXMYASADKAsyIC5rdXJ6LmxpbmtzLnYxLlVwZGF0ZUxpbmtSZXF1ZXN0IkkKF0J1bGtVcGRhdGVMaW5rc1Jlc3BvbnNlEi4KB3Jlc3VsdHMYASADKAsyHS5rdXJ6LmxpbmtzLnYxLkJ1bGtMaW5rUmVzdWx0IkkKFkJ1bGtEZWxldGVMaW5rc1JlcXVlc3QSLwoFbGlua3MYASADKAsyIC5rdXJ6LmxpbmtzLnYxLkRlbGV0ZUxpbmtSZXF1ZXN0IkkKF0J1bGtEZWxldGVMaW5rc1Jlc3BvbnNlEi4KB3Jlc3VsdHMYASADKAsyHS5rdXJ6LmxpbmtzLnYxLkJ1bGtMaW5rUmVzdWx0Im8KDkJ1bGtMaW5rUmVzdWx0Eg0KBWluZGV4GAEgASgNEiEKBGxpbmsYAiABKAsyEy5rdXJ6LmxpbmtzLnYxLkxpbmsSKwoFZXJyb3IYAyABKAsyHC5rdXJ6LmxpbmtzLnYxLkJ1bGtJdGVtRXJyb3IiUgoNQnVsa0l0ZW1FcnJvchIMCgRjb2RlGAEgASgJEg8KB21lc3NhZ2UYAiABKAkSFAoMZGV0YWlsc19qc29uGAMgASgJEgwKBGhpbnQYBCABKAkiXwoYQ3JlYXRlUm90YXRvckxpbmtSZXF1ZXN0EhIKCmFjY291bnRfaWQYASABKAkSCwoDdXJsGAIgASgJEhQKDGN1c3RvbV9hbGlhcxgDIAEoCRIMCgRuYW1lGAQgASgJIj4KGUNyZWF0ZVJvdGF0b3JMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayKsAQoTU2V0QWJSb3V0aW5nUmVxdWVzdBISCgphY2NvdW50X2lkGAEgASgJEg8KB2xpbmtfaWQYAiABKAkSEgoKYWJfdGVzdF9pZBgDIAEoCRIqCgh2YXJpYW50cxgEIAMoCzIYLmt1cnoubGlua3MudjEuQWJWYXJpYW50EhwKD2Rlc3RpbmF0aW9uX3VybBgFIAEoCUgAiAEBQhIKEF9kZXN0aW5hdGlvbl91cmwiOQoUU2V0QWJSb3V0aW5nUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayIsCg5SZXNvbHZlUmVxdWVzdBIMCgRob3N0GAEgASgJEgwKBGNvZGUYAiABKAkiSwoPUmVzb2x2ZVJlc3BvbnNlEg0KBWZvdW5kGAEgASgIEikKBGxpbmsYAiABKAsyGy5rdXJ6LmxpbmtzLnYxLkxpbmtTbmFwc2hvdCKtAwoRQ3JlYXRlTGlua1JlcXVlc3QSCwoDdXJsGAEgASgJEhQKDGN1c3RvbV9hbGlhcxgCIAEoCRIMCgRuYW1lGAMgASgJEh0KEHRyYWNraW5nX2VuYWJsZWQYBCABKAhIAIgBARISCgppc19keW5hbWljGAUgASgIEhMKC2NhbXBhaWduX2lkGAYgASgJEigKCHVybF90eXBlGAcgASgOMhYua3Vyei5saW5rcy52MS5VcmxUeXBlEhYKDmJyYW5kZWRfZG9tYWluGAggASgJEhEKCXN1YmRvbWFpbhgJIAEoCRIMCgR0YWdzGAogAygJEhAKCHBhc3N3b3JkGAsgASgJEh8KA3V0bRgMIAEoCzISLmt1cnoubGlua3MudjEuVXRtEi4KCmV4cGlyZXNfYXQYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1heF9jbGlja3MYDiABKAMSEwoLZXhwaXJlZF91cmwYDyABKAkSGwoTY29udmVyc2lvbl90cmFja2luZxgQIAEoCEITChFfdHJhY2tpbmdfZW5hYmxlZCI3ChJDcmVhdGVMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayI0Cg5HZXRMaW5rUmVxdWVzdBISCgpzaG9ydF9jb2RlGAEgASgJEg4KBmRvbWFpbhgCIAEoCSI0Cg9HZXRMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayLSAQoQTGlzdExpbmtzUmVxdWVzdBIpCgRwYWdlGAEgASgLMhsua3Vyei5jb21tb24udjEuUGFnZVJlcXVlc3QSDgoGc2VhcmNoGAIgASgJEigKB3NvcnRfYnkYAyABKA4yFy5rdXJ6LmxpbmtzLnYxLkxpbmtTb3J0EicKBW9yZGVyGAQgASgOMhgua3Vyei5saW5rcy52MS5Tb3J0T3JkZXISCwoDdGFnGAUgASgJEhMKC2NhbXBhaWduX2lkGAYgASgJEg4KBmRvbWFpbhgHIAEoCSJfChFMaXN0TGlua3NSZXNwb25zZRIiCgVsaW5rcxgBIAMoCzITLmt1cnoubGlua3MudjEuTGluaxImCgRwYWdlGAIgASgLMhgua3Vyei5jb21tb24udjEuUGFnZUluZm8iFwoHVGFnTGlzdBIMCgR0YWdzGAEgAygJIrQFChFVcGRhdGVMaW5rUmVxdWVzdBISCgpzaG9ydF9jb2RlGAEgASgJEg4KBmRvbWFpbhgCIAEoCRIQCgN1cmwYAyABKAlIAIgBARIRCgRuYW1lGAQgASgJSAGIAQESHQoQdHJhY2tpbmdfZW5hYmxlZBgFIAEoCEgCiAEBEhcKCmlzX2R5bmFtaWMYBiABKAhIA4gBARIVCghwYXNzd29yZBgHIAEoCUgEiAEBEiQKBHRhZ3MYCCABKAsyFi5rdXJ6LmxpbmtzLnYxLlRhZ0xpc3QSGAoLY2FtcGFpZ25faWQYCSABKAlIBYgBARIoCgh1cmxfdHlwZRgKIAEoDjIWLmt1cnoubGlua3MudjEuVXJsVHlwZRIbCg5icmFuZGVkX2RvbWFpbhgLIAEoCUgGiAEBEhYKCXN1YmRvbWFpbhgMIAEoCUgHiAEBEh8KA3V0bRgNIAEoCzISLmt1cnoubGlua3MudjEuVXRtEi4KCmV4cGlyZXNfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGNsZWFyX2V4cGlyZXNfYXQYDyABKAgSFwoKbWF4X2NsaWNrcxgQIAEoA0gIiAEBEhgKC2V4cGlyZWRfdXJsGBEgASgJSAmIAQESIAoTY29udmVyc2lvbl90cmFja2luZxgSIAEoCEgKiAEBQgYKBF91cmxCBwoFX25hbWVCEwoRX3RyYWNraW5nX2VuYWJsZWRCDQoLX2lzX2R5bmFtaWNCCwoJX3Bhc3N3b3JkQg4KDF9jYW1wYWlnbl9pZEIRCg9fYnJhbmRlZF9kb21haW5CDAoKX3N1YmRvbWFpbkINCgtfbWF4X2NsaWNrc0IOCgxfZXhwaXJlZF91cmxCFgoUX2NvbnZlcnNpb25fdHJhY2tpbmciNwoSVXBkYXRlTGlua1Jlc3BvbnNlEiEKBGxpbmsYASABKAsyEy5rdXJ6LmxpbmtzLnYxLkxpbmsiNwoRRGVsZXRlTGlua1JlcXVlc3QSEgoKc2hvcnRfY29kZRgBIAEoCRIOCgZkb21haW4YAiABKAkiNwoSRGVsZXRlTGlua1Jlc3BvbnNlEiEKBGxpbmsYASABKAsyEy5rdXJ6LmxpbmtzLnYxLkxpbmsiMgoRQ2hlY2tBbGlhc1JlcXVlc3QSDQoFYWxpYXMYASABKAkSDgoGZG9tYWluGAIgASgJIjcKEkNoZWNrQWxpYXNSZXNwb25zZRIRCglhdmFpbGFibGUYASABKAgSDgoGcmVhc29uGAIgASgJIhUKE0dldExpbmtTdGF0c1JlcXVlc3Qi5gEKFEdldExpbmtTdGF0c1Jlc3BvbnNlEhMKC3RvdGFsX2xpbmtzGAEgASgDEhUKDWR5bmFtaWNfbGlua3MYAiABKAMSIAoYcGFzc3dvcmRfcHJvdGVjdGVkX2xpbmtzGAMgASgDEhYKDmV4cGlyaW5nX2xpbmtzGAQgASgDEhAKCHFyX2xpbmtzGAUgASgDEhQKDHRvdGFsX2NsaWNrcxgGIAEoAxIVCgltYXhfbGlua3MYByABKANCAhgBEikKCmxpbmtfbGltaXQYCCABKAsyFS5rdXJ6LmNvbW1vbi52MS5MaW1pdCppCghMaW5rU29ydBIZChVMSU5LX1NPUlRfVU5TUEVDSUZJRUQQABIYChRMSU5LX1NPUlRfQ1JFQVRFRF9BVBABEhQKEExJTktfU09SVF9DTElDS1MQAhISCg5MSU5LX1NPUlRfTkFNRRADKlAKCVNvcnRPcmRlchIaChZTT1JUX09SREVSX1VOU1BFQ0lGSUVEEAASEgoOU09SVF9PUkRFUl9BU0MQARITCg9TT1JUX09SREVSX0RFU0MQAjKWCQoLTGlua1NlcnZpY2USTQoHUmVzb2x2ZRIdLmt1cnoubGlua3MudjEuUmVzb2x2ZVJlcXVlc3QaHi5rdXJ6LmxpbmtzLnYxLlJlc29sdmVSZXNwb25zZSIDkAIBElEKCkNyZWF0ZUxpbmsSIC5rdXJ6LmxpbmtzLnYxLkNyZWF0ZUxpbmtSZXF1ZXN0GiEua3Vyei5saW5rcy52MS5DcmVhdGVMaW5rUmVzcG9uc2USTQoHR2V0TGluaxIdLmt1cnoubGlua3MudjEuR2V0TGlua1JlcXVlc3QaHi5rdXJ6LmxpbmtzLnYxLkdldExpbmtSZXNwb25zZSIDkAIBElMKCUxpc3RMaW5rcxIfLmt1cnoubGlua3MudjEuTGlzdExpbmtzUmVxdWVzdBogLmt1cnoubGlua3MudjEuTGlzdExpbmtzUmVzcG9uc2UiA5ACARJRCgpVcGRhdGVMaW5rEiAua3Vyei5saW5rcy52MS5VcGRhdGVMaW5rUmVxdWVzdBohLmt1cnoubGlua3MudjEuVXBkYXRlTGlua1Jlc3BvbnNlElEKCkRlbGV0ZUxpbmsSIC5rdXJ6LmxpbmtzLnYxLkRlbGV0ZUxpbmtSZXF1ZXN0GiEua3Vyei5saW5rcy52MS5EZWxldGVMaW5rUmVzcG9uc2USVgoKQ2hlY2tBbGlhcxIgLmt1cnoubGlua3MudjEuQ2hlY2tBbGlhc1JlcXVlc3QaIS5rdXJ6LmxpbmtzLnYxLkNoZWNrQWxpYXNSZXNwb25zZSIDkAIBElwKDEdldExpbmtTdGF0cxIiLmt1cnoubGlua3MudjEuR2V0TGlua1N0YXRzUmVxdWVzdBojLmt1cnoubGlua3MudjEuR2V0TGlua1N0YXRzUmVzcG9uc2UiA5ACARJXCgxTZXRBYlJvdXRpbmcSIi5rdXJ6LmxpbmtzLnYxLlNldEFiUm91dGluZ1JlcXVlc3QaIy5rdXJ6LmxpbmtzLnYxLlNldEFiUm91dGluZ1Jlc3BvbnNlEmYKEUNyZWF0ZVJvdGF0b3JMaW5rEicua3Vyei5saW5rcy52MS5DcmVhdGVSb3RhdG9yTGlua1JlcXVlc3QaKC5rdXJ6LmxpbmtzLnYxLkNyZWF0ZVJvdGF0b3JMaW5rUmVzcG9uc2USYAoPQnVsa0NyZWF0ZUxpbmtzEiUua3Vyei5saW5rcy52MS5CdWxrQ3JlYXRlTGlua3NSZXF1ZXN0GiYua3Vyei5saW5rcy52MS5CdWxrQ3JlYXRlTGlua3NSZXNwb25zZRJgCg9CdWxrVXBkYXRlTGlua3MSJS5rdXJ6LmxpbmtzLnYxLkJ1bGtVcGRhdGVMaW5rc1JlcXVlc3QaJi5rdXJ6LmxpbmtzLnYxLkJ1bGtVcGRhdGVMaW5rc1Jlc3BvbnNlEmAKD0J1bGtEZWxldGVMaW5rcxIlLmt1cnoubGlua3MudjEuQnVsa0RlbGV0ZUxpbmtzUmVxdWVzdBomLmt1cnoubGlua3MudjEuQnVsa0RlbGV0ZUxpbmtzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_kurz_common_v1_limit, file_kurz_common_v1_page, file_kurz_links_v1_link, file_kurz_links_v1_link_snapshot]);
+
+/**
+ * @generated from message kurz.links.v1.BulkCreateLinksRequest
+ */
+export type BulkCreateLinksRequest = Message<"kurz.links.v1.BulkCreateLinksRequest"> & {
+  /**
+   * @generated from field: repeated kurz.links.v1.CreateLinkRequest links = 1;
+   */
+  links: CreateLinkRequest[];
+};
+
+/**
+ * Describes the message kurz.links.v1.BulkCreateLinksRequest.
+ * Use `create(BulkCreateLinksRequestSchema)` to create a new message.
+ */
+export const BulkCreateLinksRequestSchema: GenMessage<BulkCreateLinksRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 0);
+
+/**
+ * @generated from message kurz.links.v1.BulkCreateLinksResponse
+ */
+export type BulkCreateLinksResponse = Message<"kurz.links.v1.BulkCreateLinksResponse"> & {
+  /**
+   * One per item, in request order.
+   *
+   * @generated from field: repeated kurz.links.v1.BulkLinkResult results = 1;
+   */
+  results: BulkLinkResult[];
+};
+
+/**
+ * Describes the message kurz.links.v1.BulkCreateLinksResponse.
+ * Use `create(BulkCreateLinksResponseSchema)` to create a new message.
+ */
+export const BulkCreateLinksResponseSchema: GenMessage<BulkCreateLinksResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 1);
+
+/**
+ * @generated from message kurz.links.v1.BulkUpdateLinksRequest
+ */
+export type BulkUpdateLinksRequest = Message<"kurz.links.v1.BulkUpdateLinksRequest"> & {
+  /**
+   * @generated from field: repeated kurz.links.v1.UpdateLinkRequest updates = 1;
+   */
+  updates: UpdateLinkRequest[];
+};
+
+/**
+ * Describes the message kurz.links.v1.BulkUpdateLinksRequest.
+ * Use `create(BulkUpdateLinksRequestSchema)` to create a new message.
+ */
+export const BulkUpdateLinksRequestSchema: GenMessage<BulkUpdateLinksRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 2);
+
+/**
+ * @generated from message kurz.links.v1.BulkUpdateLinksResponse
+ */
+export type BulkUpdateLinksResponse = Message<"kurz.links.v1.BulkUpdateLinksResponse"> & {
+  /**
+   * @generated from field: repeated kurz.links.v1.BulkLinkResult results = 1;
+   */
+  results: BulkLinkResult[];
+};
+
+/**
+ * Describes the message kurz.links.v1.BulkUpdateLinksResponse.
+ * Use `create(BulkUpdateLinksResponseSchema)` to create a new message.
+ */
+export const BulkUpdateLinksResponseSchema: GenMessage<BulkUpdateLinksResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 3);
+
+/**
+ * @generated from message kurz.links.v1.BulkDeleteLinksRequest
+ */
+export type BulkDeleteLinksRequest = Message<"kurz.links.v1.BulkDeleteLinksRequest"> & {
+  /**
+   * @generated from field: repeated kurz.links.v1.DeleteLinkRequest links = 1;
+   */
+  links: DeleteLinkRequest[];
+};
+
+/**
+ * Describes the message kurz.links.v1.BulkDeleteLinksRequest.
+ * Use `create(BulkDeleteLinksRequestSchema)` to create a new message.
+ */
+export const BulkDeleteLinksRequestSchema: GenMessage<BulkDeleteLinksRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 4);
+
+/**
+ * @generated from message kurz.links.v1.BulkDeleteLinksResponse
+ */
+export type BulkDeleteLinksResponse = Message<"kurz.links.v1.BulkDeleteLinksResponse"> & {
+  /**
+   * @generated from field: repeated kurz.links.v1.BulkLinkResult results = 1;
+   */
+  results: BulkLinkResult[];
+};
+
+/**
+ * Describes the message kurz.links.v1.BulkDeleteLinksResponse.
+ * Use `create(BulkDeleteLinksResponseSchema)` to create a new message.
+ */
+export const BulkDeleteLinksResponseSchema: GenMessage<BulkDeleteLinksResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 5);
+
+/**
+ * One item's outcome: `link` when it was applied, `error` when it was refused.
+ *
+ * @generated from message kurz.links.v1.BulkLinkResult
+ */
+export type BulkLinkResult = Message<"kurz.links.v1.BulkLinkResult"> & {
+  /**
+   * The item's position in the request.
+   *
+   * @generated from field: uint32 index = 1;
+   */
+  index: number;
+
+  /**
+   * @generated from field: kurz.links.v1.Link link = 2;
+   */
+  link?: Link | undefined;
+
+  /**
+   * @generated from field: kurz.links.v1.BulkItemError error = 3;
+   */
+  error?: BulkItemError | undefined;
+};
+
+/**
+ * Describes the message kurz.links.v1.BulkLinkResult.
+ * Use `create(BulkLinkResultSchema)` to create a new message.
+ */
+export const BulkLinkResultSchema: GenMessage<BulkLinkResult> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 6);
+
+/**
+ * Why an item was refused: what the single call would have answered.
+ *
+ * @generated from message kurz.links.v1.BulkItemError
+ */
+export type BulkItemError = Message<"kurz.links.v1.BulkItemError"> & {
+  /**
+   * A Kurz error code (VALIDATION_ERROR, ALIAS_EXISTS, QUOTA_EXCEEDED, URL_NOT_FOUND, ...).
+   *
+   * @generated from field: string code = 1;
+   */
+  code: string;
+
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+
+  /**
+   * The error's details, as a JSON object; empty when it has none.
+   *
+   * @generated from field: string details_json = 3;
+   */
+  detailsJson: string;
+
+  /**
+   * @generated from field: string hint = 4;
+   */
+  hint: string;
+};
+
+/**
+ * Describes the message kurz.links.v1.BulkItemError.
+ * Use `create(BulkItemErrorSchema)` to create a new message.
+ */
+export const BulkItemErrorSchema: GenMessage<BulkItemError> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 7);
 
 /**
  * @generated from message kurz.links.v1.CreateRotatorLinkRequest
@@ -56,7 +229,7 @@ export type CreateRotatorLinkRequest = Message<"kurz.links.v1.CreateRotatorLinkR
  * Use `create(CreateRotatorLinkRequestSchema)` to create a new message.
  */
 export const CreateRotatorLinkRequestSchema: GenMessage<CreateRotatorLinkRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 0);
+  messageDesc(file_kurz_links_v1_link_service, 8);
 
 /**
  * @generated from message kurz.links.v1.CreateRotatorLinkResponse
@@ -73,7 +246,7 @@ export type CreateRotatorLinkResponse = Message<"kurz.links.v1.CreateRotatorLink
  * Use `create(CreateRotatorLinkResponseSchema)` to create a new message.
  */
 export const CreateRotatorLinkResponseSchema: GenMessage<CreateRotatorLinkResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 1);
+  messageDesc(file_kurz_links_v1_link_service, 9);
 
 /**
  * @generated from message kurz.links.v1.SetAbRoutingRequest
@@ -115,7 +288,7 @@ export type SetAbRoutingRequest = Message<"kurz.links.v1.SetAbRoutingRequest"> &
  * Use `create(SetAbRoutingRequestSchema)` to create a new message.
  */
 export const SetAbRoutingRequestSchema: GenMessage<SetAbRoutingRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 2);
+  messageDesc(file_kurz_links_v1_link_service, 10);
 
 /**
  * @generated from message kurz.links.v1.SetAbRoutingResponse
@@ -132,7 +305,7 @@ export type SetAbRoutingResponse = Message<"kurz.links.v1.SetAbRoutingResponse">
  * Use `create(SetAbRoutingResponseSchema)` to create a new message.
  */
 export const SetAbRoutingResponseSchema: GenMessage<SetAbRoutingResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 3);
+  messageDesc(file_kurz_links_v1_link_service, 11);
 
 /**
  * @generated from message kurz.links.v1.ResolveRequest
@@ -156,7 +329,7 @@ export type ResolveRequest = Message<"kurz.links.v1.ResolveRequest"> & {
  * Use `create(ResolveRequestSchema)` to create a new message.
  */
 export const ResolveRequestSchema: GenMessage<ResolveRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 4);
+  messageDesc(file_kurz_links_v1_link_service, 12);
 
 /**
  * @generated from message kurz.links.v1.ResolveResponse
@@ -178,7 +351,7 @@ export type ResolveResponse = Message<"kurz.links.v1.ResolveResponse"> & {
  * Use `create(ResolveResponseSchema)` to create a new message.
  */
 export const ResolveResponseSchema: GenMessage<ResolveResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 5);
+  messageDesc(file_kurz_links_v1_link_service, 13);
 
 /**
  * @generated from message kurz.links.v1.CreateLinkRequest
@@ -284,7 +457,7 @@ export type CreateLinkRequest = Message<"kurz.links.v1.CreateLinkRequest"> & {
  * Use `create(CreateLinkRequestSchema)` to create a new message.
  */
 export const CreateLinkRequestSchema: GenMessage<CreateLinkRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 6);
+  messageDesc(file_kurz_links_v1_link_service, 14);
 
 /**
  * @generated from message kurz.links.v1.CreateLinkResponse
@@ -301,7 +474,7 @@ export type CreateLinkResponse = Message<"kurz.links.v1.CreateLinkResponse"> & {
  * Use `create(CreateLinkResponseSchema)` to create a new message.
  */
 export const CreateLinkResponseSchema: GenMessage<CreateLinkResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 7);
+  messageDesc(file_kurz_links_v1_link_service, 15);
 
 /**
  * @generated from message kurz.links.v1.GetLinkRequest
@@ -328,7 +501,7 @@ export type GetLinkRequest = Message<"kurz.links.v1.GetLinkRequest"> & {
  * Use `create(GetLinkRequestSchema)` to create a new message.
  */
 export const GetLinkRequestSchema: GenMessage<GetLinkRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 8);
+  messageDesc(file_kurz_links_v1_link_service, 16);
 
 /**
  * @generated from message kurz.links.v1.GetLinkResponse
@@ -345,7 +518,7 @@ export type GetLinkResponse = Message<"kurz.links.v1.GetLinkResponse"> & {
  * Use `create(GetLinkResponseSchema)` to create a new message.
  */
 export const GetLinkResponseSchema: GenMessage<GetLinkResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 9);
+  messageDesc(file_kurz_links_v1_link_service, 17);
 
 /**
  * @generated from message kurz.links.v1.ListLinksRequest
@@ -401,7 +574,7 @@ export type ListLinksRequest = Message<"kurz.links.v1.ListLinksRequest"> & {
  * Use `create(ListLinksRequestSchema)` to create a new message.
  */
 export const ListLinksRequestSchema: GenMessage<ListLinksRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 10);
+  messageDesc(file_kurz_links_v1_link_service, 18);
 
 /**
  * @generated from message kurz.links.v1.ListLinksResponse
@@ -423,7 +596,7 @@ export type ListLinksResponse = Message<"kurz.links.v1.ListLinksResponse"> & {
  * Use `create(ListLinksResponseSchema)` to create a new message.
  */
 export const ListLinksResponseSchema: GenMessage<ListLinksResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 11);
+  messageDesc(file_kurz_links_v1_link_service, 19);
 
 /**
  * A replacement list of tags; absent in an update means "unchanged".
@@ -442,7 +615,7 @@ export type TagList = Message<"kurz.links.v1.TagList"> & {
  * Use `create(TagListSchema)` to create a new message.
  */
 export const TagListSchema: GenMessage<TagList> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 12);
+  messageDesc(file_kurz_links_v1_link_service, 20);
 
 /**
  * @generated from message kurz.links.v1.UpdateLinkRequest
@@ -562,7 +735,7 @@ export type UpdateLinkRequest = Message<"kurz.links.v1.UpdateLinkRequest"> & {
  * Use `create(UpdateLinkRequestSchema)` to create a new message.
  */
 export const UpdateLinkRequestSchema: GenMessage<UpdateLinkRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 13);
+  messageDesc(file_kurz_links_v1_link_service, 21);
 
 /**
  * @generated from message kurz.links.v1.UpdateLinkResponse
@@ -579,7 +752,7 @@ export type UpdateLinkResponse = Message<"kurz.links.v1.UpdateLinkResponse"> & {
  * Use `create(UpdateLinkResponseSchema)` to create a new message.
  */
 export const UpdateLinkResponseSchema: GenMessage<UpdateLinkResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 14);
+  messageDesc(file_kurz_links_v1_link_service, 22);
 
 /**
  * @generated from message kurz.links.v1.DeleteLinkRequest
@@ -601,7 +774,7 @@ export type DeleteLinkRequest = Message<"kurz.links.v1.DeleteLinkRequest"> & {
  * Use `create(DeleteLinkRequestSchema)` to create a new message.
  */
 export const DeleteLinkRequestSchema: GenMessage<DeleteLinkRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 15);
+  messageDesc(file_kurz_links_v1_link_service, 23);
 
 /**
  * @generated from message kurz.links.v1.DeleteLinkResponse
@@ -618,7 +791,7 @@ export type DeleteLinkResponse = Message<"kurz.links.v1.DeleteLinkResponse"> & {
  * Use `create(DeleteLinkResponseSchema)` to create a new message.
  */
 export const DeleteLinkResponseSchema: GenMessage<DeleteLinkResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 16);
+  messageDesc(file_kurz_links_v1_link_service, 24);
 
 /**
  * @generated from message kurz.links.v1.CheckAliasRequest
@@ -642,7 +815,7 @@ export type CheckAliasRequest = Message<"kurz.links.v1.CheckAliasRequest"> & {
  * Use `create(CheckAliasRequestSchema)` to create a new message.
  */
 export const CheckAliasRequestSchema: GenMessage<CheckAliasRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 17);
+  messageDesc(file_kurz_links_v1_link_service, 25);
 
 /**
  * @generated from message kurz.links.v1.CheckAliasResponse
@@ -666,7 +839,7 @@ export type CheckAliasResponse = Message<"kurz.links.v1.CheckAliasResponse"> & {
  * Use `create(CheckAliasResponseSchema)` to create a new message.
  */
 export const CheckAliasResponseSchema: GenMessage<CheckAliasResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 18);
+  messageDesc(file_kurz_links_v1_link_service, 26);
 
 /**
  * @generated from message kurz.links.v1.GetLinkStatsRequest
@@ -679,7 +852,7 @@ export type GetLinkStatsRequest = Message<"kurz.links.v1.GetLinkStatsRequest"> &
  * Use `create(GetLinkStatsRequestSchema)` to create a new message.
  */
 export const GetLinkStatsRequestSchema: GenMessage<GetLinkStatsRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 19);
+  messageDesc(file_kurz_links_v1_link_service, 27);
 
 /**
  * @generated from message kurz.links.v1.GetLinkStatsResponse
@@ -739,7 +912,7 @@ export type GetLinkStatsResponse = Message<"kurz.links.v1.GetLinkStatsResponse">
  * Use `create(GetLinkStatsResponseSchema)` to create a new message.
  */
 export const GetLinkStatsResponseSchema: GenMessage<GetLinkStatsResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 20);
+  messageDesc(file_kurz_links_v1_link_service, 28);
 
 /**
  * Sort keys of ListLinks.
@@ -916,6 +1089,40 @@ export const LinkService: GenService<{
     methodKind: "unary";
     input: typeof CreateRotatorLinkRequestSchema;
     output: typeof CreateRotatorLinkResponseSchema;
+  },
+  /**
+   * Up to 1,000 links in one call (MCP bulkShortenUrls), each validated and made as CreateLink
+   * would, in request order, in one transaction: a refused item is answered at its index with its
+   * error code, the others are made; the plan's link limit applies per item. More than 1,000:
+   * VALIDATION_ERROR and nothing is made.
+   *
+   * @generated from rpc kurz.links.v1.LinkService.BulkCreateLinks
+   */
+  bulkCreateLinks: {
+    methodKind: "unary";
+    input: typeof BulkCreateLinksRequestSchema;
+    output: typeof BulkCreateLinksResponseSchema;
+  },
+  /**
+   * Up to 1,000 changes in one call, each as UpdateLink would, answered per item.
+   *
+   * @generated from rpc kurz.links.v1.LinkService.BulkUpdateLinks
+   */
+  bulkUpdateLinks: {
+    methodKind: "unary";
+    input: typeof BulkUpdateLinksRequestSchema;
+    output: typeof BulkUpdateLinksResponseSchema;
+  },
+  /**
+   * Up to 1,000 deletions in one call (MCP bulkDeleteUrls), each as DeleteLink would, answered
+   * per item.
+   *
+   * @generated from rpc kurz.links.v1.LinkService.BulkDeleteLinks
+   */
+  bulkDeleteLinks: {
+    methodKind: "unary";
+    input: typeof BulkDeleteLinksRequestSchema;
+    output: typeof BulkDeleteLinksResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_kurz_links_v1_link_service, 0);

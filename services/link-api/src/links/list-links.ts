@@ -1,8 +1,11 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { asc, count, desc, sql } from "drizzle-orm";
 import type { LinkApiExecutor } from "../db/link-api-database";
 import { type LinkRow, links } from "../db/schema";
 import type { ListLinksQuery } from "./link-input-schemas";
-import { normalizeTag } from "./normalize-tags";
+import { linkFiltersWhere } from "./list-link-filters";
+
+// Campaigns and QR codes search the same way.
+export { containsPattern } from "./list-link-filters";
 
 export interface Page<T> {
   items: T[];
@@ -11,28 +14,13 @@ export interface Page<T> {
   total: number;
 }
 
-/** ILIKE pattern for a literal substring: %, _ and \ in the search text match themselves. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /** One page of the account's links: search over name, destination and code; sorted; filtered. */
 export async function listLinks(
   db: LinkApiExecutor,
   accountId: string,
   query: ListLinksQuery,
 ): Promise<Page<LinkRow>> {
-  const conditions: SQL[] = [eq(links.accountId, accountId)];
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    conditions.push(
-      or(ilike(links.name, pattern), ilike(links.originalUrl, pattern), ilike(links.code, pattern))!,
-    );
-  }
-  if (query.tag) conditions.push(sql`${normalizeTag(query.tag)} = any(${links.tags})`);
-  if (query.campaign_id) conditions.push(eq(links.campaignId, query.campaign_id));
-  if (query.domain) conditions.push(eq(links.host, query.domain));
-  const where = and(...conditions);
+  const where = linkFiltersWhere(accountId, query);
 
   const column =
     query.sortBy === "clicks"

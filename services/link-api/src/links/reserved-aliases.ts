@@ -9,6 +9,7 @@ export const RESERVED_ALIASES: ReadonlySet<string> = new Set([
   "check-alias",
   "stats",
   "bulk",
+  "export",
   "mcp",
   "login",
   "logout",

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { ApiDependencies } from "./api-dependencies";
 import { registerCampaignRoutes } from "./campaign-routes";
 import { registerDomainRoutes } from "./domain-routes";
+import { registerLinkExportRoutes } from "./link-export-routes";
 import { registerLinkRoutes } from "./link-routes";
 import { registerQrRoutes } from "./qr-routes";
 import { registerTagRoutes } from "./tag-routes";
@@ -21,6 +22,8 @@ export async function registerApi(app: FastifyInstance, deps: ApiDependencies): 
       });
       registerLinkRoutes(api, deps, "/urls");
       registerLinkRoutes(api, deps, "/short-urls");
+      registerLinkExportRoutes(api, deps, "/urls");
+      registerLinkExportRoutes(api, deps, "/short-urls");
       registerCampaignRoutes(api, deps);
       registerDomainRoutes(api, deps);
       registerQrRoutes(api, deps);

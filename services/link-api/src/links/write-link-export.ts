@@ -1,0 +1,74 @@
+import type { ShortHosts } from "@kurz/routes";
+import { stringify } from "csv-stringify/sync";
+import type { ExportedLink } from "./export-link-pages";
+import { type LinkView, toLinkView } from "./to-link-view";
+
+export type ExportFormat = "csv" | "jsonl";
+
+/**
+ * RFC 4180 with CRLF records. csv-stringify quotes a cell holding `"` or `,` (doubling inner
+ * quotes) but not a lone LF or CR, which a spreadsheet would still read as a line break: those
+ * are quoted too. escape_formulas prefixes `'` to a cell starting with = + - @ TAB or CR (OWASP's
+ * CSV injection advice), so a name like `=cmd()` opens as text, not as a formula.
+ */
+const CSV_OPTIONS = {
+  record_delimiter: "\r\n",
+  quoted_match: /[\r\n]/,
+  escape_formulas: true,
+} as const;
+
+/** One CSV column: its header and its cell of a link (strings, so nothing is cast implicitly). */
+const COLUMNS: ReadonlyArray<readonly [string, (view: LinkView, campaignName: string) => string]> = [
+  ["code", (v) => v.shortCode],
+  ["short_url", (v) => v.shortUrl],
+  ["domain", (v) => v.domain],
+  ["destination_url", (v) => v.destinationUrl],
+  ["original_url", (v) => v.originalUrl],
+  ["name", (v) => v.name],
+  // Several tags in one cell, joined by commas (so the cell is quoted). A tag may itself hold a
+  // comma: JSONL keeps such tags apart.
+  ["tags", (v) => v.tags.join(",")],
+  ["campaign_id", (v) => v.campaignId ?? ""],
+  ["campaign_name", (_, campaignName) => campaignName],
+  ["url_type", (v) => v.urlType],
+  ["custom_alias", (v) => String(v.customAlias)],
+  ["is_dynamic", (v) => String(v.isDynamic)],
+  ["tracking_enabled", (v) => String(v.trackingEnabled)],
+  ["conversion_tracking", (v) => String(v.conversionTracking)],
+  ["password_protected", (v) => String(v.passwordProtected)],
+  ["qr", (v) => String(v.qr)],
+  ["utm_source", (v) => v.utm.source],
+  ["utm_medium", (v) => v.utm.medium],
+  ["utm_campaign", (v) => v.utm.campaign],
+  ["utm_term", (v) => v.utm.term],
+  ["utm_content", (v) => v.utm.content],
+  ["expires_at", (v) => v.expiresAt ?? ""],
+  ["max_clicks", (v) => (v.maxClicks === null ? "" : String(v.maxClicks))],
+  ["expired_url", (v) => v.expiredUrl ?? ""],
+  ["clicks", (v) => String(v.clicks)],
+  ["created_at", (v) => v.createdAt],
+  ["updated_at", (v) => v.updatedAt],
+  ["link_id", (v) => v.linkId],
+];
+
+/** The CSV columns of a link export, in order (docs/api/links.md#export). */
+export const LINK_EXPORT_COLUMNS = COLUMNS.map(([name]) => name);
+
+/** What an export starts with: the CSV header row; nothing for JSONL. */
+export function linkExportHead(format: ExportFormat): string {
+  return format === "csv" ? stringify([LINK_EXPORT_COLUMNS], CSV_OPTIONS) : "";
+}
+
+/**
+ * One page of links as text: CSV records, or JSON lines holding the REST link view
+ * (toLinkView) plus the campaign's name.
+ */
+export function writeLinkExportPage(format: ExportFormat, page: ExportedLink[], hosts: ShortHosts): string {
+  const views = page.map(({ row, campaignName }) => ({ view: toLinkView(row, hosts), campaignName }));
+  if (format === "jsonl")
+    return views.map(({ view, campaignName }) => `${JSON.stringify({ ...view, campaignName })}\n`).join("");
+  return stringify(
+    views.map(({ view, campaignName }) => COLUMNS.map(([, cell]) => cell(view, campaignName))),
+    CSV_OPTIONS,
+  );
+}

@@ -205,6 +205,39 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       expect(JSON.parse((gone.content as Array<{ text: string }>)[0]!.text)).toMatchObject({
         code: "URL_NOT_FOUND",
       });
+
+      // Many at once: each item on its own, answered at its index.
+      const bulk = await client.callTool({
+        name: "bulkShortenUrls",
+        arguments: {
+          urls: [
+            { url: "https://shop.example.com/bulk-1", tags: ["bulk"] },
+            { url: "http://127.0.0.1/admin" },
+            { url: "https://shop.example.com/bulk-3" },
+          ],
+        },
+      });
+      const made = bulk.structuredContent as {
+        results: Array<{ index: number; success: boolean; url?: { id: string }; error?: { code: string } }>;
+        created: number;
+        failed: number;
+      };
+      expect(made).toMatchObject({ created: 2, failed: 1 });
+      expect(made.results.map((r) => r.error?.code ?? "ok")).toEqual(["ok", "VALIDATION_ERROR", "ok"]);
+      const codes = [made.results[0]!.url!.id, made.results[2]!.url!.id];
+      await waitFor(async () => (await visit(codes[1]!)).headers.get("location"), {
+        until: (location) => location === "https://shop.example.com/bulk-3",
+        what: "a bulk-made link to redirect",
+      });
+      const removed = await client.callTool({
+        name: "bulkDeleteUrls",
+        arguments: { shortCodes: [...codes, "no-such-code"] },
+      });
+      expect(removed.structuredContent).toMatchObject({ deleted: 2, failed: 1 });
+      expect(
+        (removed.structuredContent as { results: Array<{ error?: { code: string } }> }).results[2]?.error
+          ?.code,
+      ).toBe("URL_NOT_FOUND");
     } finally {
       await client.close();
     }

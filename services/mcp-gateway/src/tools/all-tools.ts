@@ -2,6 +2,8 @@ import { AB_TEST_TOOLS } from "./abtests/ab-test-tools";
 import { ANALYTICS_TOOLS } from "./analytics/analytics-tools";
 import { CAMPAIGN_TOOLS } from "./campaigns/campaign-tools";
 import { DOMAIN_TOOLS, URL_DOMAIN_TOOLS } from "./domains/domain-tools";
+import { bulkDeleteUrls } from "./links/bulk-delete-urls";
+import { bulkShortenUrls } from "./links/bulk-shorten-urls";
 import { checkAliasAvailability } from "./links/check-alias-availability";
 import { deleteUrl } from "./links/delete-url";
 import { getRecentUrls } from "./links/get-recent-urls";
@@ -35,6 +37,8 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   getUrlAnalytics,
   ...URL_DOMAIN_TOOLS,
   getRecentUrls,
+  bulkShortenUrls,
+  bulkDeleteUrls,
   // QR code tools (docs/api/mcp.md#qr-code-tools)
   ...QR_TOOLS,
   // Analytics tools (docs/api/mcp.md#analytics-tools)

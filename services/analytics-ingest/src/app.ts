@@ -1,6 +1,6 @@
 import type { TokenVerifier } from "@kurz/auth-verifier";
 import type { ClickStore } from "@kurz/clickstore";
-import type { Clock } from "@kurz/clock";
+import { type Clock, systemClock } from "@kurz/clock";
 import type { EventConsumer, EventProducer } from "@kurz/events";
 import { type CallAuthenticator, createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
@@ -24,6 +24,7 @@ import { ANALYTICS_SERVICE_ACCESS } from "./grpc/analytics-service-access";
 import type { IngestPipeline } from "./ingest/create-ingest-pipeline";
 import type { ResourceDirectory } from "./ownership/resource-directory";
 import { registerAnalyticsRoutes } from "./routes/analytics-routes";
+import { registerClickExportRoutes } from "./routes/click-export-routes";
 import { registerConversionRoutes } from "./routes/conversion-routes";
 import { registerMetricsRoute } from "./routes/metrics-route";
 
@@ -90,6 +91,12 @@ export function buildApp(deps: AppDependencies): App {
   };
   limitRestRoutes(http.app, deps.restRateLimit);
   registerAnalyticsRoutes(http.app, reader, deps.verifier);
+  registerClickExportRoutes(http.app, {
+    reader,
+    store: deps.store,
+    verifier: deps.verifier,
+    clock: clock ?? systemClock,
+  });
   registerConversionRoutes(http.app, conversions, deps.verifier);
   registerMetricsRoute(http.app, deps.pipeline, deps.consumer);
   grpc.addService(

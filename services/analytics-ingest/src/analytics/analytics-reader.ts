@@ -358,6 +358,14 @@ export function createAnalyticsReader(
       return { links, range: scope.range, clicks, page: { page: p.page, limit: p.limit, total } };
     },
 
+    /**
+     * The scope of a click export: the same link check (404 for an unknown or foreign link) and
+     * the same window as listClickDetails; the pages are read by queries/export-click-pages.ts.
+     */
+    async clickExportScope(accountId: string, link: string | undefined, range: TimeRangeInput) {
+      return (await scopeFor(accountId, link, range)).scope;
+    },
+
     async getRecentActivity(accountId: string, limit?: number): Promise<{ clicks: ClickDetail[] }> {
       const { scope } = await scopeFor(accountId, undefined, {
         start: new Date(now() - 30 * DAY_MS),

@@ -40,7 +40,12 @@ export const analyticsQuerySchema = z
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 
 export function parseAnalyticsQuery(query: unknown): AnalyticsQuery {
-  const result = analyticsQuerySchema.safeParse(query ?? {});
+  return parseQueryWith(analyticsQuerySchema, query);
+}
+
+/** A route's query parsed with its schema; refused as VALIDATION_ERROR naming each issue. */
+export function parseQueryWith<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
+  const result = schema.safeParse(query ?? {});
   if (!result.success) {
     throw new AppError("VALIDATION_ERROR", {
       message: "Invalid query parameters",

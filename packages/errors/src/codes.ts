@@ -62,6 +62,13 @@ export const errorCatalog = {
   GONE: entry(410, GrpcStatus.NOT_FOUND, "Gone"),
   PAYLOAD_TOO_LARGE: entry(413, GrpcStatus.INVALID_ARGUMENT, "Request body too large"),
   UNSUPPORTED_MEDIA_TYPE: entry(415, GrpcStatus.INVALID_ARGUMENT, "Unsupported content type"),
+  // An Idempotency-Key sent again with another request (method, path, query or body) within the
+  // 24 h it is kept (docs/api/rest.md#idempotent-requests): the key names one request only.
+  IDEMPOTENCY_KEY_REUSED: entry(
+    422,
+    GrpcStatus.INVALID_ARGUMENT,
+    "This Idempotency-Key was already used with another request",
+  ),
   // The request line and headers together exceed what the server reads (RFC 6585 §5).
   HEADERS_TOO_LARGE: entry(431, GrpcStatus.INVALID_ARGUMENT, "Request headers too large"),
   // The rate limit reached (docs/api/plans.md#rate-limits): the plan's requests per window; retry

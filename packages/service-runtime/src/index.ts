@@ -11,6 +11,15 @@ export {
 export { createHttpApp, type HttpApp, type HttpAppOptions, type RegisteredRoute } from "./create-http-app";
 export { DASHBOARD_CLIENT_ID } from "./dashboard-client-id";
 export { downstreamReadiness } from "./downstream-readiness";
+export { IDEMPOTENCY_KEY_LIFETIME_MS } from "./idempotency/answer-store";
+export {
+  IDEMPOTENT_METHODS,
+  IDEMPOTENT_REPLAYED_HEADER,
+  IN_FLIGHT_MARK_TTL_MS,
+  MAX_KEPT_ANSWER_BYTES,
+} from "./idempotency/create-idempotency-hooks";
+export { type HonorIdempotencyKeysOptions, honorIdempotencyKeys } from "./idempotency/honor-idempotency-keys";
+export { IDEMPOTENCY_KEY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from "./idempotency/read-idempotency-key";
 export { answerClientError } from "./input/answer-client-error";
 export { destinationUrlField } from "./input/destination-url-field";
 export { nameProblem } from "./input/name-problem";

@@ -9,7 +9,7 @@ export function readHeaderColumns(text: string): Set<string> | undefined {
   const firstLine = text.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "";
   if (firstLine.trim() === "") return undefined;
   try {
-    const rows = parse(firstLine, { relax_column_count: true }) as string[][];
+    const rows = parse(firstLine, { relax_column_count: true, trim: true }) as string[][];
     const header = rows[0];
     return header === undefined ? undefined : new Set(header.map(normalizeColumnName));
   } catch {

@@ -1,5 +1,4 @@
 import type { CsvFormatDefinition } from "../format-definition";
-import { parseCount } from "../normalize/parse-count";
 import { parseExportDate } from "../normalize/parse-export-date";
 import { parseShortLink } from "../normalize/parse-short-link";
 import { splitTags } from "../normalize/split-tags";
@@ -22,7 +21,6 @@ export const shortio: CsvFormatDefinition = {
       title: cell("title"),
       tags: splitTags(cell("tags"), /,/),
       createdAt: parseExportDate(cell("createdat"), ["iso8601"]),
-      clicks: parseCount(cell("clicks")),
     };
   },
 };

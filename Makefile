@@ -8,7 +8,7 @@ export TURBO_TELEMETRY_DISABLED := 1
 # A bundle (make build) with its telemetry preload and .ts stack traces.
 RUN_BUNDLE = node --enable-source-maps --import ./$(1)/dist/register-telemetry.mjs $(1)/dist/main.mjs
 
-.PHONY: help build start start-distributed test test-repeat bench bench-start bench-footprint bench-workers bench-analytics bench-mcp bench-webhooks fuzz conformance chaos lint format typecheck generate check-generated docs deps backends clean-data
+.PHONY: help build start start-distributed test test-repeat bench bench-start bench-footprint bench-workers bench-analytics bench-mcp bench-webhooks bench-bulk fuzz conformance chaos lint format typecheck generate check-generated docs deps backends clean-data
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-18s %s\n", $$1, $$2 }'
@@ -52,6 +52,9 @@ bench-mcp: deps ## The MCP gateway's added latency (tools/call vs direct gRPC) a
 bench-webhooks: deps ## Webhook deliveries per second through the dispatcher vs a plain POST loop; link.clicked fan-out vs the redirect edge
 	@pnpm --filter @kurz/webhook-dispatcher bench
 	@pnpm --filter @kurz/webhook-fanout-bench bench
+
+bench-bulk: deps backends ## Bulk create of 1,000 links through REST on PostgreSQL vs one hand-written multi-row INSERT of the same rows
+	@pnpm --filter @kurz/link-api bench:bulk
 
 fuzz: build ## Fuzz every public surface of a fresh embedded Kurz (FUZZ_RUNS per route, default 300; FUZZ_SEED replays)
 	@pnpm --filter @kurz/fuzz fuzz

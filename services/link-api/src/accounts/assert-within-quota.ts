@@ -33,11 +33,15 @@ export async function assertWithinQuota(
   quota: PlanQuota,
   countCurrent: () => Promise<number>,
 ): Promise<void> {
-  const limit = plan[quota];
-  if (limit === UNLIMITED) return;
+  if (plan[quota] === UNLIMITED) return;
   await lockQuota(tx, accountId, quota);
-  const used = await countCurrent();
-  if (used < limit) return;
+  assertRoom(plan, quota, await countCurrent());
+}
+
+/** QUOTA_EXCEEDED unless `used` leaves room for one more; the caller holds the quota's lock. */
+export function assertRoom(plan: PlanLimits, quota: PlanQuota, used: number): void {
+  const limit = plan[quota];
+  if (limit === UNLIMITED || used < limit) return;
   const noun = NOUNS[quota];
   throw new AppError("QUOTA_EXCEEDED", {
     message:

@@ -1,6 +1,6 @@
 import { create, type DescMessage, type MessageInitShape, toBinary } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { enqueueOutboxMessages } from "@kurz/outbox";
+import { enqueueOutboxMessages, type OutboxMessage } from "@kurz/outbox";
 import { eventsV1 } from "@kurz/proto";
 import { v7 as uuidv7 } from "uuid";
 import { SERVICE_NAME } from "../config";
@@ -18,14 +18,10 @@ export interface DomainEvent<S extends DescMessage> {
 }
 
 /**
- * Writes an event into the outbox inside the change's transaction, wrapped in the EventEnvelope.
- * Entity changes are keyed by account id (docs/architecture.md#events), so one account's changes
- * stay in order.
+ * An event as the outbox message it is published as: wrapped in the EventEnvelope, keyed by
+ * account id (docs/architecture.md#events), so one account's changes stay in order.
  */
-export async function enqueueEvent<S extends DescMessage>(
-  tx: LinkApiTransaction,
-  event: DomainEvent<S>,
-): Promise<void> {
+export function outboxMessageOf<S extends DescMessage>(event: DomainEvent<S>): OutboxMessage {
   const envelope = create(eventsV1.EventEnvelopeSchema, {
     id: uuidv7(),
     type: event.type,
@@ -36,12 +32,18 @@ export async function enqueueEvent<S extends DescMessage>(
     payload: toBinary(event.schema, create(event.schema, event.payload)),
     payloadType: event.schema.typeName,
   });
-  await enqueueOutboxMessages(tx, [
-    {
-      topic: event.topic,
-      key: event.accountId,
-      value: toBinary(eventsV1.EventEnvelopeSchema, envelope),
-      headers: { "event-type": event.type },
-    },
-  ]);
+  return {
+    topic: event.topic,
+    key: event.accountId,
+    value: toBinary(eventsV1.EventEnvelopeSchema, envelope),
+    headers: { "event-type": event.type },
+  };
+}
+
+/** Writes an event into the outbox inside the change's transaction. */
+export async function enqueueEvent<S extends DescMessage>(
+  tx: LinkApiTransaction,
+  event: DomainEvent<S>,
+): Promise<void> {
+  await enqueueOutboxMessages(tx, [outboxMessageOf(event)]);
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@kurz/errors";
+import type { OutboxMessage } from "@kurz/outbox";
 import { count, eq } from "drizzle-orm";
 import type { PlanLimits } from "../accounts/account-plans";
-import { assertWithinQuota } from "../accounts/assert-within-quota";
+import { assertRoom, assertWithinQuota } from "../accounts/assert-within-quota";
 import { getCampaignOrThrow } from "../campaigns/get-campaign-or-throw";
 import type { LinkApiTransaction } from "../db/link-api-database";
 import { type LinkRow, links } from "../db/schema";
@@ -32,10 +33,16 @@ export interface CreateLinkOptions {
    */
   plan?: PlanLimits;
   /**
-   * The account's links now, for the plan's link limit, asked under the quota's lock: a bulk
-   * create counts once and adds what it made since, instead of counting the table per item.
+   * The account's links now, from a caller that holds the link quota's lock for its whole
+   * transaction (a bulk create counts once and adds what it made since): no lock, no count here.
    */
-  countLinks?: (tx: LinkApiTransaction) => Promise<number>;
+  linksUsed?: () => number;
+  /**
+   * The link.created message goes here instead of into the outbox, for a caller that writes its
+   * transaction's messages in one statement (a bulk create). It is added last, after everything
+   * that can refuse the link.
+   */
+  events?: OutboxMessage[];
 }
 
 export function utmOf(input: {
@@ -64,8 +71,10 @@ export function assertFutureExpiry(expiresAt: Date | null, now: Date): void {
 }
 
 /**
- * Creates a short link. Everything that can be refused is checked before the row is written;
- * the row, the quota check and the link.created event commit together. A custom alias already
+ * Creates a short link. Everything that can be refused is checked before the row is written (a
+ * bulk create relies on it: a random-code item runs without a savepoint); only a custom alias is
+ * checked after, against another account's quarantine of its code. The row, the quota check and
+ * the link.created event commit together. A custom alias already
  * taken on its host is ALIAS_EXISTS — decided by the unique index, so two concurrent creates of
  * one alias cannot both succeed — and so is a code another account deleted within its quarantine.
  */
@@ -92,11 +101,13 @@ export async function createLink(
   const insertLink = async (tx: LinkApiTransaction): Promise<LinkRow> => {
     await assertDestinationAllowed(tx, ctx, input.url, options.urlField ?? "url");
     if (input.expired_url) await assertDestinationAllowed(tx, ctx, input.expired_url, "expired_url");
-    await assertWithinQuota(tx, accountId, plan, "maxLinks", async () => {
-      if (options.countLinks) return options.countLinks(tx);
-      const [result] = await tx.select({ n: count() }).from(links).where(eq(links.accountId, accountId));
-      return result?.n ?? 0;
-    });
+    if (options.linksUsed) assertRoom(plan, "maxLinks", options.linksUsed());
+    else {
+      await assertWithinQuota(tx, accountId, plan, "maxLinks", async () => {
+        const [result] = await tx.select({ n: count() }).from(links).where(eq(links.accountId, accountId));
+        return result?.n ?? 0;
+      });
+    }
     const target = await resolveLinkTarget(tx, ctx.hosts, accountId, input);
     if (campaignId) await getCampaignOrThrow(tx, accountId, campaignId);
 
@@ -144,7 +155,7 @@ export async function createLink(
       inserted = await insertWithRandomCode(tx, { ...values, id: randomUUID(), customAlias: false });
       if (!inserted) throw new AppError("INTERNAL", { message: "Could not allocate a short code" });
     }
-    await enqueueLinkChanged(tx, "link.created", ctx.clock.now(), inserted);
+    await enqueueLinkChanged(tx, "link.created", ctx.clock.now(), inserted, undefined, options.events);
     return inserted;
   };
   if (options.tx) return insertLink(options.tx);

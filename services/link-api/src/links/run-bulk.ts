@@ -44,7 +44,14 @@ export async function runBulk<I, T>(
   hooks: {
     /** Runs first, in the call's transaction (not in an item's savepoint): locks held to the commit. */
     before?: (tx: LinkApiTransaction) => Promise<void>;
+    /** Runs last, in the call's transaction, after every item. */
+    after?: (tx: LinkApiTransaction) => Promise<void>;
     onApplied?: (value: T, index: number) => void;
+    /**
+     * Whether an item needs a savepoint: false only for an item whose `apply` refuses before it
+     * writes anything (a savepoint costs two round trips). Default: every item gets one.
+     */
+    needsSavepoint?: (item: I) => boolean;
   } = {},
 ): Promise<BulkItemResult<T>[]> {
   const results = await ctx.db.transaction(async (tx) => {
@@ -52,7 +59,11 @@ export async function runBulk<I, T>(
     const out: BulkItemResult<T>[] = [];
     for (let index = 0; index < items.length; index++) {
       try {
-        const value = await tx.transaction((savepoint) => apply(savepoint, items[index] as I, index));
+        const item = items[index] as I;
+        const value =
+          hooks.needsSavepoint?.(item) === false
+            ? await apply(tx, item, index)
+            : await tx.transaction((savepoint) => apply(savepoint, item, index));
         hooks.onApplied?.(value, index);
         out.push({ index, success: true, value });
       } catch (error) {
@@ -60,6 +71,7 @@ export async function runBulk<I, T>(
         out.push({ index, success: false, error: itemErrorOf(error) });
       }
     }
+    await hooks.after?.(tx);
     return out;
   });
   ctx.eventsWritten();

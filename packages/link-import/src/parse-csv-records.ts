@@ -41,7 +41,7 @@ export async function* parseCsvRecords(
   const reader = new RowReader(format, limits);
   try {
     for await (const chunk of text) {
-      await write(parser, chunk);
+      failure ??= await write(parser, chunk);
       for (const cells of completed.splice(0)) {
         yield* reader.read(cells);
         if (reader.stopped) return;
@@ -61,7 +61,8 @@ export async function* parseCsvRecords(
     parser.destroy();
   }
   if (failure instanceof CsvError) {
-    yield { kind: "error", row: reader.row + 1, code: "MALFORMED_CSV", message: describeCsvError(failure) };
+    const row = reader.sawHeader ? reader.row + 1 : 0;
+    yield { kind: "error", row, code: "MALFORMED_CSV", message: describeCsvError(failure) };
   } else if (failure !== undefined) {
     throw failure;
   } else if (!reader.sawHeader) {
@@ -126,10 +127,10 @@ function indexColumns(header: readonly string[]): Map<string, number> {
   return index;
 }
 
-/** Parses one chunk; its rows reach `on_record` before this resolves. A parse error is left to the error listener. */
-function write(parser: Parser, chunk: string): Promise<void> {
+/** Parses one chunk; its rows reach `on_record` before this resolves, with the parse error if any. */
+function write(parser: Parser, chunk: string): Promise<unknown> {
   return new Promise((resolve) => {
-    parser.write(chunk, () => resolve());
+    parser.write(chunk, (error) => resolve(error ?? undefined));
   });
 }
 

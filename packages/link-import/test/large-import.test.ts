@@ -27,6 +27,35 @@ function generatedBitlyExport(rows: number): Readable {
   return Readable.from(chunks());
 }
 
+/** A Rebrandly-format link list of `rows` objects, made as it is read, ~64 KB per chunk. */
+function generatedRebrandlyList(rows: number): Readable {
+  async function* chunks() {
+    let parts: string[] = ["["];
+    let size = 1;
+    for (let n = 1; n <= rows; n += 1) {
+      const part = JSON.stringify({
+        title: `Product ${n}`,
+        slashtag: `s${n.toString(36)}`,
+        destination: `https://shop.acme.co/products/${n}?utm_source=rebrandly`,
+        createdAt: "2024-03-01T09:15:00.000Z",
+        tags: [{ id: "t1", name: "campaign" }],
+        clicks: n % 1000,
+        domainName: "rebrand.ly",
+      });
+      parts.push(n === 1 ? part : `,${part}`);
+      size += part.length;
+      if (size >= 64 * 1024) {
+        yield Buffer.from(parts.join(""));
+        parts = [];
+        size = 0;
+      }
+    }
+    parts.push("]");
+    yield Buffer.from(parts.join(""));
+  }
+  return Readable.from(chunks());
+}
+
 describe("a 200,000-row export", () => {
   it("is read to the end in bounded memory", async () => {
     const before = process.memoryUsage();
@@ -70,5 +99,28 @@ describe("a 200,000-row export", () => {
     // rss is V8 keeping the pages it grew into for garbage, not data held, hence its wider bound.
     expect(heapGrowth).toBeLessThan(100);
     expect(rssGrowth).toBeLessThan(150);
+  });
+
+  it("is read to the end in bounded memory from a JSON list too", async () => {
+    const before = process.memoryUsage();
+    let peakHeap = before.heapUsed;
+    let links = 0;
+    let last: unknown;
+    const started = performance.now();
+    for await (const record of parseImport(generatedRebrandlyList(ROWS), { format: "rebrandly" })) {
+      if (record.kind === "link") links += 1;
+      last = record;
+      if (record.row % 10_000 === 0) peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const heapGrowth = (peakHeap - before.heapUsed) / MB;
+    process.stdout.write(
+      `link-import: ${ROWS} Rebrandly objects in ${seconds.toFixed(1)} s (${Math.round(ROWS / seconds)} rows/s); ` +
+        `peak heap growth ${heapGrowth.toFixed(1)} MB\n`,
+    );
+    // ~45 MB: under the default maxBytes (50 MiB), so every object is read.
+    expect(last).toMatchObject({ kind: "link", row: ROWS });
+    expect(links).toBe(ROWS);
+    expect(heapGrowth).toBeLessThan(100);
   });
 });

@@ -35,6 +35,25 @@ describe("bounds and broken files", () => {
     expect(pulled).toBeLessThan(100_000);
   });
 
+  it("stops reading the input when the reader stops early", async () => {
+    let closed = false;
+    async function* endless() {
+      try {
+        yield "url,alias,name\n";
+        for (let n = 1; ; n += 1) yield genericRow(n);
+      } finally {
+        closed = true;
+      }
+    }
+    let read = 0;
+    for await (const record of parseImport(endless(), { format: "generic" })) {
+      expect(record.kind).toBe("link");
+      read += 1;
+      if (read === 2) break;
+    }
+    expect(closed).toBe(true);
+  });
+
   it("ends with TOO_MANY_ROWS past maxRows in a JSON list", async () => {
     const list = JSON.stringify(
       Array.from({ length: 5 }, (_, n) => ({ slashtag: `s${n}`, destination: `https://acme.co/${n}` })),
@@ -116,6 +135,27 @@ describe("bounds and broken files", () => {
       { kind: "error", row: 1, code: "INVALID_ENCODING", message: "the row holds bytes that are not UTF-8" },
       { kind: "link", row: 2, link: { url: "https://b.co/", code: "b", title: "café", tags: [] } },
     ]);
+  });
+
+  it("refuses a JSON link whose text is not UTF-8 and goes on", async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('[{"slashtag":"a","destination":"https://a.co","title":"x'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"},{"slashtag":"b","destination":"https://b.co"}]'),
+    ]);
+    expect(await collectRecords(parseImport(Readable.from([bytes]), { format: "rebrandly" }))).toEqual<
+      ImportRecord[]
+    >([
+      { kind: "error", row: 1, code: "INVALID_ENCODING", message: "the row holds bytes that are not UTF-8" },
+      { kind: "link", row: 2, link: { url: "https://b.co/", code: "b", tags: [] } },
+    ]);
+  });
+
+  it("reports a quote never closed in the header as the file's problem", async () => {
+    const records = await collectRecords(
+      parseImport(Readable.from(['"url,alias\nhttps://a.co,a\n']), { format: "generic" }),
+    );
+    expect(records).toEqual([expect.objectContaining({ kind: "error", row: 0, code: "MALFORMED_CSV" })]);
   });
 
   it("refuses a header that is not the chosen format's, and an empty file", async () => {

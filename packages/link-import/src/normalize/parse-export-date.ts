@@ -2,7 +2,7 @@ import type { DateField } from "../format-definition";
 
 /**
  * How exports write dates. `iso8601` also covers YOURLS's `YYYY-MM-DD hh:mm:ss` (a space for the
- * T) and Bitly's offsets without a colon (`+0000`); `epoch-seconds` is a bare integer.
+ * T) and offsets without a colon (`+0000`); `epoch-seconds` is a bare integer.
  */
 export type DateStyle = "iso8601" | "epoch-seconds";
 

@@ -1,19 +1,7 @@
-import { stringify } from "csv-stringify/sync";
+import { csvRecord } from "@kurz/csv";
 import type { ClickDetail } from "../analytics/analytics-types";
 
 export type ClickExportFormat = "csv" | "jsonl";
-
-/**
- * RFC 4180 with CRLF records. csv-stringify quotes a cell holding `"` or `,` (doubling inner
- * quotes) but not a lone LF or CR: those are quoted too. escape_formulas prefixes `'` to a cell
- * starting with = + - @ TAB or CR (OWASP's CSV injection advice): a referrer or UTM value is
- * whatever a visitor sent, and must open in a spreadsheet as text, never as a formula.
- */
-const CSV_OPTIONS = {
-  record_delimiter: "\r\n",
-  quoted_match: /[\r\n]/,
-  escape_formulas: true,
-} as const;
 
 /** One CSV column: its header and its cell (strings, so nothing is cast implicitly). */
 const COLUMNS: ReadonlyArray<readonly [string, (click: ClickDetail) => string]> = [
@@ -53,14 +41,15 @@ export const CLICK_EXPORT_COLUMNS = COLUMNS.map(([name]) => name);
 
 /** What an export starts with: the CSV header row; nothing for JSONL. */
 export function clickExportHead(format: ClickExportFormat): string {
-  return format === "csv" ? stringify([CLICK_EXPORT_COLUMNS], CSV_OPTIONS) : "";
+  return format === "csv" ? csvRecord(CLICK_EXPORT_COLUMNS) : "";
 }
 
 /** One page of clicks as text: CSV records, or JSON lines holding the click list's ClickDetail. */
 export function writeClickExportPage(format: ClickExportFormat, page: ClickDetail[]): string {
   if (format === "jsonl") return page.map((click) => `${JSON.stringify(click)}\n`).join("");
-  return stringify(
-    page.map((click) => COLUMNS.map(([, cell]) => cell(click))),
-    CSV_OPTIONS,
-  );
+  // CSV per @kurz/csv: RFC 4180 with CRLF, a cell starting like a formula prefixed with ' (a
+  // referrer or UTM value is whatever a visitor sent).
+  let text = "";
+  for (const click of page) text += csvRecord(COLUMNS.map(([, cell]) => cell(click)));
+  return text;
 }

@@ -1,21 +1,9 @@
+import { csvRecord } from "@kurz/csv";
 import type { ShortHosts } from "@kurz/routes";
-import { stringify } from "csv-stringify/sync";
 import type { ExportedLink } from "./export-link-pages";
 import { type LinkView, toLinkView } from "./to-link-view";
 
 export type ExportFormat = "csv" | "jsonl";
-
-/**
- * RFC 4180 with CRLF records. csv-stringify quotes a cell holding `"` or `,` (doubling inner
- * quotes) but not a lone LF or CR, which a spreadsheet would still read as a line break: those
- * are quoted too. escape_formulas prefixes `'` to a cell starting with = + - @ TAB or CR (OWASP's
- * CSV injection advice), so a name like `=cmd()` opens as text, not as a formula.
- */
-const CSV_OPTIONS = {
-  record_delimiter: "\r\n",
-  quoted_match: /[\r\n]/,
-  escape_formulas: true,
-} as const;
 
 /** One CSV column: its header and its cell of a link (strings, so nothing is cast implicitly). */
 const COLUMNS: ReadonlyArray<readonly [string, (view: LinkView, campaignName: string) => string]> = [
@@ -56,7 +44,7 @@ export const LINK_EXPORT_COLUMNS = COLUMNS.map(([name]) => name);
 
 /** What an export starts with: the CSV header row; nothing for JSONL. */
 export function linkExportHead(format: ExportFormat): string {
-  return format === "csv" ? stringify([LINK_EXPORT_COLUMNS], CSV_OPTIONS) : "";
+  return format === "csv" ? csvRecord(LINK_EXPORT_COLUMNS) : "";
 }
 
 /**
@@ -67,8 +55,8 @@ export function writeLinkExportPage(format: ExportFormat, page: ExportedLink[], 
   const views = page.map(({ row, campaignName }) => ({ view: toLinkView(row, hosts), campaignName }));
   if (format === "jsonl")
     return views.map(({ view, campaignName }) => `${JSON.stringify({ ...view, campaignName })}\n`).join("");
-  return stringify(
-    views.map(({ view, campaignName }) => COLUMNS.map(([, cell]) => cell(view, campaignName))),
-    CSV_OPTIONS,
-  );
+  // CSV per @kurz/csv: RFC 4180 with CRLF, a cell starting like a formula prefixed with '.
+  return views
+    .map(({ view, campaignName }) => csvRecord(COLUMNS.map(([, cell]) => cell(view, campaignName))))
+    .join("");
 }

@@ -1,0 +1,1 @@
+export { csvCell, csvRecord } from "./csv-record";

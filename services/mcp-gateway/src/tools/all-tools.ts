@@ -6,6 +6,7 @@ import { bulkDeleteUrls } from "./links/bulk-delete-urls";
 import { bulkShortenUrls } from "./links/bulk-shorten-urls";
 import { checkAliasAvailability } from "./links/check-alias-availability";
 import { deleteUrl } from "./links/delete-url";
+import { exportLinks } from "./links/export-links";
 import { getRecentUrls } from "./links/get-recent-urls";
 import { getUrl } from "./links/get-url";
 import { getUrlAnalytics } from "./links/get-url-analytics";
@@ -39,6 +40,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   getRecentUrls,
   bulkShortenUrls,
   bulkDeleteUrls,
+  exportLinks,
   // QR code tools (docs/api/mcp.md#qr-code-tools)
   ...QR_TOOLS,
   // Analytics tools (docs/api/mcp.md#analytics-tools)

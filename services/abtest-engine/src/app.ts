@@ -8,7 +8,9 @@ import { SERVICES } from "@kurz/routes";
 import type { Clock } from "@kurz/service-runtime";
 import {
   createHttpApp,
+  type HonorIdempotencyKeysOptions,
   type HttpApp,
+  honorIdempotencyKeys,
   limitRestRoutes,
   type ReadinessCheck,
   type RestRateLimit,
@@ -36,6 +38,8 @@ export interface AppDependencies {
   authenticateCall: CallAuthenticator;
   /** Per-plan requests per minute on every /api/v1 route (see @kurz/service-runtime). */
   restRateLimit: RestRateLimit;
+  /** The service's cache: Idempotency-Key answers and in-flight marks (honorIdempotencyKeys). */
+  cache: HonorIdempotencyKeysOptions["cache"];
   /** A producer of the outbox relay's own (see @kurz/outbox). */
   outboxProducer: EventProducer;
   outboxPollIntervalMs: number;
@@ -81,6 +85,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     trustProxy: deps.trustProxy ?? ["loopback"],
   });
   limitRestRoutes(http.app, deps.restRateLimit);
+  honorIdempotencyKeys(http.app, {
+    service: SERVICE_NAME,
+    cache: deps.cache,
+    clock: deps.clock ?? systemClock,
+  });
   await registerApi(http.app, { ctx, verifier: deps.verifier });
 
   const grpc = createGrpcServer({ logger: deps.logger, authenticate: deps.authenticateCall });

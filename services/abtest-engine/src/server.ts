@@ -94,6 +94,7 @@ export function startAbtestEngine(
           clock,
         }),
         restRateLimit: restRateLimitFromAuthServer({ config, store: infra.cache!.cache, authServer, logger }),
+        cache: infra.cache!,
         outboxProducer,
         outboxPollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
         sequentialTuning: config.AB_SEQUENTIAL_TUNING,

@@ -8,7 +8,9 @@ import { analyticsV1 } from "@kurz/proto";
 import { SERVICES } from "@kurz/routes";
 import {
   createHttpApp,
+  type HonorIdempotencyKeysOptions,
   type HttpApp,
+  honorIdempotencyKeys,
   limitRestRoutes,
   type ReadinessCheck,
   type RestRateLimit,
@@ -45,6 +47,8 @@ export interface AppDependencies {
   directory: ResourceDirectory;
   /** Per-plan requests per minute on the analytics and conversion routes (see @kurz/service-runtime). */
   restRateLimit: RestRateLimit;
+  /** The service's cache: Idempotency-Key answers and in-flight marks (honorIdempotencyKeys). */
+  cache: HonorIdempotencyKeysOptions["cache"];
   /** The running consumer, for the lag metric (absent until it joined). */
   consumer(): EventConsumer | undefined;
   /** Per-account write counters: with them, reports remember their day coverage and link sets. */
@@ -90,6 +94,7 @@ export function buildApp(deps: AppDependencies): App {
     ...(clock ? { clock } : {}),
   };
   limitRestRoutes(http.app, deps.restRateLimit);
+  honorIdempotencyKeys(http.app, { service: SERVICE_NAME, cache: deps.cache, clock: clock ?? systemClock });
   registerAnalyticsRoutes(http.app, reader, deps.verifier);
   registerClickExportRoutes(http.app, {
     reader,

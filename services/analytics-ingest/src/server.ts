@@ -145,6 +145,7 @@ export function startAnalyticsIngest(
         }),
         directory: createLinkApiDirectory({ client: ownership, ttlMs: config.OWNERSHIP_CACHE_TTL_MS, clock }),
         restRateLimit: restRateLimitFromAuthServer({ config, store: infra.cache!.cache, authServer, logger }),
+        cache: infra.cache!,
         consumer: () => consumer,
         generations,
       });

@@ -166,6 +166,7 @@ export async function startIngestHarness(
       defaultPerMinute: config.REST_REQUESTS_PER_MINUTE,
       perIpPerMinute: config.REST_REQUESTS_PER_MINUTE_PER_IP,
     }),
+    cache,
     consumer: () => harness.consumer,
     generations,
   });

@@ -7,6 +7,7 @@ import {
   createHttpApp,
   createRestRateLimit,
   type HttpApp,
+  honorIdempotencyKeys,
   limitRestRoutes,
   type ReadinessCheck,
 } from "@kurz/service-runtime";
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     dashboardPerMinute: ctx.config.DASHBOARD_REQUESTS_PER_MINUTE,
   });
   limitRestRoutes(app, rateLimit);
+  honorIdempotencyKeys(app, { service: SERVICE_NAME, cache: ctx.cache, clock: ctx.clock });
 
   await registerOAuthEndpointRoutes(app, ctx, rateLimit);
   registerAuthorizeRoutes(app, ctx);

@@ -9,7 +9,9 @@ import { SERVICES } from "@kurz/routes";
 import {
   type Clock,
   createHttpApp,
+  type HonorIdempotencyKeysOptions,
   type HttpApp,
+  honorIdempotencyKeys,
   limitRestRoutes,
   type ReadinessCheck,
   type RestRateLimit,
@@ -48,6 +50,8 @@ export interface AppDependencies {
   authenticateCall: CallAuthenticator;
   /** Per-plan requests per minute on every /api/v1 route (see @kurz/service-runtime). */
   restRateLimit: RestRateLimit;
+  /** The service's cache: Idempotency-Key answers and in-flight marks (honorIdempotencyKeys). */
+  cache: HonorIdempotencyKeysOptions["cache"];
   hosts: ShortHosts;
   domainVerifier: DomainVerifier;
   /** A producer of the outbox relay's own (see @kurz/outbox). */
@@ -106,6 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // (link-api sees the edge's address, not the reader's, so a per-address limit would be shared).
   await registerDocs(http.app);
   limitRestRoutes(http.app, deps.restRateLimit);
+  honorIdempotencyKeys(http.app, { service: SERVICE_NAME, cache: deps.cache, clock: ctx.clock });
   await registerApi(http.app, { ctx, verifier: deps.verifier });
 
   const grpc = createGrpcServer({ logger: deps.logger, authenticate: deps.authenticateCall });

@@ -81,6 +81,7 @@ export function startLinkApi(
           perIpPerMinute: config.REST_REQUESTS_PER_MINUTE_PER_IP,
           dashboardPerMinute: config.DASHBOARD_REQUESTS_PER_MINUTE,
         }),
+        cache: infra.cache!,
         hosts: createShortHosts({
           shortHost: config.SHORT_HOST,
           subdomainHost: config.SUBDOMAIN_HOST,

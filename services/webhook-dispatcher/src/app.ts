@@ -6,7 +6,9 @@ import { webhooksV1 } from "@kurz/proto";
 import { SERVICES } from "@kurz/routes";
 import {
   createHttpApp,
+  type HonorIdempotencyKeysOptions,
   type HttpApp,
+  honorIdempotencyKeys,
   limitRestRoutes,
   type ReadinessCheck,
   type RestRateLimit,
@@ -39,6 +41,8 @@ export interface AppDependencies {
   verifier: TokenVerifier;
   authenticateCall: CallAuthenticator;
   restRateLimit: RestRateLimit;
+  /** The service's cache: Idempotency-Key answers and in-flight marks (honorIdempotencyKeys). */
+  cache: HonorIdempotencyKeysOptions["cache"];
   delivery: Omit<DeliveryWorkerOptions, "timer">;
   trustProxy?: string[];
   clock?: Clock;
@@ -75,6 +79,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     trustProxy: deps.trustProxy ?? ["loopback"],
   });
   limitRestRoutes(http.app, deps.restRateLimit);
+  honorIdempotencyKeys(http.app, {
+    service: SERVICE_NAME,
+    cache: deps.cache,
+    clock: deps.clock ?? systemClock,
+  });
   await registerApi(http.app, { ctx, verifier: deps.verifier });
   registerMetricsRoute(http.app, ctx);
 

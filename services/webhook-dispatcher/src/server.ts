@@ -80,6 +80,7 @@ export function startWebhookDispatcher(
           clock,
         }),
         restRateLimit: restRateLimitFromAuthServer({ config, store: infra.cache!.cache, authServer, logger }),
+        cache: infra.cache!,
         delivery: {
           pollIntervalMs: config.WEBHOOK_POLL_INTERVAL_MS,
           concurrency: config.WEBHOOK_CONCURRENCY,

@@ -20,6 +20,9 @@ const FORWARDED_REQUEST_HEADERS = [
   "accept-language",
   "if-none-match",
   "x-request-id",
+  // A retried write of the page names itself; the API replays its first answer
+  // (docs/api/rest.md#idempotent-requests).
+  "idempotency-key",
 ];
 /** Answer headers the web app may see. */
 const RETURNED_HEADERS = [
@@ -32,6 +35,8 @@ const RETURNED_HEADERS = [
   // The IETF RateLimit fields every service sends (packages/service-runtime).
   "ratelimit",
   "ratelimit-policy",
+  // An answer the API replays for a repeated Idempotency-Key says so.
+  "idempotent-replayed",
   // The API's own protections of what it answers (Swagger UI's CSP, framing rules): the relayed
   // answer is served from the dashboard's origin, so they must hold there too.
   "content-security-policy",

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { fromBinary } from "@bufbuild/protobuf";
 import { createCallAuthenticator, createTokenVerifier, SCOPE_NAMES } from "@kurz/auth-verifier";
-import { createCache } from "@kurz/cache";
+import { type CacheConnection, createCache } from "@kurz/cache";
 import { createEventBus, type EventBus, eventTopics } from "@kurz/events";
 import { createGrpcClient, type GrpcClient } from "@kurz/grpc";
 import { createLogger } from "@kurz/logger";
@@ -47,6 +47,8 @@ export interface TestLinkApiOptions {
   deletedCodeQuarantineDays?: number;
   /** DESTINATION_ALLOWED_HOSTS; none when omitted. */
   destinationAllowedHosts?: string[];
+  /** The service's cache (e.g. Redis); its own in-memory one when omitted. The caller closes it. */
+  cache?: CacheConnection;
 }
 
 export interface TestLinkApi {
@@ -93,7 +95,7 @@ export async function startTestLinkApi(options: TestLinkApiOptions = {}): Promis
   const issuer = await startTestIssuer(options.clock ? { clock: options.clock } : {});
   const authService = await startTestAuthService(options.plans);
   const plans = createGrpcAccountPlans({ address: authService.address, ttlMs: 0 });
-  const cache = createCache({});
+  const cache = options.cache ?? createCache({});
   const outboxProducer = bus.producer({ lingerMs: 1, retryBackoff: { initialMs: 50, maxMs: 300 } });
 
   const app = await buildApp({
@@ -120,6 +122,7 @@ export async function startTestLinkApi(options: TestLinkApiOptions = {}): Promis
       defaultPerMinute: options.requestsPerMinute ?? 100_000,
       perIpPerMinute: 100_000,
     }),
+    cache,
     hosts: createShortHosts({ shortHost: "localhost:8080", subdomainHost: "kurz.test", scheme: "http" }),
     domainVerifier: createDnsDomainVerifier({
       servers: options.dnsServers ?? ["127.0.0.1:1"],
@@ -182,7 +185,7 @@ export async function startTestLinkApi(options: TestLinkApiOptions = {}): Promis
       await outboxProducer.close(2_000).catch(() => {});
       if (ownBus) await bus.close();
       plans.close();
-      await cache.close();
+      if (!options.cache) await cache.close();
       await authService.stop();
       await issuer.stop();
       await connection.close();

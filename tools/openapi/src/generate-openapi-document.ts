@@ -4,6 +4,7 @@ import { describeWebhookEvents } from "@kurz/webhook-dispatcher";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { isDocumentedRoute } from "./documented-routes";
+import { documentIdempotency } from "./idempotency-operations";
 import type { DescribedService } from "./service-apis";
 import { webhookOperations } from "./webhook-operations";
 
@@ -62,6 +63,7 @@ export async function generateOpenApiDocument(
     });
   }
   const merged = mergeOpenApiDocuments(BASE, fragments);
+  documentIdempotency(merged);
   merged.webhooks = webhookOperations(describeWebhookEvents());
   // JSON has no comments: the generated-file marker rides as an extension field.
   const marker = {

@@ -190,7 +190,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -237,6 +240,7 @@ export interface paths {
                 /** @description Default Response */
                 201: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -250,6 +254,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -259,6 +264,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -268,6 +274,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -277,14 +284,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -404,7 +422,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Test UUID, or the short code or alias of its link (short code tried first) */
                     id: string;
@@ -416,6 +437,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -429,6 +451,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -438,6 +461,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -447,6 +471,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -455,6 +480,25 @@ export interface paths {
                 };
                 /** @description Not found, or another account's resource */
                 404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -488,7 +532,10 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Test UUID, or the short code or alias of its link (short code tried first) */
                     id: string;
@@ -529,6 +576,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -542,6 +590,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -551,6 +600,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -560,6 +610,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -569,14 +620,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -722,7 +784,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Test UUID, or the short code or alias of its link (short code tried first) */
                     id: string;
@@ -741,6 +806,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -756,6 +822,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -765,6 +832,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -774,6 +842,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -783,14 +852,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -837,7 +917,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Test UUID, or the short code or alias of its link (short code tried first) */
                     id: string;
@@ -849,6 +932,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -862,6 +946,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -871,6 +956,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -880,6 +966,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -889,14 +976,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -943,7 +1041,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Test UUID, or the short code or alias of its link (short code tried first) */
                     id: string;
@@ -955,6 +1056,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -968,6 +1070,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -977,6 +1080,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -986,6 +1090,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -995,14 +1100,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1049,7 +1165,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Test UUID, or the short code or alias of its link (short code tried first) */
                     id: string;
@@ -1061,6 +1180,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1074,6 +1194,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1083,6 +1204,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1092,6 +1214,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1101,14 +1224,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1530,6 +1664,120 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/account/clicks/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export your account's clicks as CSV or JSON lines
+         * @description Every stored click of the window (period, or startDate and endDate, as the other analytics routes; at most 731 days; clicks older than your plan's retention are no longer stored), oldest first, streamed: read in pages of 10,000 and written as read, whatever the size. HEAD requests and bots are included and flagged (`method`, `bot`, `bot_reason`); includeBots=false keeps human clicks only, as the click list. No IP address (never stored) and no user agent.
+         *
+         *     **csv** (default): RFC 4180, UTF-8, a header row, CRLF line ends. A cell holding `"`, `,`, CR or LF is quoted, inner quotes doubled. A cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with a single quote `'` so that a spreadsheet shows it as text instead of running it as a formula (OWASP CSV injection): remove that one character to get the stored value. Columns: clicked_at, click_id, link_id, code, host, method, bot, bot_reason, qr, country, region, city, device_type, browser, browser_version, os, os_version, referrer, referrer_host, referrer_category, utm_source, utm_medium, utm_campaign, utm_term, utm_content, ab_test_id, variant_id, campaign_id, destination_url.
+         *
+         *     **jsonl**: one JSON object per line, each click as the /clicks report shows it.
+         *
+         *     An error before the first byte is the usual JSON error body. A failure while streaming aborts the response (no final chunk), so a cut export is never mistaken for a complete one.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The last N days up to now: from the UTC midnight on or before now minus N days to the next whole hour (default 7d) */
+                    period?: "7d" | "30d" | "90d" | "1y";
+                    startDate?: string;
+                    endDate?: string;
+                    includeBots?: "0" | "1" | "true" | "false";
+                    /** @description csv (default) or jsonl (one JSON object per line) */
+                    format?: "csv" | "jsonl";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file: CSV or JSON lines, streamed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": string;
+                        "application/x-ndjson": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or another account's resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
                     };
                 };
             };
@@ -3247,6 +3495,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/{id}/clicks/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export one link's clicks as CSV or JSON lines
+         * @description Every stored click of the window (period, or startDate and endDate, as the other analytics routes; at most 731 days; clicks older than your plan's retention are no longer stored), oldest first, streamed: read in pages of 10,000 and written as read, whatever the size. HEAD requests and bots are included and flagged (`method`, `bot`, `bot_reason`); includeBots=false keeps human clicks only, as the click list. No IP address (never stored) and no user agent.
+         *
+         *     **csv** (default): RFC 4180, UTF-8, a header row, CRLF line ends. A cell holding `"`, `,`, CR or LF is quoted, inner quotes doubled. A cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with a single quote `'` so that a spreadsheet shows it as text instead of running it as a formula (OWASP CSV injection): remove that one character to get the stored value. Columns: clicked_at, click_id, link_id, code, host, method, bot, bot_reason, qr, country, region, city, device_type, browser, browser_version, os, os_version, referrer, referrer_host, referrer_category, utm_source, utm_medium, utm_campaign, utm_term, utm_content, ab_test_id, variant_id, campaign_id, destination_url.
+         *
+         *     **jsonl**: one JSON object per line, each click as the /clicks report shows it.
+         *
+         *     An error before the first byte is the usual JSON error body. A failure while streaming aborts the response (no final chunk), so a cut export is never mistaken for a complete one.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The last N days up to now: from the UTC midnight on or before now minus N days to the next whole hour (default 7d) */
+                    period?: "7d" | "30d" | "90d" | "1y";
+                    startDate?: string;
+                    endDate?: string;
+                    includeBots?: "0" | "1" | "true" | "false";
+                    /** @description csv (default) or jsonl (one JSON object per line) */
+                    format?: "csv" | "jsonl";
+                };
+                header?: never;
+                path: {
+                    /** @description Link id, or a short code / alias of yours */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file: CSV or JSON lines, streamed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": string;
+                        "application/x-ndjson": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or another account's resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/analytics/{id}/complete": {
         parameters: {
             query?: never;
@@ -4301,7 +4666,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -4318,6 +4686,7 @@ export interface paths {
                 /** @description Default Response */
                 201: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4341,6 +4710,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4350,6 +4720,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4358,6 +4729,25 @@ export interface paths {
                 };
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4396,7 +4786,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description API key id */
                     id: string;
@@ -4408,6 +4801,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4420,6 +4814,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4429,6 +4824,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4438,6 +4834,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4446,6 +4843,25 @@ export interface paths {
                 };
                 /** @description Not found, or another account's resource */
                 404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4547,7 +4963,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -4565,6 +4984,7 @@ export interface paths {
                 /** @description Default Response */
                 201: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4578,6 +4998,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4587,6 +5008,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4596,14 +5018,25 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4714,7 +5147,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Campaign UUID */
                     id: string;
@@ -4726,6 +5162,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4739,6 +5176,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4748,6 +5186,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4757,6 +5196,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4765,6 +5205,25 @@ export interface paths {
                 };
                 /** @description Not found, or another account's resource */
                 404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4789,7 +5248,10 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Campaign UUID */
                     id: string;
@@ -4810,6 +5272,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4823,6 +5286,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4832,6 +5296,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4841,6 +5306,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -4850,14 +5316,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4967,7 +5444,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Campaign UUID */
                     id: string;
@@ -4987,6 +5467,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5001,6 +5482,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5010,6 +5492,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5019,6 +5502,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5027,6 +5511,25 @@ export interface paths {
                 };
                 /** @description Not found, or another account's resource */
                 404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5067,7 +5570,10 @@ export interface paths {
                 query?: {
                     domain?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Campaign UUID */
                     id: string;
@@ -5080,6 +5586,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5094,6 +5601,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5103,6 +5611,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5112,6 +5621,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5121,14 +5631,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5171,6 +5692,8 @@ export interface paths {
                 header?: {
                     /** @description Makes a retried report count once */
                     "idempotency-key"?: string;
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
                 cookie?: never;
@@ -5197,6 +5720,7 @@ export interface paths {
                 /** @description Recorded before */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5229,6 +5753,7 @@ export interface paths {
                 /** @description Recorded */
                 201: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5261,6 +5786,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5270,6 +5796,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5279,6 +5806,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5287,6 +5815,25 @@ export interface paths {
                 };
                 /** @description Not found, or another account's resource */
                 404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5474,7 +6021,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -5491,6 +6041,7 @@ export interface paths {
                 /** @description Default Response */
                 201: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5504,6 +6055,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5513,6 +6065,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5522,14 +6075,25 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5721,7 +6285,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Host name or id */
                     domain: string;
@@ -5733,6 +6300,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5746,6 +6314,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5755,6 +6324,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5764,6 +6334,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5773,14 +6344,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5805,7 +6387,10 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Host name or id */
                     domain: string;
@@ -5823,6 +6408,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5836,6 +6422,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5845,6 +6432,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5854,6 +6442,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -5862,6 +6451,25 @@ export interface paths {
                 };
                 /** @description Not found, or another account's resource */
                 404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5990,7 +6598,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Host name or id */
                     domain: string;
@@ -6002,6 +6613,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6016,6 +6628,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6025,6 +6638,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6034,6 +6648,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6043,14 +6658,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6148,7 +6774,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -6165,6 +6794,7 @@ export interface paths {
                 /** @description Default Response */
                 201: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6178,6 +6808,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6187,6 +6818,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6196,14 +6828,25 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6474,7 +7117,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Label or id */
                     subdomain: string;
@@ -6486,6 +7132,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6499,6 +7146,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6508,6 +7156,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6517,6 +7166,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6526,14 +7176,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6558,7 +7219,10 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Label or id */
                     subdomain: string;
@@ -6576,6 +7240,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6589,6 +7254,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6598,6 +7264,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6607,6 +7274,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6615,6 +7283,25 @@ export interface paths {
                 };
                 /** @description Not found, or another account's resource */
                 404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6648,7 +7335,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -6690,6 +7380,7 @@ export interface paths {
                 /** @description Default Response */
                 201: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6705,6 +7396,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6714,6 +7406,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6723,15 +7416,17 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6740,6 +7435,16 @@ export interface paths {
                 };
                 /** @description Body or upload too large */
                 413: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6843,7 +7548,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -6885,6 +7593,7 @@ export interface paths {
                 /** @description Default Response */
                 201: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6900,6 +7609,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6909,6 +7619,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6918,15 +7629,17 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -6935,6 +7648,16 @@ export interface paths {
                 };
                 /** @description Body or upload too large */
                 413: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6972,7 +7695,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7014,6 +7740,7 @@ export interface paths {
                 /** @description Default Response */
                 201: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7029,6 +7756,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7038,6 +7766,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7047,15 +7776,17 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7064,6 +7795,16 @@ export interface paths {
                 };
                 /** @description Body or upload too large */
                 413: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7104,7 +7845,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7146,9 +7890,28 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
             };
         };
@@ -7323,7 +8086,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description QR code UUID */
                     id: string;
@@ -7335,6 +8101,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7348,6 +8115,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7357,6 +8125,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7366,6 +8135,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7374,6 +8144,25 @@ export interface paths {
                 };
                 /** @description Not found, or another account's resource */
                 404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7398,7 +8187,10 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description QR code UUID */
                     id: string;
@@ -7436,6 +8228,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7449,6 +8242,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7458,6 +8252,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7467,6 +8262,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7476,15 +8272,17 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7493,6 +8291,16 @@ export interface paths {
                 };
                 /** @description Body or upload too large */
                 413: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7637,7 +8445,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7684,6 +8495,7 @@ export interface paths {
                 /** @description Default Response */
                 201: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7697,6 +8509,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7706,6 +8519,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7715,6 +8529,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7724,15 +8539,17 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -7741,6 +8558,16 @@ export interface paths {
                 };
                 /** @description Body or upload too large */
                 413: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7763,6 +8590,463 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/short-urls/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create short URLs in bulk
+         * @description Up to 1000 items in one call, applied in request order, each as its single call would be (the same validation, rules and errors); a refused item is answered at its index and the others are applied. The plan's quotas apply per item. The call counts its item count in the plan's rate window. More items than that: 400 VALIDATION_ERROR and nothing is done. A fault of the service (503) applies none.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Links, with the fields of POST /urls: 1 to 1000, each validated and applied on its own */
+                        urls: {
+                            /** @description Destination, http:// or https:// (normalized; at most 2048 characters) */
+                            url: string;
+                            /** @description 3 to 50 of A-Z a-z 0-9 _ -; not a reserved word (api, mcp, login, ...) */
+                            customAlias?: string;
+                            name?: string;
+                            tracking_enabled?: boolean;
+                            is_dynamic?: boolean;
+                            /** @description UUID of one of the account's campaigns */
+                            campaign_id?: string;
+                            /** @enum {string} */
+                            urlType?: "standard" | "branded" | "subdomain";
+                            /** @description Host name, e.g. go.example.com */
+                            branded_domain?: string;
+                            /** @description Subdomain label, 3 to 63 of a-z 0-9 - */
+                            subdomain?: string;
+                            /** @description At most 20 tags of at most 50 characters; stored lowercase, trimmed, deduplicated */
+                            tags?: string[];
+                            /** @description 4 to 128 characters; stored hashed (scrypt) */
+                            password?: string;
+                            utm_source?: string;
+                            utm_medium?: string;
+                            utm_campaign?: string;
+                            utm_term?: string;
+                            utm_content?: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time in the future
+                             */
+                            expires_at?: string;
+                            max_clicks?: number;
+                            /** @description http:// or https:// URL; empty for none */
+                            expired_url?: string;
+                            conversion_tracking?: boolean;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            /** @description One per item, in request order; `index` is the item's position in the request */
+                            results: ({
+                                index: number;
+                                /** @enum {boolean} */
+                                success: true;
+                                url: components["schemas"]["ShortUrl"];
+                            } | {
+                                index: number;
+                                /** @enum {boolean} */
+                                success: false;
+                                error: {
+                                    /** @description The error code the single call would answer (VALIDATION_ERROR, ALIAS_EXISTS, ...) */
+                                    code: string;
+                                    message: string;
+                                    details?: {
+                                        [key: string]: unknown;
+                                    };
+                                    hint?: string;
+                                };
+                            })[];
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body or upload too large */
+                413: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete short URLs in bulk
+         * @description Up to 1000 items in one call, applied in request order, each as its single call would be (the same validation, rules and errors); a refused item is answered at its index and the others are applied. The plan's quotas apply per item. The call counts its item count in the plan's rate window. More items than that: 400 VALIDATION_ERROR and nothing is done. A fault of the service (503) applies none.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Links: a code, alias or link id, or `{ code, domain }`: 1 to 1000, each validated and applied on its own */
+                        codes: (string | {
+                            /** @description Short code, custom alias or link id */
+                            code: string;
+                            /** @description Host, when the code is used on several of your hosts */
+                            domain?: string;
+                        })[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            /** @description One per item, in request order; `index` is the item's position in the request */
+                            results: ({
+                                index: number;
+                                /** @enum {boolean} */
+                                success: true;
+                                url: components["schemas"]["ShortUrl"];
+                            } | {
+                                index: number;
+                                /** @enum {boolean} */
+                                success: false;
+                                error: {
+                                    /** @description The error code the single call would answer (VALIDATION_ERROR, ALIAS_EXISTS, ...) */
+                                    code: string;
+                                    message: string;
+                                    details?: {
+                                        [key: string]: unknown;
+                                    };
+                                    hint?: string;
+                                };
+                            })[];
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body or upload too large */
+                413: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update short URLs in bulk
+         * @description Up to 1000 items in one call, applied in request order, each as its single call would be (the same validation, rules and errors); a refused item is answered at its index and the others are applied. The plan's quotas apply per item. The call counts its item count in the plan's rate window. More items than that: 400 VALIDATION_ERROR and nothing is done. A fault of the service (503) applies none.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Changes: `code` (and `domain`) name the link, the fields of PATCH /urls/{code} change it: 1 to 1000, each validated and applied on its own */
+                        updates: {
+                            /** @description Destination, http:// or https:// (normalized; at most 2048 characters) */
+                            url?: string;
+                            name?: string;
+                            tracking_enabled?: boolean;
+                            is_dynamic?: boolean;
+                            password?: string | null;
+                            /** @description At most 20 tags of at most 50 characters; stored lowercase, trimmed, deduplicated */
+                            tags?: string[];
+                            /** @description UUID of one of the account's campaigns, or "none" to detach */
+                            campaign_id?: ("none" | string) | null;
+                            /** @enum {string} */
+                            urlType?: "standard" | "branded" | "subdomain";
+                            /** @description Host name, e.g. go.example.com */
+                            branded_domain?: string;
+                            /** @description Subdomain label, 3 to 63 of a-z 0-9 - */
+                            subdomain?: string;
+                            utm_source?: string;
+                            utm_medium?: string;
+                            utm_campaign?: string;
+                            utm_term?: string;
+                            utm_content?: string;
+                            expires_at?: string | null;
+                            max_clicks?: number | null;
+                            expired_url?: string | null;
+                            conversion_tracking?: boolean;
+                            /** @description Short code, custom alias or link id */
+                            code: string;
+                            /** @description Host, when the code is used on several of your hosts */
+                            domain?: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            /** @description One per item, in request order; `index` is the item's position in the request */
+                            results: ({
+                                index: number;
+                                /** @enum {boolean} */
+                                success: true;
+                                url: components["schemas"]["ShortUrl"];
+                            } | {
+                                index: number;
+                                /** @enum {boolean} */
+                                success: false;
+                                error: {
+                                    /** @description The error code the single call would answer (VALIDATION_ERROR, ALIAS_EXISTS, ...) */
+                                    code: string;
+                                    message: string;
+                                    details?: {
+                                        [key: string]: unknown;
+                                    };
+                                    hint?: string;
+                                };
+                            })[];
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body or upload too large */
+                413: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/short-urls/check-alias": {
@@ -7858,6 +9142,100 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/short-urls/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export your short URLs as CSV or JSON lines
+         * @description Every link of your account that the filters of GET /urls choose (search, tag, campaign_id, domain), oldest first, streamed: an account of any size is read in pages of 1,000 and written as it is read.
+         *
+         *     **csv** (default): RFC 4180, UTF-8, a header row, CRLF line ends. A cell holding `"`, `,`, CR or LF is quoted, inner quotes doubled. A cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with a single quote `'` so that a spreadsheet shows it as text instead of running it as a formula (OWASP CSV injection): remove that one character to get the stored value. `tags` is one cell, the tags joined by `,`. Columns: code, short_url, domain, destination_url, original_url, name, tags, campaign_id, campaign_name, url_type, custom_alias, is_dynamic, tracking_enabled, conversion_tracking, password_protected, qr, utm_source, utm_medium, utm_campaign, utm_term, utm_content, expires_at, max_clicks, expired_url, clicks, created_at, updated_at, link_id.
+         *
+         *     **jsonl**: one JSON object per line, the link as the other routes return it plus `campaignName`.
+         *
+         *     An error before the first byte is the usual JSON error body. A failure while streaming aborts the response (no final chunk), so a cut export is never mistaken for a complete one.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                    tag?: string;
+                    campaign_id?: string;
+                    /** @description Only links answering on this host (a link's `domain`: the shared host, a subdomain or a branded domain) */
+                    domain?: string;
+                    /** @description csv (default) or jsonl (one JSON object per line) */
+                    format?: "csv" | "jsonl";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file: CSV or JSON lines, streamed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": string;
+                        "application/x-ndjson": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
                     };
                 };
             };
@@ -8047,7 +9425,10 @@ export interface paths {
                     /** @description Host, when the code is used on several of your hosts */
                     domain?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Short code, custom alias or link id */
                     code: string;
@@ -8059,6 +9440,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8072,6 +9454,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8081,6 +9464,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8090,6 +9474,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8099,14 +9484,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8134,7 +9530,10 @@ export interface paths {
                     /** @description Host, when the code is used on several of your hosts */
                     domain?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Short code, custom alias or link id */
                     code: string;
@@ -8176,6 +9575,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8189,6 +9589,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8198,6 +9599,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8207,6 +9609,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8216,15 +9619,17 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8233,6 +9638,16 @@ export interface paths {
                 };
                 /** @description Body or upload too large */
                 413: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8272,7 +9687,10 @@ export interface paths {
                     /** @description Host, when the code is used on several of your hosts */
                     domain?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Short code, custom alias or link id */
                     code: string;
@@ -8284,6 +9702,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8297,6 +9716,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8306,6 +9726,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8315,6 +9736,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8324,14 +9746,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8525,7 +9958,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -8572,6 +10008,7 @@ export interface paths {
                 /** @description Default Response */
                 201: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8585,6 +10022,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8594,6 +10032,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8603,6 +10042,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8612,15 +10052,17 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8629,6 +10071,16 @@ export interface paths {
                 };
                 /** @description Body or upload too large */
                 413: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8651,6 +10103,463 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/urls/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create short URLs in bulk
+         * @description Up to 1000 items in one call, applied in request order, each as its single call would be (the same validation, rules and errors); a refused item is answered at its index and the others are applied. The plan's quotas apply per item. The call counts its item count in the plan's rate window. More items than that: 400 VALIDATION_ERROR and nothing is done. A fault of the service (503) applies none.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Links, with the fields of POST /urls: 1 to 1000, each validated and applied on its own */
+                        urls: {
+                            /** @description Destination, http:// or https:// (normalized; at most 2048 characters) */
+                            url: string;
+                            /** @description 3 to 50 of A-Z a-z 0-9 _ -; not a reserved word (api, mcp, login, ...) */
+                            customAlias?: string;
+                            name?: string;
+                            tracking_enabled?: boolean;
+                            is_dynamic?: boolean;
+                            /** @description UUID of one of the account's campaigns */
+                            campaign_id?: string;
+                            /** @enum {string} */
+                            urlType?: "standard" | "branded" | "subdomain";
+                            /** @description Host name, e.g. go.example.com */
+                            branded_domain?: string;
+                            /** @description Subdomain label, 3 to 63 of a-z 0-9 - */
+                            subdomain?: string;
+                            /** @description At most 20 tags of at most 50 characters; stored lowercase, trimmed, deduplicated */
+                            tags?: string[];
+                            /** @description 4 to 128 characters; stored hashed (scrypt) */
+                            password?: string;
+                            utm_source?: string;
+                            utm_medium?: string;
+                            utm_campaign?: string;
+                            utm_term?: string;
+                            utm_content?: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time in the future
+                             */
+                            expires_at?: string;
+                            max_clicks?: number;
+                            /** @description http:// or https:// URL; empty for none */
+                            expired_url?: string;
+                            conversion_tracking?: boolean;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            /** @description One per item, in request order; `index` is the item's position in the request */
+                            results: ({
+                                index: number;
+                                /** @enum {boolean} */
+                                success: true;
+                                url: components["schemas"]["ShortUrl"];
+                            } | {
+                                index: number;
+                                /** @enum {boolean} */
+                                success: false;
+                                error: {
+                                    /** @description The error code the single call would answer (VALIDATION_ERROR, ALIAS_EXISTS, ...) */
+                                    code: string;
+                                    message: string;
+                                    details?: {
+                                        [key: string]: unknown;
+                                    };
+                                    hint?: string;
+                                };
+                            })[];
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body or upload too large */
+                413: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete short URLs in bulk
+         * @description Up to 1000 items in one call, applied in request order, each as its single call would be (the same validation, rules and errors); a refused item is answered at its index and the others are applied. The plan's quotas apply per item. The call counts its item count in the plan's rate window. More items than that: 400 VALIDATION_ERROR and nothing is done. A fault of the service (503) applies none.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Links: a code, alias or link id, or `{ code, domain }`: 1 to 1000, each validated and applied on its own */
+                        codes: (string | {
+                            /** @description Short code, custom alias or link id */
+                            code: string;
+                            /** @description Host, when the code is used on several of your hosts */
+                            domain?: string;
+                        })[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            /** @description One per item, in request order; `index` is the item's position in the request */
+                            results: ({
+                                index: number;
+                                /** @enum {boolean} */
+                                success: true;
+                                url: components["schemas"]["ShortUrl"];
+                            } | {
+                                index: number;
+                                /** @enum {boolean} */
+                                success: false;
+                                error: {
+                                    /** @description The error code the single call would answer (VALIDATION_ERROR, ALIAS_EXISTS, ...) */
+                                    code: string;
+                                    message: string;
+                                    details?: {
+                                        [key: string]: unknown;
+                                    };
+                                    hint?: string;
+                                };
+                            })[];
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body or upload too large */
+                413: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update short URLs in bulk
+         * @description Up to 1000 items in one call, applied in request order, each as its single call would be (the same validation, rules and errors); a refused item is answered at its index and the others are applied. The plan's quotas apply per item. The call counts its item count in the plan's rate window. More items than that: 400 VALIDATION_ERROR and nothing is done. A fault of the service (503) applies none.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Changes: `code` (and `domain`) name the link, the fields of PATCH /urls/{code} change it: 1 to 1000, each validated and applied on its own */
+                        updates: {
+                            /** @description Destination, http:// or https:// (normalized; at most 2048 characters) */
+                            url?: string;
+                            name?: string;
+                            tracking_enabled?: boolean;
+                            is_dynamic?: boolean;
+                            password?: string | null;
+                            /** @description At most 20 tags of at most 50 characters; stored lowercase, trimmed, deduplicated */
+                            tags?: string[];
+                            /** @description UUID of one of the account's campaigns, or "none" to detach */
+                            campaign_id?: ("none" | string) | null;
+                            /** @enum {string} */
+                            urlType?: "standard" | "branded" | "subdomain";
+                            /** @description Host name, e.g. go.example.com */
+                            branded_domain?: string;
+                            /** @description Subdomain label, 3 to 63 of a-z 0-9 - */
+                            subdomain?: string;
+                            utm_source?: string;
+                            utm_medium?: string;
+                            utm_campaign?: string;
+                            utm_term?: string;
+                            utm_content?: string;
+                            expires_at?: string | null;
+                            max_clicks?: number | null;
+                            expired_url?: string | null;
+                            conversion_tracking?: boolean;
+                            /** @description Short code, custom alias or link id */
+                            code: string;
+                            /** @description Host, when the code is used on several of your hosts */
+                            domain?: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            /** @description One per item, in request order; `index` is the item's position in the request */
+                            results: ({
+                                index: number;
+                                /** @enum {boolean} */
+                                success: true;
+                                url: components["schemas"]["ShortUrl"];
+                            } | {
+                                index: number;
+                                /** @enum {boolean} */
+                                success: false;
+                                error: {
+                                    /** @description The error code the single call would answer (VALIDATION_ERROR, ALIAS_EXISTS, ...) */
+                                    code: string;
+                                    message: string;
+                                    details?: {
+                                        [key: string]: unknown;
+                                    };
+                                    hint?: string;
+                                };
+                            })[];
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body or upload too large */
+                413: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/urls/check-alias": {
@@ -8746,6 +10655,100 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/urls/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export your short URLs as CSV or JSON lines
+         * @description Every link of your account that the filters of GET /urls choose (search, tag, campaign_id, domain), oldest first, streamed: an account of any size is read in pages of 1,000 and written as it is read.
+         *
+         *     **csv** (default): RFC 4180, UTF-8, a header row, CRLF line ends. A cell holding `"`, `,`, CR or LF is quoted, inner quotes doubled. A cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with a single quote `'` so that a spreadsheet shows it as text instead of running it as a formula (OWASP CSV injection): remove that one character to get the stored value. `tags` is one cell, the tags joined by `,`. Columns: code, short_url, domain, destination_url, original_url, name, tags, campaign_id, campaign_name, url_type, custom_alias, is_dynamic, tracking_enabled, conversion_tracking, password_protected, qr, utm_source, utm_medium, utm_campaign, utm_term, utm_content, expires_at, max_clicks, expired_url, clicks, created_at, updated_at, link_id.
+         *
+         *     **jsonl**: one JSON object per line, the link as the other routes return it plus `campaignName`.
+         *
+         *     An error before the first byte is the usual JSON error body. A failure while streaming aborts the response (no final chunk), so a cut export is never mistaken for a complete one.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                    tag?: string;
+                    campaign_id?: string;
+                    /** @description Only links answering on this host (a link's `domain`: the shared host, a subdomain or a branded domain) */
+                    domain?: string;
+                    /** @description csv (default) or jsonl (one JSON object per line) */
+                    format?: "csv" | "jsonl";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file: CSV or JSON lines, streamed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": string;
+                        "application/x-ndjson": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": components["schemas"]["Error"];
+                        "application/x-ndjson": components["schemas"]["Error"];
                     };
                 };
             };
@@ -8935,7 +10938,10 @@ export interface paths {
                     /** @description Host, when the code is used on several of your hosts */
                     domain?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Short code, custom alias or link id */
                     code: string;
@@ -8947,6 +10953,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8960,6 +10967,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8969,6 +10977,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8978,6 +10987,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -8987,14 +10997,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9022,7 +11043,10 @@ export interface paths {
                     /** @description Host, when the code is used on several of your hosts */
                     domain?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Short code, custom alias or link id */
                     code: string;
@@ -9064,6 +11088,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9077,6 +11102,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9086,6 +11112,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9095,6 +11122,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9104,15 +11132,17 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9121,6 +11151,16 @@ export interface paths {
                 };
                 /** @description Body or upload too large */
                 413: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9160,7 +11200,10 @@ export interface paths {
                     /** @description Host, when the code is used on several of your hosts */
                     domain?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description Short code, custom alias or link id */
                     code: string;
@@ -9172,6 +11215,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9185,6 +11229,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9194,6 +11239,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9203,6 +11249,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9212,14 +11259,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9347,7 +11405,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -9371,6 +11432,7 @@ export interface paths {
                 /** @description Default Response */
                 201: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9402,6 +11464,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9411,6 +11474,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9419,6 +11483,25 @@ export interface paths {
                 };
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9556,7 +11639,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description The webhook endpoint's id */
                     id: string;
@@ -9568,6 +11654,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9580,6 +11667,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9589,6 +11677,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9598,6 +11687,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9606,6 +11696,25 @@ export interface paths {
                 };
                 /** @description Not found, or another account's resource */
                 404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9633,7 +11742,10 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description The webhook endpoint's id */
                     id: string;
@@ -9659,6 +11771,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9690,6 +11803,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9699,6 +11813,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9708,6 +11823,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9716,6 +11832,25 @@ export interface paths {
                 };
                 /** @description Not found, or another account's resource */
                 404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9885,7 +12020,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description The webhook endpoint's id */
                     id: string;
@@ -9899,6 +12037,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9941,6 +12080,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9950,6 +12090,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9959,6 +12100,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -9968,14 +12110,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10013,7 +12166,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description The webhook endpoint's id */
                     id: string;
@@ -10035,6 +12191,7 @@ export interface paths {
                 /** @description Default Response */
                 202: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -10048,6 +12205,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -10057,6 +12215,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -10066,6 +12225,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -10075,14 +12235,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10123,7 +12294,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description The webhook endpoint's id */
                     id: string;
@@ -10135,6 +12309,7 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -10166,6 +12341,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -10175,6 +12351,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -10184,6 +12361,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -10192,6 +12370,25 @@ export interface paths {
                 };
                 /** @description Not found, or another account's resource */
                 404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10232,7 +12429,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path: {
                     /** @description The webhook endpoint's id */
                     id: string;
@@ -10244,6 +12444,7 @@ export interface paths {
                 /** @description Default Response */
                 202: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -10257,6 +12458,7 @@ export interface paths {
                 /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
                 400: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -10266,6 +12468,7 @@ export interface paths {
                 /** @description Missing or invalid bearer token */
                 401: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -10275,6 +12478,7 @@ export interface paths {
                 /** @description Token lacks the route's scope (the body names it in required_scope) */
                 403: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -10284,14 +12488,25 @@ export interface paths {
                 /** @description Not found, or another account's resource */
                 404: {
                     headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE) */
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
                 409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12119,9 +14334,15 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description `true` on an answer replayed for a repeated Idempotency-Key; absent otherwise. */
+        IdempotentReplayed: "true";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;

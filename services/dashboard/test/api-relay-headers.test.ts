@@ -14,10 +14,19 @@ const DOCS_CSP = "default-src 'self'; script-src 'self'; style-src 'self' https:
 let upstream: Server;
 let dashboard: TestDashboard;
 const seen: Array<{ url: string | undefined; authorization: string | undefined }> = [];
+/** The Idempotency-Key of each request the upstream got (undefined: none). */
+const keysSeen: Array<string | string[] | undefined> = [];
 
 beforeAll(async () => {
   upstream = createServer((request, response) => {
     seen.push({ url: request.url, authorization: request.headers.authorization });
+    keysSeen.push(request.headers["idempotency-key"]);
+    if (request.method === "POST") {
+      // A replay as the API answers it for a repeated Idempotency-Key.
+      response.writeHead(201, { "content-type": "application/json", "idempotent-replayed": "true" });
+      response.end('{"success":true}');
+      return;
+    }
     if (request.url?.startsWith("/api/v1/docs")) {
       response.writeHead(200, {
         "content-type": "text/html; charset=utf-8",
@@ -64,5 +73,21 @@ describe("the API relay's answer headers", () => {
     expect(listed.headers["content-security-policy"]).toMatch(/^default-src 'none';.*frame-ancestors 'none'/);
     expect(listed.headers["x-frame-options"]).toBe("DENY");
     expect(listed.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});
+
+describe("the API relay and Idempotency-Key", () => {
+  it("passes the page's Idempotency-Key on and the API's Idempotent-Replayed back", async () => {
+    const id = await dashboard.signIn();
+    const created = await dashboard.app.http.app.inject({
+      method: "POST",
+      url: "/app/api/v1/urls",
+      cookies: { kurz_app: id },
+      headers: { "x-csrf-token": "c".repeat(43), "idempotency-key": "page-retry-1" },
+      payload: { url: "https://example.com" },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(keysSeen.at(-1)).toBe("page-retry-1");
+    expect(created.headers["idempotent-replayed"]).toBe("true");
   });
 });

@@ -5,7 +5,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
-const SCOPE = "shorturl:read shorturl:create analytics:read";
+const SCOPE = "shorturl:read shorturl:create analytics:read account:read account:write";
 
 /**
  * The exports through the edge, as a customer and an agent reach them: the REST link export,

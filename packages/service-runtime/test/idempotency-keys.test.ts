@@ -387,3 +387,20 @@ describe("the in-flight mark", () => {
     await first;
   });
 });
+
+describe("when the cache cannot be reached", () => {
+  it("answers a request with a key 503 DEPENDENCY_UNAVAILABLE without running it, and leaves others alone", async () => {
+    const clock = frozenClock();
+    // Nothing listens on port 1: every command fails at once, as in a Redis outage.
+    const down = createCache({ redisUrl: "redis://127.0.0.1:1", commandTimeoutMs: 200, logger });
+    connections.push(down);
+    const built = build(down, clock);
+    const refused = await create(built, { key: randomUUID() });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().code).toBe("DEPENDENCY_UNAVAILABLE");
+    expect(refused.headers["retry-after"]).toBeDefined();
+    expect(built.runs.create).toBe(0);
+    expect((await create(built)).statusCode).toBe(201);
+    expect(built.runs.create).toBe(1);
+  });
+});

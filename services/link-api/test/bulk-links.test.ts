@@ -4,6 +4,7 @@ import { createTestDatabase, postgresBackend, type TestDatabase, waitFor } from 
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { links } from "../src/db/schema";
+import { insertRandomCodeBatch } from "../src/links/insert-random-code-batch";
 import { realPlan } from "./support/real-plan";
 import { startTestLinkApi, type TestLinkApi } from "./support/start-test-link-api";
 
@@ -263,5 +264,33 @@ describe.skipIf(!backend.available)("bulk create, update and delete (PostgreSQL)
       ),
     ).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
     expect(await linkCount(account)).toBe(1);
+  });
+
+  it("never gives a batch-inserted link a code a deleted link or another link holds", async () => {
+    const account = randomUUID();
+    const made = (
+      (
+        await call("POST", account, {
+          urls: [{ url: "https://example.com/kept" }, { url: "https://example.com/deleted" }],
+        })
+      ).json() as { results: ItemResult[] }
+    ).results.map((r) => r.url!.id);
+    await call("DELETE", account, { codes: [made[1]] });
+    const values = {
+      accountId: account,
+      host: "localhost",
+      urlType: "standard" as const,
+      originalUrl: "https://example.com/new",
+      destinationUrl: "https://example.com/new",
+    };
+    // The drawn codes are the live link's and the deleted link's (its tombstone holds it).
+    const draws = [made[0]!, made[1]!];
+    const rows = await api.db.transaction((tx) =>
+      insertRandomCodeBatch(tx, [values, values], () => draws.shift() ?? "unused"),
+    );
+    expect(rows.map((row) => row?.code)).not.toContain(made[0]);
+    expect(rows.map((row) => row?.code)).not.toContain(made[1]);
+    expect(rows.every((row) => row !== undefined && /^[0-9A-Za-z]{7,}$/.test(row.code))).toBe(true);
+    expect(await linkCount(account)).toBe(3);
   });
 });

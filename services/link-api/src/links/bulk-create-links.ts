@@ -1,3 +1,4 @@
+import { AppError } from "@kurz/errors";
 import { enqueueOutboxMessages, type OutboxMessage } from "@kurz/outbox";
 import { parseInput } from "@kurz/service-runtime";
 import { count, eq } from "drizzle-orm";
@@ -7,17 +8,37 @@ import type { LinkApiTransaction } from "../db/link-api-database";
 import { type LinkRow, links } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
 import { createLink } from "./create-link";
+import { enqueueLinkChanged } from "./enqueue-link-changed";
+import { insertRandomCodeBatch } from "./insert-random-code-batch";
 import { createLinkInputSchema } from "./link-input-schemas";
-import { type BulkItemResult, runBulk } from "./run-bulk";
+import { checkLinkDraft, draftLink, type LinkDraft, type NewLinkValues } from "./prepare-link";
+import { type BulkItemResult, itemErrorOf } from "./run-bulk";
+
+type Draft = { draft: LinkDraft } | { refused: AppError };
+
+/** An item's draft, or the client error that refuses it; anything else is thrown (a fault). */
+async function draftItem(ctx: LinkApiContext, accountId: string, item: unknown, plan: LinkDraft["plan"]) {
+  try {
+    return { draft: await draftLink(ctx, accountId, parseInput(createLinkInputSchema, item), { plan }) };
+  } catch (error) {
+    if (error instanceof AppError && error.isClientError) return { refused: error };
+    throw error;
+  }
+}
 
 /**
  * Creates each item as POST /urls would (the same validation, destination policy, alias and
- * quota rules), in request order, in one transaction (runBulk): a refused item is answered at its
- * index and the others are made. The plan's link limit applies per item: once it is reached, the
- * remaining items fail with QUOTA_EXCEEDED. The account's links are counted once, under the
- * quota's lock held for the whole call, and the items made since are added, instead of counting
- * the table per item; their link.created messages are written in one statement at the end.
- * `items` are raw (each is validated on its own).
+ * quota rules), in request order, in one transaction: a refused item is answered at its index
+ * and the others are made; a fault (the database gone) rolls the whole call back and is thrown,
+ * so a retry of the call is safe. The plan's link limit applies per item: once it is reached, the
+ * remaining items fail with QUOTA_EXCEEDED. `items` are raw (each is validated on its own).
+ *
+ * How a thousand items stay cheap: the checks that need no database and the password hashes run
+ * before the transaction; in it, the quota's lock is taken and the links counted once; an item
+ * with a random code is checked (reads only: nothing to undo when refused) and then inserted with
+ * all the others in one statement (insertRandomCodeBatch); an item with a custom alias is created
+ * alone in a savepoint (its code's quarantine is checked after its row is written); the
+ * link.created messages are written in one statement; one commit.
  */
 export async function bulkCreateLinks(
   ctx: LinkApiContext,
@@ -25,40 +46,68 @@ export async function bulkCreateLinks(
   items: readonly unknown[],
 ): Promise<BulkItemResult<LinkRow>[]> {
   const plan = await ctx.plans.getPlan(accountId);
-  const parsed = items.map((item) => {
-    try {
-      return { input: parseInput(createLinkInputSchema, item) };
-    } catch (error) {
-      return { error };
+  const drafts: Draft[] = [];
+  for (const item of items) drafts.push(await draftItem(ctx, accountId, item, plan));
+
+  const results = await ctx.db.transaction(async (tx: LinkApiTransaction) => {
+    let used = 0;
+    if (plan.maxLinks !== UNLIMITED) {
+      // Held to the commit: a lock taken in an item's savepoint would go with its rollback.
+      await lockQuota(tx, accountId, "maxLinks");
+      const [result] = await tx.select({ n: count() }).from(links).where(eq(links.accountId, accountId));
+      used = result?.n ?? 0;
     }
+    const out: BulkItemResult<LinkRow>[] = new Array(drafts.length);
+    const pending: Array<{ index: number; values: NewLinkValues }> = [];
+    for (let index = 0; index < drafts.length; index++) {
+      const item = drafts[index] as Draft;
+      if ("refused" in item) {
+        out[index] = { index, success: false, error: itemErrorOf(item.refused) };
+        continue;
+      }
+      try {
+        if (item.draft.input.customAlias === undefined) {
+          const values = await checkLinkDraft(tx, ctx, accountId, item.draft, { linksUsed: () => used });
+          pending.push({ index, values });
+          used++;
+        } else {
+          // Its message is written below with the others (`events` here only keeps it out of the
+          // outbox).
+          const row = await tx.transaction((savepoint) =>
+            createLink(ctx, accountId, item.draft.input, {
+              tx: savepoint,
+              plan,
+              linksUsed: () => used,
+              events: [],
+            }),
+          );
+          out[index] = { index, success: true, value: row };
+          used++;
+        }
+      } catch (error) {
+        if (!(error instanceof AppError) || !error.isClientError) throw error;
+        out[index] = { index, success: false, error: itemErrorOf(error) };
+      }
+    }
+    const rows = await insertRandomCodeBatch(
+      tx,
+      pending.map((p) => p.values),
+    );
+    for (let i = 0; i < pending.length; i++) {
+      const { index } = pending[i] as { index: number };
+      const row = rows[i];
+      if (!row) throw new AppError("INTERNAL", { message: "Could not allocate a short code" });
+      out[index] = { index, success: true, value: row };
+    }
+    // The links' link.created messages in request order, in one statement.
+    const events: OutboxMessage[] = [];
+    for (const result of out) {
+      if (result.success)
+        await enqueueLinkChanged(tx, "link.created", ctx.clock.now(), result.value, undefined, events);
+    }
+    await enqueueOutboxMessages(tx, events);
+    return out;
   });
-  let counted = 0;
-  let made = 0;
-  const events: OutboxMessage[] = [];
-  return runBulk(
-    ctx,
-    parsed,
-    (tx, item) => {
-      if (!item.input) throw item.error;
-      return createLink(ctx, accountId, item.input, { tx, plan, linksUsed: () => counted + made, events });
-    },
-    {
-      // The quota's lock is taken for the whole call (a lock taken in an item's savepoint would go
-      // with its rollback), then the links are counted once.
-      before: async (tx: LinkApiTransaction) => {
-        if (plan.maxLinks === UNLIMITED) return;
-        await lockQuota(tx, accountId, "maxLinks");
-        const [result] = await tx.select({ n: count() }).from(links).where(eq(links.accountId, accountId));
-        counted = result?.n ?? 0;
-      },
-      // The link.created messages of the links made, in one statement.
-      after: (tx) => enqueueOutboxMessages(tx, events),
-      onApplied: () => {
-        made++;
-      },
-      // createLink refuses a random-code link before writing anything; an alias is checked
-      // against the code's quarantine after its row is written, which a savepoint undoes.
-      needsSavepoint: (item) => item.input?.customAlias !== undefined,
-    },
-  );
+  ctx.eventsWritten();
+  return results;
 }

@@ -1,21 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@kurz/errors";
 import type { OutboxMessage } from "@kurz/outbox";
-import { count, eq } from "drizzle-orm";
 import type { PlanLimits } from "../accounts/account-plans";
-import { assertRoom, assertWithinQuota } from "../accounts/assert-within-quota";
-import { getCampaignOrThrow } from "../campaigns/get-campaign-or-throw";
 import type { LinkApiTransaction } from "../db/link-api-database";
 import { type LinkRow, links } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
-import { assertDestinationAllowed } from "./assert-destination-allowed";
 import { takeOverDeletedCode } from "./deleted-code-quarantine";
 import { enqueueLinkChanged } from "./enqueue-link-changed";
-import { hashLinkPassword } from "./hash-link-password";
 import { insertWithRandomCode } from "./insert-with-random-code";
 import type { CreateLinkInput } from "./link-input-schemas";
-import { fitsUrlLength, mergeUtm, type UtmFields } from "./merge-utm";
-import { resolveLinkTarget } from "./resolve-link-target";
+import type { UtmFields } from "./merge-utm";
+import { checkLinkDraft, draftLink } from "./prepare-link";
 
 export interface CreateLinkOptions {
   /** Set by dynamic QR codes: the link's visits are QR scans. */
@@ -84,59 +79,10 @@ export async function createLink(
   input: CreateLinkInput,
   options: CreateLinkOptions = {},
 ): Promise<LinkRow> {
-  const utm = utmOf(input);
-  const destinationUrl = mergeUtm(input.url, utm);
-  if (!fitsUrlLength(destinationUrl)) {
-    throw new AppError("VALIDATION_ERROR", {
-      message: "URL with its UTM fields is longer than 2048 characters",
-      details: { field: "url" },
-    });
-  }
-  const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
-  assertFutureExpiry(expiresAt, ctx.clock.now());
-  const plan = options.plan ?? (await ctx.plans.getPlan(accountId));
-  const passwordHash = input.password ? await hashLinkPassword(input.password) : "";
-  const campaignId = input.campaign_id || null;
+  const draft = await draftLink(ctx, accountId, input, options);
 
   const insertLink = async (tx: LinkApiTransaction): Promise<LinkRow> => {
-    await assertDestinationAllowed(tx, ctx, input.url, options.urlField ?? "url");
-    if (input.expired_url) await assertDestinationAllowed(tx, ctx, input.expired_url, "expired_url");
-    if (options.linksUsed) assertRoom(plan, "maxLinks", options.linksUsed());
-    else {
-      await assertWithinQuota(tx, accountId, plan, "maxLinks", async () => {
-        const [result] = await tx.select({ n: count() }).from(links).where(eq(links.accountId, accountId));
-        return result?.n ?? 0;
-      });
-    }
-    const target = await resolveLinkTarget(tx, ctx.hosts, accountId, input);
-    if (campaignId) await getCampaignOrThrow(tx, accountId, campaignId);
-
-    const values = {
-      accountId,
-      host: target.host,
-      urlType: target.urlType,
-      brandedDomainId: target.brandedDomainId,
-      subdomainId: target.subdomainId,
-      originalUrl: input.url,
-      destinationUrl,
-      utmSource: utm.source,
-      utmMedium: utm.medium,
-      utmCampaign: utm.campaign,
-      utmTerm: utm.term,
-      utmContent: utm.content,
-      name: input.name ?? "",
-      dynamic: input.is_dynamic ?? false,
-      trackingEnabled: input.tracking_enabled ?? true,
-      conversionTracking: input.conversion_tracking ?? false,
-      passwordHash,
-      tags: input.tags ?? [],
-      campaignId,
-      expiresAt,
-      maxClicks: input.max_clicks ?? 0,
-      expiredUrl: input.expired_url ?? "",
-      qr: options.qr ?? false,
-    };
-
+    const values = await checkLinkDraft(tx, ctx, accountId, draft, options);
     let inserted: LinkRow | undefined;
     if (input.customAlias) {
       [inserted] = await tx
@@ -146,11 +92,11 @@ export async function createLink(
         .returning();
       if (!inserted) {
         throw new AppError("ALIAS_EXISTS", {
-          details: { customAlias: input.customAlias, domain: target.host },
+          details: { customAlias: input.customAlias, domain: values.host },
           hint: "Choose another alias, or check one first with check-alias",
         });
       }
-      await takeOverDeletedCode(tx, ctx, accountId, target.host, input.customAlias);
+      await takeOverDeletedCode(tx, ctx, accountId, values.host, input.customAlias);
     } else {
       inserted = await insertWithRandomCode(tx, { ...values, id: randomUUID(), customAlias: false });
       if (!inserted) throw new AppError("INTERNAL", { message: "Could not allocate a short code" });

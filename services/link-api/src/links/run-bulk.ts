@@ -17,7 +17,8 @@ export type BulkItemResult<T> =
   | { index: number; success: true; value: T }
   | { index: number; success: false; error: BulkItemError };
 
-function itemErrorOf(error: AppError): BulkItemError {
+/** A refused item's error, as its result carries it. */
+export function itemErrorOf(error: AppError): BulkItemError {
   return {
     code: error.code,
     message: error.message,
@@ -41,37 +42,19 @@ export async function runBulk<I, T>(
   ctx: Pick<LinkApiContext, "db" | "eventsWritten">,
   items: readonly I[],
   apply: (tx: LinkApiTransaction, item: I, index: number) => Promise<T>,
-  hooks: {
-    /** Runs first, in the call's transaction (not in an item's savepoint): locks held to the commit. */
-    before?: (tx: LinkApiTransaction) => Promise<void>;
-    /** Runs last, in the call's transaction, after every item. */
-    after?: (tx: LinkApiTransaction) => Promise<void>;
-    onApplied?: (value: T, index: number) => void;
-    /**
-     * Whether an item needs a savepoint: false only for an item whose `apply` refuses before it
-     * writes anything (a savepoint costs two round trips). Default: every item gets one.
-     */
-    needsSavepoint?: (item: I) => boolean;
-  } = {},
 ): Promise<BulkItemResult<T>[]> {
   const results = await ctx.db.transaction(async (tx) => {
-    await hooks.before?.(tx);
     const out: BulkItemResult<T>[] = [];
     for (let index = 0; index < items.length; index++) {
       try {
         const item = items[index] as I;
-        const value =
-          hooks.needsSavepoint?.(item) === false
-            ? await apply(tx, item, index)
-            : await tx.transaction((savepoint) => apply(savepoint, item, index));
-        hooks.onApplied?.(value, index);
+        const value = await tx.transaction((savepoint) => apply(savepoint, item, index));
         out.push({ index, success: true, value });
       } catch (error) {
         if (!(error instanceof AppError) || !error.isClientError) throw error;
         out.push({ index, success: false, error: itemErrorOf(error) });
       }
     }
-    await hooks.after?.(tx);
     return out;
   });
   ctx.eventsWritten();

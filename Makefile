@@ -8,7 +8,7 @@ export TURBO_TELEMETRY_DISABLED := 1
 # A bundle (make build) with its telemetry preload and .ts stack traces.
 RUN_BUNDLE = node --enable-source-maps --import ./$(1)/dist/register-telemetry.mjs $(1)/dist/main.mjs
 
-.PHONY: help build start start-distributed test test-repeat bench bench-start bench-footprint bench-workers bench-analytics bench-mcp bench-webhooks bench-bulk fuzz conformance chaos lint format typecheck generate check-generated docs deps backends clean-data
+.PHONY: help build start start-distributed test test-repeat bench bench-start bench-footprint bench-workers bench-analytics bench-mcp bench-webhooks bench-bulk bench-export fuzz conformance chaos lint format typecheck generate check-generated docs deps backends clean-data
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-18s %s\n", $$1, $$2 }'
@@ -55,6 +55,9 @@ bench-webhooks: deps ## Webhook deliveries per second through the dispatcher vs 
 
 bench-bulk: deps backends ## Bulk create of 1,000 links through REST on PostgreSQL vs one hand-written multi-row INSERT of the same rows
 	@pnpm --filter @kurz/link-api bench:bulk
+
+bench-export: deps ## The click export (CSV / JSON lines) of 1 M generated clicks of one account vs the same keyset SELECTs with the rows dropped: rows/s and RSS growth
+	@pnpm --filter @kurz/analytics-ingest bench:export
 
 fuzz: build ## Fuzz every public surface of a fresh embedded Kurz (FUZZ_RUNS per route, default 300; FUZZ_SEED replays)
 	@pnpm --filter @kurz/fuzz fuzz

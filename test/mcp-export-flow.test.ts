@@ -87,9 +87,8 @@ describe("exports end to end (REST through the edge, MCP exportLinks)", () => {
 
       const tagged = await client.callTool({ name: "exportLinks", arguments: { tag: "keep" } });
       const taggedResult = tagged.structuredContent as { csv: string; restExport: string };
-      expect(parse(taggedResult.csv, { columns: true }).map((r: { code: string }) => r.code)).toEqual([
-        codes[2],
-      ]);
+      const taggedRows: Record<string, string>[] = parse(taggedResult.csv, { columns: true });
+      expect(taggedRows.map((r) => r.code)).toEqual([codes[2]]);
       expect(taggedResult.restExport).toBe("GET /api/v1/urls/export?format=csv&tag=keep");
     } finally {
       await client.close();

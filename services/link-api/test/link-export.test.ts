@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
 import { parse } from "csv-parse/sync";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { links } from "../src/db/schema";
 import { startTestLinkApi, type TestLinkApi } from "./support/start-test-link-api";
@@ -216,5 +218,52 @@ describe("exporting links", () => {
       .from(links)
       .where(and(eq(links.accountId, account)));
     expect(stored).toHaveLength(5_000);
+  });
+  it("aborts the response when the database fails mid-stream: never a shorter file that looks complete", async () => {
+    const account = randomUUID();
+    // 12 pages of ~2 MB: far more than the socket buffers hold while the client does not read.
+    const long = "x".repeat(2_000);
+    for (let page = 0; page < 12; page++) {
+      await api.db.insert(links).values(
+        Array.from({ length: 1_000 }, (_, i) => ({
+          id: randomUUID(),
+          accountId: account,
+          host: "localhost",
+          code: `abt${page}x${i}`,
+          urlType: "standard" as const,
+          originalUrl: "https://example.com/",
+          destinationUrl: "https://example.com/",
+          name: long,
+        })),
+      );
+    }
+    await api.http.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = api.http.server.address() as AddressInfo;
+    const headers = await api.auth(account);
+    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      httpRequest({ host: "127.0.0.1", port, path: "/api/v1/urls/export", headers }, resolve)
+        .on("error", reject)
+        .end();
+    });
+    expect(response.statusCode).toBe(200);
+    // The first bytes are in; the client stops reading, the database then fails the next page.
+    await new Promise((resolve) => response.once("data", resolve));
+    response.pause();
+    await api.db.execute(sql`ALTER TABLE campaigns RENAME TO campaigns_away`);
+    try {
+      let bytes = 0;
+      const ended = await new Promise<{ complete: boolean; error?: string }>((resolve) => {
+        response.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on("error", (error) => resolve({ complete: response.complete, error: error.message }));
+        response.on("close", () => resolve({ complete: response.complete }));
+        response.resume();
+      });
+      expect(ended.complete).toBe(false);
+      expect(bytes).toBeLessThan(12 * 1_000 * long.length);
+    } finally {
+      await api.db.execute(sql`ALTER TABLE campaigns_away RENAME TO campaigns`);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { clicksV1 } from "@kurz/proto";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveTimeRange } from "../src/analytics/resolve-time-range";
+import { clickDetailOfCells } from "../src/queries/click-detail-of-row";
 import { exportClickPages } from "../src/queries/export-click-pages";
 import { type ClickInit, type IngestHarness, startIngestHarness } from "./ingest-harness";
 
@@ -207,7 +208,7 @@ describe("exporting clicks", () => {
       { includeBots: true, pageSize: 4 },
     )) {
       pages += 1;
-      all.push(...page.map((click) => click.clickId));
+      all.push(...page.map((cells) => clickDetailOfCells(cells).clickId));
     }
     expect(pages).toBe(3);
     expect(all).toHaveLength(11);

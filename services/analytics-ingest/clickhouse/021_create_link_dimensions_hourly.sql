@@ -1,12 +1,10 @@
--- link_dimensions_hourly_v1 (018) ordered by dimension before hour, as the job's
--- link_dimensions_daily_v1 is and account_dimensions_hourly_v2 (020): a link's devices or
--- referrers report read (and merged the visitor states of) all nineteen dimensions' rows of its
--- hours with the hour first. Same columns, view and fill (from clicks_v1 back to
--- hourly_rollups_since_v1); 018's view goes first, then its table.
-DROP VIEW IF EXISTS link_dimensions_hourly_mv_v1;
-
-DROP TABLE IF EXISTS link_dimensions_hourly_v1;
-
+-- Per link, dimension, hour and breakdown value (the dimensions of src/rollups/dimension-values.ts,
+-- as the job-written link_dimensions_daily_v1 has them), aggregated as clicks are inserted: a
+-- link's breakdowns, QR report and top UTM values for the hours no job-written rollup answers,
+-- instead of its raw rows. Unique visitors are uniqExact states (clicks_v1's count), merged per
+-- UTC day. A 'qr' row counts a link's QR requests alone (the QR report's totals: its clicks are
+-- the scans). Ordered by dimension before hour: a link's devices or referrers report reads only
+-- those dimensions' rows of its hours. Filled from clicks_v1 back to hourly_rollups_since_v1.
 CREATE TABLE IF NOT EXISTS link_dimensions_hourly_v2
 (
     account_id String,

@@ -184,8 +184,8 @@ describe("reports from the insert-fed hourly rollups equal the same reports from
     }
     // Every dimension of the job's rollups is in the views (dimension-values.ts).
     for (const file of [
-      "021_order_link_dimensions_hourly_by_dimension.sql",
-      "020_order_account_dimensions_hourly_by_dimension.sql",
+      "021_create_link_dimensions_hourly.sql",
+      "020_create_account_dimensions_hourly.sql",
     ]) {
       const sql = readFileSync(path.join(MIGRATIONS, file), "utf8");
       for (const dimension of ALL_DIMENSIONS) expect(sql, file).toContain(`('${dimension}',`);

@@ -20,7 +20,7 @@ import {
   type LoadResult,
   localEdgeEnv,
   median,
-  signInWithOAuth,
+  signInWithBenchLinks,
   startBaselineServer,
   waitFor,
 } from "@kurz/testing";
@@ -46,12 +46,6 @@ const HEADERS = {
     "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
   referer: "https://news.example.org/post",
 };
-
-/** The parts of the API's answers the bench reads. */
-interface ApiBody {
-  url?: { id?: unknown };
-  analytics?: { counts?: { clicks?: unknown } };
-}
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -82,22 +76,7 @@ async function main(): Promise<void> {
     const shortHost = `localhost:${edgePort}`;
     // The public base URL names localhost: the OAuth issuer must be reached by that name.
     const publicUrl = cluster.url.replace("127.0.0.1", "localhost");
-    const user = await signInWithOAuth(publicUrl, "shorturl:create shorturl:read analytics:read");
-    const api = async (method: string, route: string, body?: unknown) => {
-      const response = await fetch(`${publicUrl}${route}`, {
-        method,
-        headers: { authorization: `Bearer ${user.accessToken}`, "content-type": "application/json" },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, body: (await response.json()) as ApiBody };
-    };
-    const codes: string[] = [];
-    for (let i = 0; i < LINKS; i++) {
-      const created = await api("POST", "/api/v1/urls", { url: `${DESTINATION}&n=${i}` });
-      if (created.status !== 201)
-        throw new Error(`creating a link: ${created.status} ${JSON.stringify(created.body)}`);
-      codes.push(String(created.body.url?.id));
-    }
+    const { api, codes } = await signInWithBenchLinks(publicUrl, LINKS, DESTINATION);
     const paths = codes.map((code) => `/${code}`);
     const bare = await startBaselineServer(new Map(codes.map((code) => [code, DESTINATION])));
     closers.push(() => bare.close());

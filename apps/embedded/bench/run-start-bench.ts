@@ -22,7 +22,7 @@ import {
   LoadGenerator,
   type LoadResult,
   median,
-  signInWithOAuth,
+  signInWithBenchLinks,
   startBaselineServer,
   waitFor,
 } from "@kurz/testing";
@@ -91,22 +91,7 @@ async function main(): Promise<void> {
   let baseline: Awaited<ReturnType<typeof startBaselineServer>> | undefined;
   try {
     print(`bench-start: make start's bundle is up at ${kurz.url} (pid ${kurz.child.pid})`);
-    const user = await signInWithOAuth(kurz.url, "shorturl:create shorturl:read analytics:read");
-    const api = async (method: string, route: string, body?: unknown) => {
-      const response = await fetch(`${kurz.url}${route}`, {
-        method,
-        headers: { authorization: `Bearer ${user.accessToken}`, "content-type": "application/json" },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, any> };
-    };
-    const codes: string[] = [];
-    for (let i = 0; i < LINKS; i++) {
-      const created = await api("POST", "/api/v1/urls", { url: `${DESTINATION}&n=${i}` });
-      if (created.status !== 201)
-        throw new Error(`creating a link: ${created.status} ${JSON.stringify(created.body)}`);
-      codes.push(String(created.body.url.id));
-    }
+    const { user, codes } = await signInWithBenchLinks(kurz.url, LINKS, DESTINATION);
     const paths = codes.map((code) => `/${code}`);
     baseline = await startBaselineServer(new Map(codes.map((code) => [code, DESTINATION])));
 

@@ -22,6 +22,7 @@ export * from "./postgres";
 export { probeServiceCall, requestServiceToken, type ServiceCallProbe } from "./probe-service-call";
 export { redisBackend } from "./redis";
 export { setPlanAsOperator } from "./set-plan-as-operator";
+export { type BenchAccount, signInWithBenchLinks } from "./sign-in-with-bench-links";
 export { type SignedInUser, type SignInOptions, signInWithOAuth } from "./sign-in-with-oauth";
 export { startBaselineServer } from "./start-baseline-server";
 export { startWebhookReceiver, type WebhookReceiver } from "./start-webhook-receiver";

@@ -8,6 +8,7 @@
  * Targets: ≥ 100,000 rows/s and ≤ 50 MB RSS growth.
  *
  *   BENCH_CLICKS / --clicks N   rows (default 1 000 000)
+ *   BENCH_PAGE / --page N       rows per statement (default the route's, CLICK_EXPORT_PAGE_SIZE)
  *   --rebuild                   generate the dataset again even if one is cached
  *
  * The dataset lives in a chDB directory under the OS temp dir, built once through the ingest
@@ -22,7 +23,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { type ClickStore, createClickStore } from "@kurz/clickstore";
 import { resolveTimeRange } from "../../src/analytics/resolve-time-range";
-import { exportClickPages } from "../../src/queries/export-click-pages";
+import { CLICK_EXPORT_PAGE_SIZE, exportClickPages } from "../../src/queries/export-click-pages";
 import type { QueryScope } from "../../src/queries/query-scope";
 import {
   type ClickExportFormat,
@@ -37,10 +38,17 @@ const HOUR_MS = 3_600_000;
 const MB = 1024 * 1024;
 
 const { values } = parseArgs({
-  options: { clicks: { type: "string" }, rebuild: { type: "boolean", default: false } },
+  options: {
+    clicks: { type: "string" },
+    page: { type: "string" },
+    rebuild: { type: "boolean", default: false },
+  },
 });
 const clicks = Number((values.clicks ?? process.env.BENCH_CLICKS ?? "1000000").replaceAll("_", ""));
 if (!Number.isInteger(clicks) || clicks < 1) throw new Error(`not a count: ${values.clicks}`);
+
+const pageSize = Number(values.page ?? process.env.BENCH_PAGE ?? CLICK_EXPORT_PAGE_SIZE);
+if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(`not a page size: ${values.page}`);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -49,8 +57,8 @@ async function openStore(): Promise<{ store: ClickStore; scope: QueryScope; rows
   const dataDir = path.join(tmpdir(), "kurz-export-bench", `${clicks}_1account`);
   const endMs = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
   const options: DatasetOptions = { clicks, seed: 1, endMs, days: 30, accounts: 1 };
+  // A reused dataset is read as built (its migrations were applied when it was built).
   let store = await createClickStore({ dataDir, database: "kurz" });
-  await store.migrate(MIGRATIONS);
   const stored = async () => {
     const result = await store.client.query({
       query:
@@ -60,7 +68,7 @@ async function openStore(): Promise<{ store: ClickStore; scope: QueryScope; rows
     const [row] = await result.json<{ n: string; first: string; last: string; account: string }>();
     return row;
   };
-  let row = await stored();
+  let row = await stored().catch(() => undefined);
   if (values.rebuild || Number(row?.n ?? 0) < clicks * 0.99) {
     await store.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -87,6 +95,8 @@ interface Measured {
   bytes: number;
   ms: number;
   rssGrowthMb: number;
+  /** Peak of V8's heap plus external buffers minus the start: the export's own JS memory. */
+  heapGrowthMb: number;
 }
 
 /** Runs `work`, sampling RSS at each `sample()` it calls; the growth is the peak minus the start. */
@@ -94,23 +104,27 @@ async function measure(
   work: (sample: () => void) => Promise<{ rows: number; bytes: number }>,
 ): Promise<Measured> {
   globalThis.gc?.();
-  const startRss = process.memoryUsage().rss;
-  let peak = startRss;
+  const js = (usage: NodeJS.MemoryUsage) => usage.heapUsed + usage.external;
+  const start = process.memoryUsage();
+  let peak = start.rss;
+  let peakJs = js(start);
   const sample = () => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const usage = process.memoryUsage();
+    peak = Math.max(peak, usage.rss);
+    peakJs = Math.max(peakJs, js(usage));
   };
   const started = performance.now();
   const { rows, bytes } = await work(sample);
   const ms = performance.now() - started;
   sample();
-  return { rows, bytes, ms, rssGrowthMb: (peak - startRss) / MB };
+  return { rows, bytes, ms, rssGrowthMb: (peak - start.rss) / MB, heapGrowthMb: (peakJs - js(start)) / MB };
 }
 
 /** The baseline: the export's keyset SELECTs, rows decoded and dropped. */
 function selectOnly(store: ClickStore, scope: QueryScope) {
   return measure(async (sample) => {
     let rows = 0;
-    for await (const page of exportClickPages(store, scope, { includeBots: true })) {
+    for await (const page of exportClickPages(store, scope, { includeBots: true, pageSize })) {
       rows += page.length;
       sample();
     }
@@ -125,7 +139,7 @@ function exportTo(store: ClickStore, scope: QueryScope, format: ClickExportForma
     let bytes = 0;
     async function* body(): AsyncGenerator<string> {
       yield clickExportHead(format);
-      for await (const page of exportClickPages(store, scope, { includeBots: true })) {
+      for await (const page of exportClickPages(store, scope, { includeBots: true, pageSize })) {
         rows += page.length;
         yield writeClickExportPage(format, page);
       }
@@ -143,7 +157,9 @@ function exportTo(store: ClickStore, scope: QueryScope, format: ClickExportForma
 }
 
 const { store, scope, rows } = await openStore();
-log(`export of ${rows} clicks, ${scope.range.start.toISOString()} .. ${scope.range.end.toISOString()}`);
+log(
+  `export of ${rows} clicks in pages of ${pageSize}, ${scope.range.start.toISOString()} .. ${scope.range.end.toISOString()}`,
+);
 const runs: Array<[string, Measured]> = [];
 // A warm-up pass of the baseline: the first read of the parts is not what the export costs.
 await selectOnly(store, scope);
@@ -152,13 +168,13 @@ runs.push(["export csv", await exportTo(store, scope, "csv")]);
 runs.push(["export jsonl", await exportTo(store, scope, "jsonl")]);
 const baseline = runs[0]?.[1];
 log("");
-log("| run | rows | MB written | s | rows/s | of baseline | RSS growth MB |");
-log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+log("| run | rows | MB written | s | rows/s | of baseline | RSS growth MB | JS heap growth MB |");
+log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 for (const [name, m] of runs) {
   const rate = m.rows / (m.ms / 1000);
   const share = baseline ? `${((rate / (baseline.rows / (baseline.ms / 1000))) * 100).toFixed(0)} %` : "";
   log(
-    `| ${name} | ${m.rows} | ${(m.bytes / MB).toFixed(1)} | ${(m.ms / 1000).toFixed(2)} | ${Math.round(rate).toLocaleString("en")} | ${share} | ${m.rssGrowthMb.toFixed(1)} |`,
+    `| ${name} | ${m.rows} | ${(m.bytes / MB).toFixed(1)} | ${(m.ms / 1000).toFixed(2)} | ${Math.round(rate).toLocaleString("en")} | ${share} | ${m.rssGrowthMb.toFixed(1)} | ${m.heapGrowthMb.toFixed(1)} |`,
   );
 }
 const csv = runs[1]?.[1];

@@ -5,6 +5,7 @@ import { pathOf } from "../../router";
 import { type AnalyticsQuery, analyticsKey, describeRange } from "./analytics-query";
 import { linksTable, locationTables, sourceTables, technologyTables, utmTables } from "./build-report-tables";
 import { buildStats } from "./build-stats";
+import { clickExportHref } from "./click-export-href";
 import { csvFileName } from "./csv-file-name";
 import { getAccountConversions } from "./get-account-conversions";
 import { getAccountDevices } from "./get-account-devices";
@@ -75,7 +76,12 @@ export function AccountAnalytics({ query }: { query: AnalyticsQuery }) {
         </p>
       </section>
 
-      <ReportToolbar query={query} tables={exported} fileName={csvFileName("account", range)} />
+      <ReportToolbar
+        query={query}
+        tables={exported}
+        fileName={csvFileName("account", range)}
+        clicksHref={clickExportHref(range)}
+      />
 
       <ReportGroup id="summary" title="Summary" query={overview} wide>
         {() => stats && <HeadlineStats stats={stats} />}

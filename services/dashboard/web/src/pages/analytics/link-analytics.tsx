@@ -8,6 +8,7 @@ import { analyticsHref } from "./analytics-href";
 import { type AnalyticsQuery, analyticsKey, describeRange } from "./analytics-query";
 import { botTable, locationTables, sourceTables, technologyTables, utmTables } from "./build-report-tables";
 import { buildStats } from "./build-stats";
+import { clickExportHref } from "./click-export-href";
 import { csvFileName } from "./csv-file-name";
 import { getLink } from "./get-link";
 import { getLinkAnalytics } from "./get-link-analytics";
@@ -102,7 +103,12 @@ export function LinkAnalytics({ query, linkRef }: { query: AnalyticsQuery; linkR
         )}
       </section>
 
-      <ReportToolbar query={query} tables={exported} fileName={csvFileName(`link-${code}`, query.range)} />
+      <ReportToolbar
+        query={query}
+        tables={exported}
+        fileName={csvFileName(`link-${code}`, query.range)}
+        clicksHref={clickExportHref(query.range, linkRef)}
+      />
 
       {/* One call feeds every section: one message when it fails, not one per section. */}
       {link.status !== "error" && report.status === "error" && (

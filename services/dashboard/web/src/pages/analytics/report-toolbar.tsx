@@ -7,10 +7,12 @@ interface ReportToolbarProps {
   query: AnalyticsQuery;
   tables: readonly ReportTable[];
   fileName: string;
+  /** The raw clicks behind the report, as the API's CSV export (where the page has one). */
+  clicksHref?: string | undefined;
 }
 
-/** Above every report: its period, and the CSV of what it shows. */
-export function ReportToolbar({ query, tables, fileName }: ReportToolbarProps) {
+/** Above every report: its period, the CSV of what it shows, and (link and account) the raw clicks. */
+export function ReportToolbar({ query, tables, fileName, clicksHref }: ReportToolbarProps) {
   return (
     <div class="report-toolbar">
       <PeriodPicker range={query.range} problem={query.rangeProblem} requestedDays={query.requestedDays} />
@@ -21,6 +23,21 @@ export function ReportToolbar({ query, tables, fileName }: ReportToolbarProps) {
             ? "The numbers on this page, as a spreadsheet"
             : "Available once the numbers have loaded"}
         </p>
+        {clicksHref && (
+          <>
+            <a
+              class="button button-secondary"
+              href={clicksHref}
+              download
+              aria-describedby="click-export-hint"
+            >
+              Export clicks (CSV)
+            </a>
+            <p id="click-export-hint" class="field-hint">
+              Every click of the period, one row each
+            </p>
+          </>
+        )}
       </div>
     </div>
   );

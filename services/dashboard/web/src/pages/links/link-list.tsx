@@ -1,9 +1,11 @@
 import type { ComponentChildren } from "preact";
+import { useEffect, useRef } from "preact/hooks";
 import { ErrorNotice } from "../../components/error-notice";
 import type { ApiQuery } from "../../components/use-api-query";
 import { LinkRow } from "./link-row";
 import type { listLinks } from "./list-links";
 import type { ShortUrl } from "./short-url";
+import type { LinkSelection } from "./use-link-selection";
 
 type LinksPage = Awaited<ReturnType<typeof listLinks>>;
 
@@ -15,17 +17,41 @@ interface LinkListProps {
   onClearFilters: () => void;
   onStartCreating: () => void;
   onFirstPage: () => void;
+  selection: LinkSelection;
 }
 
 const SKELETON_ROWS = [1, 2, 3, 4, 5];
 
-function LinkTable({ children, busy }: { children: ComponentChildren; busy: boolean }) {
+interface LinkTableProps {
+  children: ComponentChildren;
+  busy: boolean;
+  /** How many links the page shows, and how many of them are selected. */
+  shown: number;
+  selected: number;
+  onSelectPage: (selected: boolean) => void;
+}
+
+function LinkTable({ children, busy, shown, selected, onSelectPage }: LinkTableProps) {
+  const selectAll = useRef<HTMLInputElement>(null);
+  // "Some selected" has no attribute: only the property shows it (and screen readers say "mixed").
+  useEffect(() => {
+    if (selectAll.current) selectAll.current.indeterminate = selected > 0 && selected < shown;
+  }, [selected, shown]);
   return (
     <div class="table-wrap">
       <table class="link-table" aria-busy={busy}>
         <caption class="visually-hidden">Your short links</caption>
         <thead>
           <tr>
+            <th scope="col" class="cell-select">
+              <input
+                ref={selectAll}
+                type="checkbox"
+                checked={shown > 0 && selected === shown}
+                onChange={(event) => onSelectPage(event.currentTarget.checked)}
+                aria-label="Select all on this page"
+              />
+            </th>
             <th scope="col">Short link</th>
             <th scope="col">Destination</th>
             <th scope="col">Tags</th>
@@ -53,6 +79,7 @@ export function LinkList({
   onClearFilters,
   onStartCreating,
   onFirstPage,
+  selection,
 }: LinkListProps) {
   if (links.status === "loading") {
     return (
@@ -111,9 +138,21 @@ export function LinkList({
   }
 
   return (
-    <LinkTable busy={links.refreshing}>
+    <LinkTable
+      busy={links.refreshing}
+      shown={links.data.urls.length}
+      selected={selection.selected.length}
+      onSelectPage={selection.selectPage}
+    >
       {links.data.urls.map((link) => (
-        <LinkRow key={link.linkId} link={link} onEdit={onEdit} onDelete={onDelete} />
+        <LinkRow
+          key={link.linkId}
+          link={link}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          selected={selection.isSelected(link)}
+          onSelect={selection.toggle}
+        />
       ))}
     </LinkTable>
   );

@@ -9,6 +9,8 @@ interface LinkRowProps {
   link: ShortUrl;
   onEdit: (link: ShortUrl) => void;
   onDelete: (link: ShortUrl) => void;
+  selected: boolean;
+  onSelect: (link: ShortUrl, selected: boolean) => void;
 }
 
 /** The list filtered by one tag, keeping the current sort. */
@@ -23,10 +25,18 @@ function tagHref(tag: string): string {
  * One link. The data-label attributes name each cell where narrow screens show the row as a card
  * (the column headers are then hidden).
  */
-export function LinkRow({ link, onEdit, onDelete }: LinkRowProps) {
+export function LinkRow({ link, onEdit, onDelete, selected, onSelect }: LinkRowProps) {
   const shortUrlId = `short-url-${link.linkId}`;
   return (
-    <tr>
+    <tr class={selected ? "row-selected" : undefined}>
+      <td class="cell-select" data-label="Select">
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={(event) => onSelect(link, event.currentTarget.checked)}
+          aria-label={`Select ${link.shortUrl}`}
+        />
+      </td>
       <td class="cell-link" data-label="Short link">
         <div class="short-link">
           <a id={shortUrlId} class="short-url" href={link.shortUrl} target="_blank" rel="noopener noreferrer">

@@ -4,15 +4,19 @@ import { Pager } from "../../components/pager";
 import { useApiQuery } from "../../components/use-api-query";
 import { usePageTitle } from "../../components/use-page-title";
 import { updateSearch, useLocation } from "../../router";
+import { BulkActions } from "./bulk-actions";
 import { fieldId } from "./create-link-draft";
 import { CreateLinkForm } from "./create-link-form";
 import { DeleteLinkDialog } from "./delete-link-dialog";
 import { EditLinkDialog } from "./edit-link-dialog";
+import { LinkExportButtons } from "./link-export-buttons";
 import { LinkList } from "./link-list";
 import { LinkListToolbar } from "./link-list-toolbar";
 import { hasFilters, linksQueryKey, readLinksQuery } from "./links-query";
 import { listLinks } from "./list-links";
+import type { BulkOutcome } from "./read-bulk-results";
 import type { ShortUrl } from "./short-url";
+import { useLinkSelection } from "./use-link-selection";
 
 /**
  * The links page: create a link, and the list of links with search, sort, tag and campaign filters and paging
@@ -28,6 +32,7 @@ export function LinksPage() {
   const [toEdit, setToEdit] = useState<ShortUrl | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const focusListHeading = useRef(false);
+  const selection = useLinkSelection(linksQueryKey(query), links.data?.urls ?? []);
 
   useEffect(() => {
     if (toDelete === null && focusListHeading.current) {
@@ -58,6 +63,15 @@ export function LinksPage() {
     setRefreshKey((key) => key + 1);
   };
 
+  const bulkSettled = (outcome: BulkOutcome, deleted: boolean) => {
+    // The bar is gone with the selection: go on from the list's top.
+    listHeading.current?.focus();
+    // Every link of a later page deleted: that page is gone, show the one before.
+    const emptied = deleted && outcome.done.length === links.data?.urls.length;
+    if (emptied && query.page > 1) updateSearch({ page: query.page - 1 });
+    setRefreshKey((key) => key + 1);
+  };
+
   const startCreating = () => document.getElementById(fieldId("url"))?.focus();
 
   return (
@@ -77,6 +91,8 @@ export function LinksPage() {
           Your short URLs
         </h2>
         <LinkListToolbar query={query} refreshKey={refreshKey} />
+        <LinkExportButtons query={query} />
+        <BulkActions selection={selection} onSettled={bulkSettled} />
         <LinkList
           links={links}
           filtered={hasFilters(query)}
@@ -93,6 +109,7 @@ export function LinksPage() {
           }
           onStartCreating={startCreating}
           onFirstPage={() => updateSearch({ page: undefined })}
+          selection={selection}
         />
         {links.data && (
           <Pager

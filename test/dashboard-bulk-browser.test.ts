@@ -1,0 +1,228 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromiumExecutable, WAIT_FOR_DEFAULT_TIMEOUT_MS, waitFor } from "@kurz/testing";
+import { parse } from "csv-parse/sync";
+import { type Browser, chromium, type Download, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
+import { waitForAnnouncement } from "./support/wait-for-announcement";
+
+const executable = chromiumExecutable();
+const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const ALIASES = ["keep-me", "pick-a", "pick-b", "vanish"] as const;
+
+let flow: FlowKurz;
+let browser: Browser;
+let page: Page;
+
+/** A screenshot of the whole page in test/artifacts/dashboard/ (CI keeps the directory). */
+async function screenshot(name: string): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS, `bulk-${name}.png`), fullPage: true });
+}
+
+/** axe-core in the page: the serious and critical violations, as "rule: targets" lines. */
+async function accessibilityViolations(): Promise<string[]> {
+  // Evaluated rather than added as a <script>: the page's CSP (script-src 'self') refuses inline scripts.
+  await page.evaluate(AXE_SOURCE);
+  const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as {
+    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
+  };
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+}
+
+/** A call of the REST API through the dashboard's relay, as the page makes it (session cookie, CSRF token). */
+async function relay(method: "POST" | "DELETE", apiPath: string, data?: unknown): Promise<unknown> {
+  const session = (await (await page.request.get(`${flow.edgeUrl}/app/session`)).json()) as {
+    csrfToken: string;
+  };
+  const answer = await page.request.fetch(`${flow.edgeUrl}/app/api/v1${apiPath}`, {
+    method,
+    headers: { "x-csrf-token": session.csrfToken },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(answer.ok(), `${method} ${apiPath}: ${answer.status()} ${await answer.text()}`).toBe(true);
+  return answer.json();
+}
+
+const checkbox = (alias: string) =>
+  page.getByRole("checkbox", { name: new RegExp(`^Select \\S+/${alias}$`) });
+const row = (alias: string) => page.getByRole("row", { name: new RegExp(`/${alias}\\b`) });
+const bar = () => page.getByRole("region", { name: "Bulk actions" });
+const selectAll = () => page.getByRole("checkbox", { name: "Select all on this page" });
+
+/** The aliases of the rows the list shows now. */
+async function listedAliases(): Promise<string[]> {
+  const urls = await page
+    .getByRole("table", { name: "Your short links" })
+    .locator("a.short-url")
+    .allTextContents();
+  return urls.map((url) => url.slice(url.lastIndexOf("/") + 1)).sort();
+}
+
+async function waitForListed(aliases: string[]): Promise<void> {
+  const expected = [...aliases].sort();
+  await waitFor(listedAliases, {
+    until: (listed) => JSON.stringify(listed) === JSON.stringify(expected),
+    what: `the list to show ${expected.join(", ")}`,
+  });
+}
+
+async function downloaded(download: Download): Promise<string> {
+  return readFileSync((await download.path()) ?? "", "utf8");
+}
+
+describe.skipIf(!executable.available)("bulk actions and exports on the links page (Chromium)", () => {
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    flow = await startFlowKurz("dashboard-bulk");
+    browser = await chromium.launch({
+      executablePath: executable.available ? executable.value : "",
+      // The CI container runs as root, where Chromium's sandbox cannot start.
+      args: ["--no-sandbox"],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    // A step that does not come fails on its own line, well before the test's own timeout.
+    page.setDefaultTimeout(WAIT_FOR_DEFAULT_TIMEOUT_MS);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await flow?.stop();
+  });
+
+  it("selects links, tags them (one refused and listed), moves them to a campaign, deletes them, and exports what is left", async () => {
+    onTestFailed(() => screenshot("failure"));
+    await page.goto(`${flow.edgeUrl}/app/`);
+    await waitFor(() => page.url(), {
+      until: (url) => url.includes("/auth/login"),
+      what: "the sign-in page",
+    });
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.getByLabel("Name").fill("Bea Bulk");
+    await page.getByLabel("Email").fill("bea@example.com");
+    await page.getByLabel("Password").fill("correct horse battery staple");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(/\/app\/(links)?$/);
+    await page.getByRole("heading", { name: "Links", level: 1 }).waitFor();
+
+    // A campaign and four links, made through the API (the create form has tests of its own).
+    const { campaign } = (await relay("POST", "/campaigns", { name: "Spring push" })) as {
+      campaign: { id: string };
+    };
+    await relay("POST", "/urls/bulk", {
+      urls: ALIASES.map((alias) => ({ url: `https://example.com/${alias}`, customAlias: alias })),
+    });
+    await page.reload();
+    await waitForListed([...ALIASES]);
+
+    // Three selected: the header box is neither ticked nor clear, the bar says how many.
+    await checkbox("pick-a").check();
+    await checkbox("pick-b").check();
+    await checkbox("vanish").check();
+    await bar().getByText("3 selected").waitFor();
+    expect(
+      await selectAll().evaluate((box) => (box as unknown as { indeterminate: boolean }).indeterminate),
+    ).toBe(true);
+    await screenshot("selected");
+    expect(await accessibilityViolations()).toEqual([]);
+
+    // One of them is deleted elsewhere while the page still shows it: that item is refused, the others tagged.
+    await relay("DELETE", "/urls/vanish");
+    await bar().getByLabel("Tag to add").fill("Spring");
+    await bar().getByRole("button", { name: "Add tag" }).click();
+    await waitForAnnouncement(page, "Tagged 2 links with “spring”; 1 could not be tagged");
+    const refused = page.getByRole("alert").filter({ hasText: "1 link could not be tagged" });
+    await refused.getByText(/\/vanish$/).waitFor();
+    await waitForListed(["keep-me", "pick-a", "pick-b"]);
+    await row("pick-a").getByRole("link", { name: "Show links tagged spring" }).waitFor();
+    await row("pick-b").getByRole("link", { name: "Show links tagged spring" }).waitFor();
+    expect(await row("keep-me").getByRole("link", { name: "Show links tagged spring" }).count()).toBe(0);
+    // The action cleared the selection, and the bar with it.
+    expect(await bar().count()).toBe(0);
+    expect(await checkbox("pick-a").isChecked()).toBe(false);
+    await screenshot("tagged");
+    expect(await accessibilityViolations()).toEqual([]);
+    await refused.getByRole("button", { name: "Dismiss" }).click();
+
+    // Into the campaign: the campaign filter then lists exactly those two.
+    await checkbox("pick-a").check();
+    await checkbox("pick-b").check();
+    await bar().getByLabel("Move to campaign").selectOption({ label: "Spring push" });
+    await bar().getByRole("button", { name: "Move links" }).click();
+    await waitForAnnouncement(page, "Moved 2 links to Spring push");
+    await page.getByLabel("Campaign", { exact: true }).selectOption(campaign.id);
+    await waitForListed(["pick-a", "pick-b"]);
+    // Another view of the list starts with nothing selected.
+    await checkbox("pick-a").check();
+    await bar().getByText("1 selected").waitFor();
+    await page.getByLabel("Campaign", { exact: true }).selectOption("");
+    await waitForListed(["keep-me", "pick-a", "pick-b"]);
+    expect(await bar().count()).toBe(0);
+
+    // Deleted together, after the shared confirmation.
+    await checkbox("pick-a").check();
+    await checkbox("pick-b").check();
+    await bar().getByRole("button", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete 2 links?" });
+    await dialog.getByText("Their short URLs stop working at once.").waitFor();
+    await screenshot("delete-dialog");
+    expect(await accessibilityViolations()).toEqual([]);
+    await dialog.getByRole("button", { name: "Delete 2 links" }).click();
+    await waitForAnnouncement(page, "Deleted 2 links");
+    await waitForListed(["keep-me"]);
+    const gone = await page.request.get(`http://${flow.shortHost}/pick-a`, { maxRedirects: 0 });
+    expect(gone.status()).toBe(404);
+
+    // "Select all on this page", then cleared by hand.
+    await selectAll().check();
+    await bar().getByText("1 selected").waitFor();
+    await bar().getByRole("button", { name: "Clear selection" }).click();
+    expect(await bar().count()).toBe(0);
+    await screenshot("after-delete");
+
+    // The exports: every link the list's filters match, streamed through the relay.
+    const [csvDownload] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    expect(csvDownload.suggestedFilename()).toMatch(/^kurz-links-\d{4}-\d{2}-\d{2}\.csv$/);
+    const records = parse(await downloaded(csvDownload), { columns: true, bom: true }) as Array<
+      Record<string, string>
+    >;
+    expect(records.map((record) => record.code)).toEqual(["keep-me"]);
+    expect(records[0]?.destination_url).toBe("https://example.com/keep-me");
+    const [jsonlDownload] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export JSON lines" }).click(),
+    ]);
+    const lines = (await downloaded(jsonlDownload)).trim().split("\n");
+    expect(lines.map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(["keep-me"]);
+
+    // The link's analytics page exports its raw clicks over the page's period.
+    await page.goto(`${flow.edgeUrl}/app/analytics?link=keep-me&period=30d`);
+    const clicksExport = page.getByRole("link", { name: "Export clicks (CSV)" });
+    expect(await clicksExport.getAttribute("href")).toBe(
+      "/app/api/v1/analytics/keep-me/clicks/export?format=csv&period=30d",
+    );
+    const [clicksDownload] = await Promise.all([page.waitForEvent("download"), clicksExport.click()]);
+    expect((await downloaded(clicksDownload)).replace(/^\uFEFF/, "")).toMatch(
+      /^clicked_at,click_id,link_id,/,
+    );
+
+    // At 360 px the bar wraps above the cards.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${flow.edgeUrl}/app/links`);
+    await waitForListed(["keep-me"]);
+    await checkbox("keep-me").check();
+    await bar().getByText("1 selected").waitFor();
+    await screenshot("selected-360px");
+    expect(await accessibilityViolations()).toEqual([]);
+  }, 240_000);
+});

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { TestClock } from "@kurz/clock";
 import { chromiumExecutable, WAIT_FOR_DEFAULT_TIMEOUT_MS, waitFor } from "@kurz/testing";
 import { parse } from "csv-parse/sync";
 import { type Browser, chromium, type Download, type Page } from "playwright-core";
@@ -78,39 +79,48 @@ async function downloaded(download: Download): Promise<string> {
   return readFileSync((await download.path()) ?? "", "utf8");
 }
 
-describe.skipIf(!executable.available)("bulk actions and exports on the links page (Chromium)", () => {
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    flow = await startFlowKurz("dashboard-bulk");
-    browser = await chromium.launch({
-      executablePath: executable.available ? executable.value : "",
-      // The CI container runs as root, where Chromium's sandbox cannot start.
-      args: ["--no-sandbox"],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-    // A step that does not come fails on its own line, well before the test's own timeout.
-    page.setDefaultTimeout(WAIT_FOR_DEFAULT_TIMEOUT_MS);
+/** Each describe runs its own Kurz (`env` differs) and browser: the helpers above use these. */
+async function start(name: string, env: Record<string, string> = {}): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  flow = await startFlowKurz(name, env);
+  browser = await chromium.launch({
+    executablePath: executable.available ? executable.value : "",
+    // The CI container runs as root, where Chromium's sandbox cannot start.
+    args: ["--no-sandbox"],
   });
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  // A step that does not come fails on its own line, well before the test's own timeout.
+  page.setDefaultTimeout(WAIT_FOR_DEFAULT_TIMEOUT_MS);
+}
 
-  afterAll(async () => {
-    await browser?.close();
-    await flow?.stop();
+async function stop(): Promise<void> {
+  await browser?.close();
+  await flow?.stop();
+}
+
+/** Signs up through the pages and lands on the links page. */
+async function signUp(name: string, email: string): Promise<void> {
+  await page.goto(`${flow.edgeUrl}/app/`);
+  await waitFor(() => page.url(), {
+    until: (url) => url.includes("/auth/login"),
+    what: "the sign-in page",
   });
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("correct horse battery staple");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(/\/app\/(links)?$/);
+  await page.getByRole("heading", { name: "Links", level: 1 }).waitFor();
+}
+
+describe.skipIf(!executable.available)("bulk actions and exports on the links page (Chromium)", () => {
+  beforeAll(() => start("dashboard-bulk"));
+  afterAll(stop);
 
   it("selects links, tags them (one refused and listed), moves them to a campaign, deletes them, and exports what is left", async () => {
     onTestFailed(() => screenshot("failure"));
-    await page.goto(`${flow.edgeUrl}/app/`);
-    await waitFor(() => page.url(), {
-      until: (url) => url.includes("/auth/login"),
-      what: "the sign-in page",
-    });
-    await page.getByRole("link", { name: "Create an account" }).click();
-    await page.getByLabel("Name").fill("Bea Bulk");
-    await page.getByLabel("Email").fill("bea@example.com");
-    await page.getByLabel("Password").fill("correct horse battery staple");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(/\/app\/(links)?$/);
-    await page.getByRole("heading", { name: "Links", level: 1 }).waitFor();
+    await signUp("Bea Bulk", "bea@example.com");
 
     // A campaign and four links, made through the API (the create form has tests of its own).
     const { campaign } = (await relay("POST", "/campaigns", { name: "Spring push" })) as {
@@ -224,5 +234,52 @@ describe.skipIf(!executable.available)("bulk actions and exports on the links pa
     await bar().getByText("1 selected").waitFor();
     await screenshot("selected-360px");
     expect(await accessibilityViolations()).toEqual([]);
+  }, 240_000);
+});
+
+describe.skipIf(!executable.available)("a bulk action the plan's rate refuses (Chromium)", () => {
+  // The dashboard's own window no larger than the Free plan's 60 calls a minute, so that a bulk
+  // call of more items than that is refused as an integration's would be.
+  beforeAll(() => start("dashboard-bulk-limit", { DASHBOARD_REQUESTS_PER_MINUTE: "1" }));
+  afterAll(stop);
+
+  /** A fresh rate window: the services' clock moves past the current minute. */
+  const nextMinute = () => {
+    if (!(flow.clock instanceof TestClock)) throw new Error("the flow runs on a TestClock");
+    flow.clock.advance(61_000);
+  };
+
+  it("shows the API's refusal in the bar, changes nothing, and keeps the selection", async () => {
+    onTestFailed(() => screenshot("limit-failure"));
+    await signUp("Lou Limit", "lou@example.com");
+    await page.getByText("No links yet").waitFor();
+    // 65 links in two calls, each in a minute of its own (with room for the page's own calls).
+    for (const [first, count] of [
+      [0, 50],
+      [50, 15],
+    ] as const) {
+      nextMinute();
+      await relay("POST", "/urls/bulk", {
+        urls: Array.from({ length: count }, (_, i) => ({ url: `https://example.com/many/${first + i}` })),
+      });
+    }
+    nextMinute();
+    await page.goto(`${flow.edgeUrl}/app/links?limit=100`);
+    await waitFor(() => page.getByRole("table", { name: "Your short links" }).locator("tbody tr").count(), {
+      until: (rows) => rows === 65,
+      what: "the 65 links on one page",
+    });
+    await selectAll().check();
+    await bar().getByText("65 selected").waitFor();
+    await bar().getByLabel("Tag to add").fill("too-many");
+    await bar().getByRole("button", { name: "Add tag" }).click();
+    const refusal = bar().getByRole("alert");
+    await refusal.getByText("Nothing was changed").waitFor();
+    await refusal.getByText("This call counts 65 requests; your plan allows 60 per minute").waitFor();
+    await screenshot("rate-refused");
+    expect(await accessibilityViolations()).toEqual([]);
+    // Nothing was tagged, and the same links are still selected for a smaller try.
+    expect(await page.getByRole("link", { name: "Show links tagged too-many" }).count()).toBe(0);
+    await bar().getByText("65 selected").waitFor();
   }, 240_000);
 });

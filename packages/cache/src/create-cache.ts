@@ -17,6 +17,12 @@ export interface CreateCacheOptions {
   keyPrefix?: string;
   /** Bound on in-memory entries (cache and rate-limit buckets each). Default 10,000. */
   maxEntries?: number;
+  /**
+   * Bound on the in-memory cache's values and keys together, in bytes (strings counted at two
+   * bytes a character): the least recently used go first, and a value larger than the bound is
+   * not kept. Default 64 MiB.
+   */
+  maxBytes?: number;
   /** Upper bound on any one Redis command, queueing included. Default 1,000 ms. */
   commandTimeoutMs?: number;
   logger?: Logger;
@@ -25,6 +31,7 @@ export interface CreateCacheOptions {
 }
 
 const DEFAULT_MAX_ENTRIES = 10_000;
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const DEFAULT_COMMAND_TIMEOUT_MS = 1_000;
 
 /** Cache, rate limiter and locks over Redis, or in memory when no URL is configured. */
@@ -64,7 +71,7 @@ function createRedisCache(url: string, options: CreateCacheOptions): CacheConnec
 function createMemoryCache(options: CreateCacheOptions): CacheConnection {
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const clock = options.clock ?? systemClock;
-  const cache = createMemoryCacheStore(maxEntries, clock);
+  const cache = createMemoryCacheStore(maxEntries, clock, options.maxBytes ?? DEFAULT_MAX_BYTES);
   const rateLimiter = createMemoryRateLimiter(maxEntries, clock);
   const locks = createMemoryLocks(options.logger, clock);
   return {

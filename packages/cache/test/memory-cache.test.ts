@@ -29,4 +29,21 @@ describe("memory cache", () => {
     expect(await cache.get("a")).toBe("1");
     expect(await cache.get("c")).toBe("3");
   });
+
+  it("keeps at most maxBytes of keys and values, dropping the least recently used; a larger value is not kept", async () => {
+    // Each entry: a one-character key and a 100-byte Buffer, 102 bytes; three fit in 320.
+    const { cache } = createCache({ maxBytes: 320 });
+    const value = (fill: number) => Buffer.alloc(100, fill);
+    await cache.set("a", value(1), 10_000);
+    await cache.set("b", value(2), 10_000);
+    await cache.set("c", value(3), 10_000);
+    await cache.getBuffer("a");
+    await cache.set("d", value(4), 10_000);
+    expect(await cache.getBuffer("b")).toBeNull();
+    expect((await cache.getBuffer("a"))?.[0]).toBe(1);
+    expect((await cache.getBuffer("d"))?.[0]).toBe(4);
+    await cache.set("big", Buffer.alloc(400), 10_000);
+    expect(await cache.getBuffer("big")).toBeNull();
+    expect((await cache.getBuffer("a"))?.[0]).toBe(1);
+  });
 });

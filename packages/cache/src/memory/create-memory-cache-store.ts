@@ -5,16 +5,26 @@ import { checkIncrement, checkTtl } from "../check-arguments";
 
 const INTEGER = /^-?\d+$/;
 
+/** What an entry holds in memory, near enough: a JS string's characters at two bytes each. */
+function sizeOf(value: string | Buffer, key: string): number {
+  return (typeof value === "string" ? value.length * 2 : value.length) + key.length * 2;
+}
+
 /**
- * Process-local cache. Bounded by entry count (least recently used goes first) so a burst of
- * distinct keys cannot grow memory without limit. Expired entries are dropped on read.
+ * Process-local cache. Bounded by entry count and by bytes (least recently used goes first), so
+ * neither a burst of distinct keys nor a few large values (kept answers of idempotent requests)
+ * can grow memory without limit; a value larger than `maxBytes` is not kept. Expired entries are
+ * dropped on read.
  */
 export function createMemoryCacheStore(
   maxEntries: number,
   clock: Clock,
+  maxBytes = Number.MAX_SAFE_INTEGER,
 ): { store: CacheStore; clear(): void } {
   const entries = new LRUCache<string, string | Buffer>({
     max: maxEntries,
+    maxSize: maxBytes,
+    sizeCalculation: sizeOf,
     ttlAutopurge: false,
     perf: cacheTimer(clock),
     // Read the clock on every check: lru-cache otherwise reuses a reading for 1 ms of real time,

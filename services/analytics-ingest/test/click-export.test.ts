@@ -1,7 +1,11 @@
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { clicksV1 } from "@kurz/proto";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertDataset } from "../bench/analytics/build-dataset";
+import { createCatalog, generateBatches } from "../bench/analytics/generate-clicks";
 import { resolveTimeRange } from "../src/analytics/resolve-time-range";
 import { clickDetailOfCells } from "../src/queries/click-detail-of-row";
 import { exportClickPages } from "../src/queries/export-click-pages";
@@ -219,5 +223,48 @@ describe("exporting clicks", () => {
       )
       .map((c: Json) => c.clickId);
     expect(all).toEqual(listedIds);
+  });
+  it("aborts the response when the click store fails mid-stream: never a shorter file that looks complete", async () => {
+    // 40,000 generated clicks of one account in the last day: 4 pages, ~25 MB of JSON lines,
+    // far more than the socket buffers hold while the client does not read.
+    const options = { clicks: 40_000, seed: 7, endMs: Date.now(), days: 1, accounts: 1 };
+    const catalog = createCatalog(options);
+    await insertDataset(h.store, generateBatches(options, catalog));
+    const account = catalog.accounts[0]?.accountId ?? "";
+    await h.app.http.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = h.app.http.app.server.address() as AddressInfo;
+    const bearer = await h.token(account, ["analytics:read"]);
+    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      httpRequest(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/api/v1/analytics/account/clicks/export?format=jsonl&period=7d",
+          headers: { authorization: `Bearer ${bearer}` },
+        },
+        resolve,
+      )
+        .on("error", reject)
+        .end();
+    });
+    expect(response.statusCode).toBe(200);
+    await new Promise((resolve) => response.once("data", resolve));
+    response.pause();
+    await h.store.client.command({ query: "RENAME TABLE clicks_v1 TO clicks_v1_away" });
+    try {
+      let lines = 0;
+      const complete = await new Promise<boolean>((resolve) => {
+        response.on("data", (chunk: Buffer) => {
+          lines += chunk.toString("utf8").split("\n").length - 1;
+        });
+        response.on("error", () => resolve(response.complete));
+        response.on("close", () => resolve(response.complete));
+        response.resume();
+      });
+      expect(complete).toBe(false);
+      expect(lines).toBeLessThan(40_000);
+    } finally {
+      await h.store.client.command({ query: "RENAME TABLE clicks_v1_away TO clicks_v1" });
+    }
   });
 });

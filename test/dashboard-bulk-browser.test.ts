@@ -281,5 +281,10 @@ describe.skipIf(!executable.available)("a bulk action the plan's rate refuses (C
     // Nothing was tagged, and the same links are still selected for a smaller try.
     expect(await page.getByRole("link", { name: "Show links tagged too-many" }).count()).toBe(0);
     await bar().getByText("65 selected").waitFor();
+    // The refusal was about that selection: cleared, it goes too.
+    await bar().getByRole("button", { name: "Clear selection" }).click();
+    await selectAll().check();
+    await bar().getByText("65 selected").waitFor();
+    expect(await bar().getByRole("alert").count()).toBe(0);
   }, 240_000);
 });

@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { ProblemNotice } from "../../components/problem-notice";
 import { buildCampaignUpdates, buildTagUpdates, normalizeTag } from "./build-bulk-bodies";
 import { BulkCampaignForm } from "./bulk-campaign-form";
@@ -35,6 +35,12 @@ export function BulkActions({ selection, onSettled }: BulkActionsProps) {
   });
   const links = selection.selected;
   const { pending } = action;
+  const nothingSelected = links.length === 0;
+
+  // A refusal speaks of the selection it was about: with that gone (cleared, another view), so is it.
+  useEffect(() => {
+    if (nothingSelected) action.dismissProblem();
+  }, [nothingSelected]);
 
   const addTag = (tag: string) =>
     action.run(links, () => updateLinks(buildTagUpdates(links, tag)), {

@@ -24,6 +24,8 @@ export interface BulkAction {
   /** Tells the outcome of a call made elsewhere (the delete dialog's). */
   settle: (links: ShortUrl[], results: BulkResult[], wording: BulkWording) => void;
   dismissFailures: () => void;
+  /** Forgets a refused call (the selection it was about is gone). */
+  dismissProblem: () => void;
 }
 
 /**
@@ -66,5 +68,13 @@ export function useBulkAction(onSettled: (outcome: BulkOutcome, wording: BulkWor
     }
   };
 
-  return { pending, problem, failures, run, settle, dismissFailures: () => setFailures(null) };
+  return {
+    pending,
+    problem,
+    failures,
+    run,
+    settle,
+    dismissFailures: () => setFailures(null),
+    dismissProblem: () => setProblem(null),
+  };
 }

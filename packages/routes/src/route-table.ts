@@ -31,7 +31,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   { prefix: "/account", service: "auth-server", openapi: false },
   { prefix: "/api/v1/account", service: "auth-server", openapi: true },
   { prefix: "/api/v1/api-keys", service: "auth-server", openapi: true },
-  // Links, QR codes, campaigns, domains.
+  // Links, QR codes, campaigns, domains, imports.
   { prefix: "/api/v1/urls", service: "link-api", openapi: true },
   { prefix: "/api/v1/short-urls", service: "link-api", openapi: true },
   { prefix: "/api/v1/qr", service: "link-api", openapi: true },
@@ -39,6 +39,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   { prefix: "/api/v1/campaigns", service: "link-api", openapi: true },
   { prefix: "/api/v1/domains", service: "link-api", openapi: true },
   { prefix: "/api/v1/tags", service: "link-api", openapi: true },
+  { prefix: "/api/v1/imports", service: "link-api", openapi: true },
   { prefix: "/api/v1/docs", service: "link-api", openapi: false },
   // Analytics and conversions.
   { prefix: "/api/v1/analytics", service: "analytics-ingest", openapi: true },

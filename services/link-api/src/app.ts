@@ -1,6 +1,7 @@
 import type { TokenVerifier } from "@kurz/auth-verifier";
 import type { EventProducer } from "@kurz/events";
 import { type CallAuthenticator, createGrpcServer, type GrpcServer } from "@kurz/grpc";
+import { DEFAULT_MAX_BYTES } from "@kurz/link-import";
 import type { Logger } from "@kurz/logger";
 import { createOutboxRelay, type OutboxRelay } from "@kurz/outbox";
 import { campaignsV1, domainsV1, linksV1, qrV1 } from "@kurz/proto";
@@ -36,6 +37,7 @@ import {
 import { createLinkService } from "./grpc/link-service";
 import { createOwnershipService } from "./grpc/ownership-service";
 import { createQrService } from "./grpc/qr-service";
+import { createImportWorker, type ImportWorker, type ImportWorkerOptions } from "./imports/import-worker";
 import type { LinkApiContext } from "./link-api-context";
 import { registerApi } from "./routes/register-api";
 import { registerDocs } from "./routes/register-docs";
@@ -65,6 +67,8 @@ export interface AppDependencies {
   destinationAllowList?: HostAllowList;
   /** TRUST_PROXY: whose X-Forwarded-For names the client; default loopback (the local edge). */
   trustProxy?: string[];
+  /** Imports: the largest file (IMPORT_MAX_BYTES; default 50 MB) and the worker's settings. */
+  imports?: ImportWorkerOptions & { maxBytes?: number };
 }
 
 const DAY_MS = 86_400_000;
@@ -75,6 +79,8 @@ export interface App {
   ctx: LinkApiContext;
   /** Not started: the caller starts it and stops it after the servers. */
   relay: OutboxRelay;
+  /** Not started: the caller starts it and stops it with the relay. */
+  importWorker: ImportWorker;
 }
 
 /** Builds the HTTP and gRPC apps of link-api; never listens (tests drive it directly). */
@@ -111,7 +117,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await registerDocs(http.app);
   limitRestRoutes(http.app, deps.restRateLimit);
   honorIdempotencyKeys(http.app, { service: SERVICE_NAME, cache: deps.cache, clock: ctx.clock });
-  await registerApi(http.app, { ctx, verifier: deps.verifier });
+  const importWorker = createImportWorker(ctx, deps.imports);
+  await registerApi(http.app, {
+    ctx,
+    verifier: deps.verifier,
+    imports: { maxBytes: deps.imports?.maxBytes ?? DEFAULT_MAX_BYTES, queued: () => importWorker.wake() },
+  });
 
   const grpc = createGrpcServer({ logger: deps.logger, authenticate: deps.authenticateCall });
   grpc.addService(linksV1.LinkService, createLinkService(ctx), LINK_SERVICE_ACCESS);
@@ -120,5 +131,5 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   grpc.addService(qrV1.QrService, createQrService(ctx), QR_SERVICE_ACCESS);
   grpc.addService(linksV1.OwnershipService, createOwnershipService(ctx), OWNERSHIP_SERVICE_ACCESS);
   grpc.addService(linksV1.ClickCountService, createClickCountService(ctx), CLICK_COUNT_SERVICE_ACCESS);
-  return { http, grpc, ctx, relay };
+  return { http, grpc, ctx, relay, importWorker };
 }

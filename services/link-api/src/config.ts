@@ -43,6 +43,18 @@ const schema = z.object({
   }),
   /** How often the outbox is polled when no write woke the relay. */
   OUTBOX_POLL_INTERVAL_MS: durationMs(1_000),
+  /** The largest import file (POST /imports); more is 413. Default 50 MB. */
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50 * 1024 * 1024),
+  /** Rows an import applies per transaction. */
+  IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(500),
+  /** How long an import's worker holds it without committing a batch before another may resume it. */
+  IMPORT_LEASE_MS: durationMs(60_000),
+  /** How often queued imports are looked for (an upload to this replica wakes it at once). */
+  IMPORT_POLL_INTERVAL_MS: durationMs(1_000),
 });
 
 export type LinkApiConfig = z.output<typeof schema>;

@@ -14,6 +14,8 @@ export async function describeHttpApi(): Promise<readonly RegisteredRoute[]> {
     inertDependencies<AppDependencies>(SERVICE_NAME, {
       logger: createLogger({ service: SERVICE_NAME, level: "silent" }),
       readiness: [],
+      // Read at build time (the upload route's body limit): the defaults.
+      imports: {},
     }),
   );
   try {

@@ -96,11 +96,19 @@ export function startLinkApi(
         deletedCodeQuarantineDays: config.DELETED_CODE_QUARANTINE_DAYS,
         destinationAllowList: parseHostAllowList(config.DESTINATION_ALLOWED_HOSTS),
         clock,
+        imports: {
+          maxBytes: config.IMPORT_MAX_BYTES,
+          batchSize: config.IMPORT_BATCH_SIZE,
+          leaseMs: config.IMPORT_LEASE_MS,
+          pollIntervalMs: config.IMPORT_POLL_INTERVAL_MS,
+        },
       });
       app.relay.start();
+      app.importWorker.start();
       const abTestEvents = await startAbTestEventConsumer(infra.bus!, app.ctx);
       lifecycle.add("consumers", "ab-test-events", () => abTestEvents.stop());
       // After the servers stopped taking writes, before the producers flush.
+      lifecycle.add("consumers", "import-worker", () => app.importWorker.stop());
       lifecycle.add("consumers", "outbox-relay", () => app.relay.stop());
       return { http: app.http, grpc: app.grpc };
     },

@@ -210,9 +210,71 @@ export const qrCodes = pgTable(
   (table) => [index("qr_codes_account_created_idx").on(table.accountId, table.createdAt)],
 );
 
+/** What an import was asked to do, as given at upload (docs/api/links.md#imports). */
+export interface ImportOptions {
+  dryRun: boolean;
+  onConflict: "skip" | "suffix" | "fail";
+  tags: string[];
+  campaignId: string | null;
+}
+
+/** One row an import could not make into a link (the first 1,000 are kept). */
+export interface ImportRowError {
+  row: number;
+  code: string;
+  message: string;
+}
+
+/**
+ * An uploaded export of another shortener and how far its import got. `processed` is the number
+ * of records of the file already applied: it moves in the same transaction as the links a batch
+ * creates, so a worker that resumes skips exactly those (no duplicate, none lost). The lease lets
+ * any replica run it and another take it over when its worker dies.
+ */
+export const imports = pgTable(
+  "imports",
+  {
+    id: uuid("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    status: text("status", { enum: ["queued", "running", "completed", "failed", "cancelled"] }).notNull(),
+    format: text("format").notNull(),
+    options: jsonb("options").$type<ImportOptions>().notNull(),
+    total: integer("total").notNull().default(0),
+    processed: integer("processed").notNull().default(0),
+    created: integer("created").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    errors: jsonb("errors").$type<ImportRowError[]>().notNull().default([]),
+    bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    leasedBy: text("leased_by"),
+  },
+  (table) => [
+    index("imports_account_created_idx").on(table.accountId, table.createdAt),
+    index("imports_status_idx").on(table.status, table.createdAt),
+  ],
+);
+
+/** An import's file, in upload order, ~256 KB a chunk: never held whole in memory. */
+export const importChunks = pgTable(
+  "import_chunks",
+  {
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => imports.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (table) => [uniqueIndex("import_chunks_import_seq_unique").on(table.importId, table.seq)],
+);
+
 export type LinkRow = typeof links.$inferSelect;
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type SubdomainRow = typeof subdomains.$inferSelect;
 export type BrandedDomainRow = typeof brandedDomains.$inferSelect;
 export type QrCodeRow = typeof qrCodes.$inferSelect;
 export type DeletedLinkRow = typeof deletedLinks.$inferSelect;
+export type ImportRow = typeof imports.$inferSelect;

@@ -14,17 +14,8 @@ import { createLinkInputSchema } from "./link-input-schemas";
 import { checkLinkDraft, draftLink, type LinkDraft, type NewLinkValues } from "./prepare-link";
 import { type BulkItemResult, itemErrorOf } from "./run-bulk";
 
-type Draft = { draft: LinkDraft } | { refused: AppError };
-
-/** An item's draft, or the client error that refuses it; anything else is thrown (a fault). */
-async function draftItem(ctx: LinkApiContext, accountId: string, item: unknown, plan: LinkDraft["plan"]) {
-  try {
-    return { draft: await draftLink(ctx, accountId, parseInput(createLinkInputSchema, item), { plan }) };
-  } catch (error) {
-    if (error instanceof AppError && error.isClientError) return { refused: error };
-    throw error;
-  }
-}
+/** A bulk item ready for the transaction, or the client error that refused it. */
+export type BulkDraft = { draft: LinkDraft } | { refused: AppError };
 
 /**
  * Creates each item as POST /urls would (the same validation, destination policy, alias and
@@ -46,68 +37,141 @@ export async function bulkCreateLinks(
   items: readonly unknown[],
 ): Promise<BulkItemResult<LinkRow>[]> {
   const plan = await ctx.plans.getPlan(accountId);
-  const drafts: Draft[] = [];
-  for (const item of items) drafts.push(await draftItem(ctx, accountId, item, plan));
+  const drafts: BulkDraft[] = [];
+  for (const item of items) drafts.push(await draftBulkItem(ctx, accountId, item, plan));
 
-  const results = await ctx.db.transaction(async (tx: LinkApiTransaction) => {
-    let used = 0;
-    if (plan.maxLinks !== UNLIMITED) {
-      // Held to the commit: a lock taken in an item's savepoint would go with its rollback.
-      await lockQuota(tx, accountId, "maxLinks");
-      const [result] = await tx.select({ n: count() }).from(links).where(eq(links.accountId, accountId));
-      used = result?.n ?? 0;
-    }
-    const out: BulkItemResult<LinkRow>[] = new Array(drafts.length);
-    const pending: Array<{ index: number; values: NewLinkValues }> = [];
-    for (let index = 0; index < drafts.length; index++) {
-      const item = drafts[index] as Draft;
-      if ("refused" in item) {
-        out[index] = { index, success: false, error: itemErrorOf(item.refused) };
-        continue;
-      }
-      try {
-        if (item.draft.input.customAlias === undefined) {
-          const values = await checkLinkDraft(tx, ctx, accountId, item.draft, { linksUsed: () => used });
-          pending.push({ index, values });
-          used++;
-        } else {
-          // Its message is written below with the others (`events` here only keeps it out of the
-          // outbox).
-          const row = await tx.transaction((savepoint) =>
-            createLink(ctx, accountId, item.draft.input, {
-              tx: savepoint,
-              plan,
-              linksUsed: () => used,
-              events: [],
-            }),
-          );
-          out[index] = { index, success: true, value: row };
-          used++;
-        }
-      } catch (error) {
-        if (!(error instanceof AppError) || !error.isClientError) throw error;
-        out[index] = { index, success: false, error: itemErrorOf(error) };
-      }
-    }
-    const rows = await insertRandomCodeBatch(
-      tx,
-      pending.map((p) => p.values),
-    );
-    for (let i = 0; i < pending.length; i++) {
-      const { index } = pending[i] as { index: number };
-      const row = rows[i];
-      if (!row) throw new AppError("INTERNAL", { message: "Could not allocate a short code" });
-      out[index] = { index, success: true, value: row };
-    }
-    // The links' link.created messages in request order, in one statement.
-    const events: OutboxMessage[] = [];
-    for (const result of out) {
-      if (result.success)
-        await enqueueLinkChanged(tx, "link.created", ctx.clock.now(), result.value, undefined, events);
-    }
-    await enqueueOutboxMessages(tx, events);
-    return out;
-  });
+  const results = await ctx.db.transaction((tx: LinkApiTransaction) =>
+    createDraftedLinks(tx, ctx, accountId, plan, drafts),
+  );
   ctx.eventsWritten();
   return results;
+}
+
+/** What an import adds to a bulk create. */
+export interface CreateDraftedLinksOptions {
+  /**
+   * The alias to try when `alias` is taken on its host (attempt 2, 3, …), or undefined to give up
+   * with ALIAS_EXISTS: an import's on_conflict=suffix.
+   */
+  nextAlias?: (alias: string, attempt: number) => string | undefined;
+  /** Links counted as made already: a dry run's earlier batches, rolled back but counted. */
+  extraLinksUsed?: number;
+}
+
+/**
+ * An item's draft, or the client error that refuses it; anything else is thrown (a fault).
+ * `createdAt` keeps an imported link's date of creation at its origin.
+ */
+export async function draftBulkItem(
+  ctx: LinkApiContext,
+  accountId: string,
+  item: unknown,
+  plan: LinkDraft["plan"],
+  createdAt?: Date,
+): Promise<BulkDraft> {
+  try {
+    const input = parseInput(createLinkInputSchema, item);
+    return { draft: await draftLink(ctx, accountId, input, { plan, ...(createdAt ? { createdAt } : {}) }) };
+  } catch (error) {
+    if (error instanceof AppError && error.isClientError) return { refused: error };
+    throw error;
+  }
+}
+
+/** An item with a custom alias, alone in a savepoint; another alias tried while nextAlias gives one. */
+async function createAliasItem(
+  tx: LinkApiTransaction,
+  ctx: LinkApiContext,
+  accountId: string,
+  draft: LinkDraft,
+  linksUsed: () => number,
+  nextAlias: CreateDraftedLinksOptions["nextAlias"],
+): Promise<LinkRow> {
+  const alias = draft.input.customAlias as string;
+  for (let attempt = 1; ; attempt++) {
+    const customAlias = attempt === 1 ? alias : nextAlias?.(alias, attempt);
+    if (customAlias === undefined) throw new AppError("ALIAS_EXISTS", { details: { customAlias: alias } });
+    try {
+      // Its message is written with the others (`events` here only keeps it out of the outbox).
+      return await tx.transaction((savepoint) =>
+        createLink(
+          ctx,
+          accountId,
+          { ...draft.input, customAlias },
+          {
+            tx: savepoint,
+            plan: draft.plan,
+            linksUsed,
+            events: [],
+            ...(draft.createdAt ? { createdAt: draft.createdAt } : {}),
+          },
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== "ALIAS_EXISTS" || !nextAlias) throw error;
+      if (nextAlias(alias, attempt + 1) === undefined) throw error;
+    }
+  }
+}
+
+/**
+ * The transaction's part of a bulk create (see bulkCreateLinks), for a caller that writes more in
+ * the same transaction (an import batch moves its progress with the links it made).
+ */
+export async function createDraftedLinks(
+  tx: LinkApiTransaction,
+  ctx: LinkApiContext,
+  accountId: string,
+  plan: LinkDraft["plan"],
+  drafts: readonly BulkDraft[],
+  options: CreateDraftedLinksOptions = {},
+): Promise<BulkItemResult<LinkRow>[]> {
+  let used = 0;
+  if (plan.maxLinks !== UNLIMITED) {
+    // Held to the commit: a lock taken in an item's savepoint would go with its rollback.
+    await lockQuota(tx, accountId, "maxLinks");
+    const [result] = await tx.select({ n: count() }).from(links).where(eq(links.accountId, accountId));
+    used = (result?.n ?? 0) + (options.extraLinksUsed ?? 0);
+  }
+  const out: BulkItemResult<LinkRow>[] = new Array(drafts.length);
+  const pending: Array<{ index: number; values: NewLinkValues }> = [];
+  for (let index = 0; index < drafts.length; index++) {
+    const item = drafts[index] as BulkDraft;
+    if ("refused" in item) {
+      out[index] = { index, success: false, error: itemErrorOf(item.refused) };
+      continue;
+    }
+    try {
+      if (item.draft.input.customAlias === undefined) {
+        const values = await checkLinkDraft(tx, ctx, accountId, item.draft, { linksUsed: () => used });
+        pending.push({ index, values });
+        used++;
+      } else {
+        const row = await createAliasItem(tx, ctx, accountId, item.draft, () => used, options.nextAlias);
+        out[index] = { index, success: true, value: row };
+        used++;
+      }
+    } catch (error) {
+      if (!(error instanceof AppError) || !error.isClientError) throw error;
+      out[index] = { index, success: false, error: itemErrorOf(error) };
+    }
+  }
+  const rows = await insertRandomCodeBatch(
+    tx,
+    pending.map((p) => p.values),
+  );
+  for (let i = 0; i < pending.length; i++) {
+    const { index } = pending[i] as { index: number };
+    const row = rows[i];
+    if (!row) throw new AppError("INTERNAL", { message: "Could not allocate a short code" });
+    out[index] = { index, success: true, value: row };
+  }
+  // The links' link.created messages in request order, in one statement.
+  const events: OutboxMessage[] = [];
+  for (const result of out) {
+    if (result.success)
+      await enqueueLinkChanged(tx, "link.created", ctx.clock.now(), result.value, undefined, events);
+  }
+  await enqueueOutboxMessages(tx, events);
+  return out;
 }

@@ -38,6 +38,11 @@ export interface CreateLinkOptions {
    * that can refuse the link.
    */
   events?: OutboxMessage[];
+  /**
+   * An imported link's creation date at its origin (internal: imports keep it; the public create
+   * schemas have no such field).
+   */
+  createdAt?: Date;
 }
 
 export function utmOf(input: {

@@ -23,6 +23,8 @@ export interface LinkDraft {
   destinationUrl: string;
   expiresAt: Date | null;
   passwordHash: string;
+  /** An imported link's creation date at its origin; unset: now. */
+  createdAt?: Date;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function draftLink(
   ctx: Pick<LinkApiContext, "clock" | "plans">,
   accountId: string,
   input: CreateLinkInput,
-  options: Pick<CreateLinkOptions, "plan">,
+  options: Pick<CreateLinkOptions, "plan" | "createdAt">,
 ): Promise<LinkDraft> {
   const destinationUrl = mergeUtm(input.url, utmOf(input));
   if (!fitsUrlLength(destinationUrl)) {
@@ -47,7 +49,14 @@ export async function draftLink(
   assertFutureExpiry(expiresAt, ctx.clock.now());
   const plan = options.plan ?? (await ctx.plans.getPlan(accountId));
   const passwordHash = input.password ? await hashLinkPassword(input.password) : "";
-  return { input, plan, destinationUrl, expiresAt, passwordHash };
+  return {
+    input,
+    plan,
+    destinationUrl,
+    expiresAt,
+    passwordHash,
+    ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+  };
 }
 
 /**
@@ -100,5 +109,6 @@ export async function checkLinkDraft(
     maxClicks: input.max_clicks ?? 0,
     expiredUrl: input.expired_url ?? "",
     qr: options.qr ?? false,
+    ...(draft.createdAt ? { createdAt: draft.createdAt } : {}),
   };
 }

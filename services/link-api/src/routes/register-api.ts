@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { ApiDependencies } from "./api-dependencies";
 import { registerCampaignRoutes } from "./campaign-routes";
 import { registerDomainRoutes } from "./domain-routes";
+import { registerImportRoutes } from "./import-routes";
 import { registerLinkExportRoutes } from "./link-export-routes";
 import { registerLinkRoutes } from "./link-routes";
 import { registerQrRoutes } from "./qr-routes";
@@ -28,6 +29,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDependencies): 
       registerDomainRoutes(api, deps);
       registerQrRoutes(api, deps);
       registerTagRoutes(api, deps);
+      await registerImportRoutes(api, deps);
     },
     { prefix: "/api/v1" },
   );

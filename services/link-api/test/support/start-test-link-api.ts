@@ -25,6 +25,7 @@ import { type App, buildApp } from "../../src/app";
 import type { LinkApiDatabase } from "../../src/db/link-api-database";
 import * as schema from "../../src/db/schema";
 import { createDnsDomainVerifier } from "../../src/domains/domain-verifier";
+import type { ImportWorkerOptions } from "../../src/imports/import-worker";
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
@@ -49,6 +50,12 @@ export interface TestLinkApiOptions {
   destinationAllowedHosts?: string[];
   /** The service's cache (e.g. Redis); its own in-memory one when omitted. The caller closes it. */
   cache?: CacheConnection;
+  /**
+   * Imports: the file limit and the worker's settings. The worker is not started unless
+   * `startImportWorker`: tests drive it with app.importWorker.runOnce() (or workers of their own).
+   */
+  imports?: ImportWorkerOptions & { maxBytes?: number };
+  startImportWorker?: boolean;
 }
 
 export interface TestLinkApi {
@@ -133,8 +140,10 @@ export async function startTestLinkApi(options: TestLinkApiOptions = {}): Promis
     clock: options.clock,
     deletedCodeQuarantineDays: options.deletedCodeQuarantineDays,
     destinationAllowList: parseHostAllowList(options.destinationAllowedHosts ?? []),
+    ...(options.imports ? { imports: options.imports } : {}),
   });
   app.relay.start();
+  if (options.startImportWorker) app.importWorker.start();
   await app.http.app.ready();
   const port = await app.grpc.listen("127.0.0.1", 0);
   const grpcAddress = `127.0.0.1:${port}`;
@@ -180,6 +189,7 @@ export async function startTestLinkApi(options: TestLinkApiOptions = {}): Promis
       for (const client of [links, qr, campaigns, domains, anonymousLinks]) client.close();
       await app.grpc.shutdown(1_000);
       await app.http.app.close();
+      await app.importWorker.stop();
       await app.relay.stop();
       await consumer.stop();
       await outboxProducer.close(2_000).catch(() => {});

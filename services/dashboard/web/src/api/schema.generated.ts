@@ -7322,6 +7322,538 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your imports, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            imports: components["schemas"]["Import"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Import links from another shortener's export
+         * @description Uploads another shortener's export (Bitly, Dub, Short.io, Shlink, YOURLS, Kutt, Rebrandly, or a generic CSV) and queues its import: 202 at once, the links are made in the background (GET /imports/{id} shows the progress).
+         *
+         *     Send `multipart/form-data` with the file in a `file` part, the option fields (`format`, `dry_run`, `on_conflict`, `tags` comma-separated, `campaign_id`) before it; or JSON with the file's text in `csv` or `json`. See docs/api/links.md#imports.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The export's format; detected from the file's first bytes when absent
+                         * @enum {string}
+                         */
+                        format?: "bitly" | "dub" | "shortio" | "shlink" | "yourls" | "kutt" | "rebrandly" | "generic";
+                        /** @description The export's text, for a CSV export */
+                        csv?: string;
+                        /** @description The export's text, for a JSON export */
+                        json?: string;
+                        /**
+                         * @description Check every row and report, changing nothing
+                         * @default false
+                         */
+                        dry_run?: boolean;
+                        /**
+                         * @description A code already taken on its host: skip the row, try code-2, code-3, …, or fail the row
+                         * @default skip
+                         * @enum {string}
+                         */
+                        on_conflict?: "skip" | "suffix" | "fail";
+                        /** @description Tags added to every imported link (a list, or comma-separated) */
+                        tags?: string[] | string;
+                        /** @description UUID of one of the account's campaigns */
+                        campaign_id?: string;
+                    };
+                    "multipart/form-data": {
+                        /**
+                         * @description The export's format; detected from the file's first bytes when absent
+                         * @enum {string}
+                         */
+                        format?: "bitly" | "dub" | "shortio" | "shlink" | "yourls" | "kutt" | "rebrandly" | "generic";
+                        /** @description The export's text, for a CSV export */
+                        csv?: string;
+                        /** @description The export's text, for a JSON export */
+                        json?: string;
+                        /**
+                         * @description Check every row and report, changing nothing
+                         * @default false
+                         */
+                        dry_run?: boolean;
+                        /**
+                         * @description A code already taken on its host: skip the row, try code-2, code-3, …, or fail the row
+                         * @default skip
+                         * @enum {string}
+                         */
+                        on_conflict?: "skip" | "suffix" | "fail";
+                        /** @description Tags added to every imported link (a list, or comma-separated) */
+                        tags?: string[] | string;
+                        /** @description UUID of one of the account's campaigns */
+                        campaign_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            import: components["schemas"]["Import"];
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or another account's resource */
+                404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body or upload too large */
+                413: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an import's status, counts and row errors */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Import UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            import: components["schemas"]["Import"];
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or another account's resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a queued or running import (links made so far stay) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path: {
+                    /** @description Import UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            import: components["schemas"]["Import"];
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or another account's resource */
+                404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/errors.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download an import's row errors as CSV (row, code, message) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Import UUID */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV: row, code, message */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or another account's resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/qr": {
         parameters: {
             query?: never;
@@ -13847,6 +14379,60 @@ export interface components {
             links: components["schemas"]["LinkRefInput"][];
             range: components["schemas"]["ReportRangeInput"];
             geography: components["schemas"]["GeographyInput"];
+        };
+        Import: {
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            format: string;
+            /** @description Records read from the file (known once it is read through) */
+            total: number;
+            processed: number;
+            created: number;
+            skipped: number;
+            failed: number;
+            /** @description The first 1,000 rows that were skipped or failed */
+            errors: {
+                row: number;
+                code: string;
+                message: string;
+            }[];
+            dry_run: boolean;
+            /** @enum {string} */
+            on_conflict: "skip" | "suffix" | "fail";
+            tags: string[];
+            campaign_id: string | null;
+            bytes: number;
+            created_at: string;
+            started_at: string | null;
+            finished_at: string | null;
+        };
+        ImportInput: {
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            format: string;
+            /** @description Records read from the file (known once it is read through) */
+            total: number;
+            processed: number;
+            created: number;
+            skipped: number;
+            failed: number;
+            /** @description The first 1,000 rows that were skipped or failed */
+            errors: {
+                row: number;
+                code: string;
+                message: string;
+            }[];
+            dry_run: boolean;
+            /** @enum {string} */
+            on_conflict: "skip" | "suffix" | "fail";
+            tags: string[];
+            campaign_id: string | null;
+            bytes: number;
+            created_at: string;
+            started_at: string | null;
+            finished_at: string | null;
         };
         LinkRef: {
             linkId: string;

@@ -1,0 +1,486 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { Readable } from "node:stream";
+import { TestClock } from "@kurz/clock";
+import { IMPORT_FORMATS, type ImportFormat, type ImportRecord, parseImport } from "@kurz/link-import";
+import { createTestDatabase, postgresBackend, type TestDatabase } from "@kurz/testing";
+import { parse } from "csv-parse/sync";
+import { and, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { brandedDomains, type LinkRow, links } from "../src/db/schema";
+import { createImportWorker } from "../src/imports/import-worker";
+import { aliasProblem } from "../src/links/link-fields";
+import { normalizeTags } from "../src/links/normalize-tags";
+import { realPlan } from "./support/real-plan";
+import { startTestLinkApi, type TestLinkApi } from "./support/start-test-link-api";
+
+const backend = await postgresBackend();
+const FIXTURES = new URL("../../../packages/link-import/test/fixtures/", import.meta.url);
+const FIXTURE_FILES: Record<ImportFormat, string> = {
+  bitly: "bitly.csv",
+  dub: "dub.csv",
+  shortio: "shortio.csv",
+  shlink: "shlink.csv",
+  yourls: "yourls.csv",
+  kutt: "kutt.json",
+  rebrandly: "rebrandly.json",
+  generic: "generic.csv",
+};
+const LIMITED = "imports-limited";
+/** Small, so the oversized upload is cheap to send. */
+const MAX_BYTES = 64 * 1024;
+const LEASE_MS = 60_000;
+
+interface ImportBody {
+  id: string;
+  status: string;
+  format: string;
+  total: number;
+  processed: number;
+  created: number;
+  skipped: number;
+  failed: number;
+  errors: Array<{ row: number; code: string; message: string }>;
+  dry_run: boolean;
+  on_conflict: string;
+}
+
+function fixture(format: ImportFormat): string {
+  return readFileSync(new URL(FIXTURE_FILES[format], FIXTURES), "utf8");
+}
+
+async function recordsOf(text: string, format: ImportFormat): Promise<ImportRecord[]> {
+  const out: ImportRecord[] = [];
+  for await (const record of parseImport(Readable.from([text]), { format })) out.push(record);
+  return out;
+}
+
+function multipartBody(fields: Record<string, string>, file: string, filename = "export.csv") {
+  const boundary = `----kurz${randomUUID().replaceAll("-", "")}`;
+  let body = "";
+  for (const [name, value] of Object.entries(fields)) {
+    body += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  }
+  body += `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n${file}\r\n--${boundary}--\r\n`;
+  return { payload: body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe.skipIf(!backend.available)("link imports (PostgreSQL)", () => {
+  let database: TestDatabase;
+  let api: TestLinkApi;
+  const clock = new TestClock();
+
+  beforeAll(async () => {
+    if (!backend.available) return;
+    database = await createTestDatabase(backend.value.adminUrl, "kurz_test_link_api_imports");
+    api = await startTestLinkApi({
+      databaseUrl: database.url,
+      clock,
+      deletedCodeQuarantineDays: 0,
+      plans: { plans: { [LIMITED]: realPlan("free", { maxLinks: 2 }) } },
+      imports: { maxBytes: MAX_BYTES, batchSize: 500, leaseMs: LEASE_MS },
+    });
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await database?.drop();
+  });
+
+  async function upload(accountId: string, payload: object) {
+    return api.http.inject({
+      method: "POST",
+      url: "/api/v1/imports",
+      headers: await api.auth(accountId),
+      payload,
+    });
+  }
+
+  async function queue(accountId: string, payload: object): Promise<string> {
+    const response = await upload(accountId, payload);
+    expect(response.statusCode, response.body).toBe(202);
+    const body = response.json() as { success: boolean; import: ImportBody };
+    expect(body.success).toBe(true);
+    expect(body.import.status).toBe("queued");
+    return body.import.id;
+  }
+
+  /** Runs every queued import to its end with the app's worker. */
+  async function runQueued(): Promise<void> {
+    while ((await api.app.importWorker.runOnce()) !== undefined) {}
+  }
+
+  async function getImport(accountId: string, id: string): Promise<ImportBody> {
+    const response = await api.http.inject({
+      method: "GET",
+      url: `/api/v1/imports/${id}`,
+      headers: await api.auth(accountId),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { import: ImportBody }).import;
+  }
+
+  async function linksOf(accountId: string): Promise<LinkRow[]> {
+    return api.db.select().from(links).where(eq(links.accountId, accountId));
+  }
+
+  async function createAlias(accountId: string, alias: string): Promise<void> {
+    const response = await api.http.inject({
+      method: "POST",
+      url: "/api/v1/urls",
+      headers: await api.auth(accountId),
+      payload: { url: "https://example.com/taken", customAlias: alias },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  }
+
+  /** Fixtures share codes ("launch"): each format's links are removed after its test. */
+  const imported: string[] = [];
+  afterEach(async () => {
+    for (const accountId of imported.splice(0))
+      await api.db.delete(links).where(eq(links.accountId, accountId));
+  });
+
+  for (const format of IMPORT_FORMATS) {
+    it(`imports the ${format} fixture: codes, titles, tags and dates kept; each row made or reported`, async () => {
+      const account = randomUUID();
+      imported.push(account);
+      const text = fixture(format);
+      // The shlink fixture's s.acme.co is this account's verified branded domain: kept.
+      if (format === "shlink") {
+        await api.db.insert(brandedDomains).values({
+          id: randomUUID(),
+          accountId: account,
+          domain: "s.acme.co",
+          status: "verified",
+          verificationToken: "t",
+        });
+      }
+      const field = FIXTURE_FILES[format].endsWith(".json") ? "json" : "csv";
+      // Detected from the first bytes: no `format` given.
+      const id = await queue(account, { [field]: text, tags: "imported" });
+      await runQueued();
+      const job = await getImport(account, id);
+      const records = await recordsOf(text, format);
+      expect(job).toMatchObject({
+        status: "completed",
+        format,
+        total: records.length,
+        processed: records.length,
+      });
+      expect(job.created + job.skipped + job.failed).toBe(records.length);
+
+      const made = await linksOf(account);
+      expect(made).toHaveLength(job.created);
+      const errorRows = new Set(job.errors.map((e) => e.row));
+      let checked = 0;
+      for (const record of records) {
+        if (record.kind === "error") {
+          expect(job.errors).toContainEqual({ row: record.row, code: record.code, message: record.message });
+          continue;
+        }
+        const { link } = record;
+        const row = made.find(
+          (m) => m.originalUrl === link.url && (link.code ? m.code === link.code || !m.customAlias : true),
+        );
+        if (!row) {
+          expect(errorRows.has(record.row), `row ${record.row} neither made nor reported`).toBe(true);
+          continue;
+        }
+        checked++;
+        if (link.code !== undefined && aliasProblem(link.code) === undefined) {
+          expect(row.code).toBe(link.code);
+          expect(row.customAlias).toBe(true);
+        }
+        expect(row.host).toBe(
+          format === "shlink" && link.domain === "s.acme.co" ? "s.acme.co" : api.app.ctx.hosts.standardHost,
+        );
+        expect(row.name).toBe((link.title ?? "").trim());
+        expect(row.tags).toEqual(normalizeTags([...link.tags, "imported"]));
+        if (link.createdAt) expect(row.createdAt.toISOString()).toBe(link.createdAt.toISOString());
+      }
+      expect(checked).toBe(job.created);
+      expect(job.created).toBeGreaterThan(0);
+    });
+  }
+
+  it("takes a multipart upload, its option fields before the file", async () => {
+    const account = randomUUID();
+    const code = `mp-${randomUUID().slice(0, 8)}`;
+    const { payload, contentType } = multipartBody(
+      { format: "generic", tags: "one, two", on_conflict: "fail" },
+      `url,alias,name\nhttps://example.com/multipart,${code},Multipart\n`,
+    );
+    const response = await api.http.inject({
+      method: "POST",
+      url: "/api/v1/imports",
+      headers: { ...(await api.auth(account)), "content-type": contentType },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const { id } = (response.json() as { import: ImportBody }).import;
+    await runQueued();
+    expect(await getImport(account, id)).toMatchObject({
+      status: "completed",
+      created: 1,
+      on_conflict: "fail",
+    });
+    const [row] = await linksOf(account);
+    expect(row).toMatchObject({ code, name: "Multipart", tags: ["one", "two"] });
+  });
+
+  it("refuses a multipart field sent after the file, storing nothing", async () => {
+    const account = randomUUID();
+    const boundary = "----kurzlate";
+    const payload =
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nurl\nhttps://example.com/late\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\ntrue\r\n--${boundary}--\r\n`;
+    const response = await api.http.inject({
+      method: "POST",
+      url: "/api/v1/imports",
+      headers: { ...(await api.auth(account)), "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    const list = await api.http.inject({
+      method: "GET",
+      url: "/api/v1/imports",
+      headers: await api.auth(account),
+    });
+    expect((list.json() as { imports: unknown[] }).imports).toEqual([]);
+  });
+
+  it("answers 400 when the format cannot be detected and none is given", async () => {
+    const response = await upload(randomUUID(), { csv: "alpha;beta\n1;2\n" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: "VALIDATION_ERROR" });
+    expect(response.body).toContain("UNKNOWN_FORMAT");
+  });
+
+  it("answers 413 PAYLOAD_TOO_LARGE for a file over the limit, as JSON or multipart", async () => {
+    const big = `url\n${"https://example.com/x\n".repeat(Math.ceil(MAX_BYTES / 22) + 10)}`;
+    const account = randomUUID();
+    const json = await upload(account, { csv: big, format: "generic" });
+    expect(json.statusCode).toBe(413);
+    expect(json.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+    const { payload, contentType } = multipartBody({ format: "generic" }, big);
+    const multi = await api.http.inject({
+      method: "POST",
+      url: "/api/v1/imports",
+      headers: { ...(await api.auth(account)), "content-type": contentType },
+      payload,
+    });
+    expect(multi.statusCode).toBe(413);
+    expect(multi.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+  });
+
+  describe("on_conflict", () => {
+    const csvOf = (...aliases: string[]) =>
+      `url,alias\n${aliases.map((a, i) => `https://example.com/c/${i},${a}`).join("\n")}\n`;
+
+    it("skip: a taken code is counted skipped and reported; the other rows are made", async () => {
+      const taken = `tk-${randomUUID().slice(0, 8)}`;
+      const fresh = `fr-${randomUUID().slice(0, 8)}`;
+      await createAlias(randomUUID(), taken);
+      const account = randomUUID();
+      const id = await queue(account, { csv: csvOf(taken, fresh), format: "generic" });
+      await runQueued();
+      const job = await getImport(account, id);
+      expect(job).toMatchObject({
+        status: "completed",
+        created: 1,
+        skipped: 1,
+        failed: 0,
+        on_conflict: "skip",
+      });
+      expect(job.errors).toEqual([{ row: 1, code: "ALIAS_EXISTS", message: expect.any(String) }]);
+      expect((await linksOf(account)).map((l) => l.code)).toEqual([fresh]);
+    });
+
+    it("suffix: a taken code becomes code-2, then code-3 when that is taken too", async () => {
+      const taken = `sx-${randomUUID().slice(0, 8)}`;
+      await createAlias(randomUUID(), taken);
+      await createAlias(randomUUID(), `${taken}-2`);
+      const account = randomUUID();
+      const id = await queue(account, { csv: csvOf(taken), on_conflict: "suffix" });
+      await runQueued();
+      expect(await getImport(account, id)).toMatchObject({ created: 1, skipped: 0, failed: 0, errors: [] });
+      expect((await linksOf(account)).map((l) => l.code)).toEqual([`${taken}-3`]);
+    });
+
+    it("fail: a taken code fails its row with ALIAS_EXISTS", async () => {
+      const taken = `fl-${randomUUID().slice(0, 8)}`;
+      await createAlias(randomUUID(), taken);
+      const account = randomUUID();
+      const id = await queue(account, { csv: csvOf(taken), on_conflict: "fail" });
+      await runQueued();
+      const job = await getImport(account, id);
+      expect(job).toMatchObject({ created: 0, skipped: 0, failed: 1 });
+      expect(job.errors.map((e) => e.code)).toEqual(["ALIAS_EXISTS"]);
+      expect(await linksOf(account)).toEqual([]);
+    });
+  });
+
+  it("past the plan's link limit, rows fail QUOTA_EXCEEDED and the import goes on", async () => {
+    await api.db.delete(links).where(eq(links.accountId, LIMITED));
+    const csv = `url\n${[1, 2, 3, 4].map((i) => `https://example.com/q/${i}`).join("\n")}\n`;
+    const id = await queue(LIMITED, { csv, format: "generic" });
+    await runQueued();
+    const job = await getImport(LIMITED, id);
+    expect(job).toMatchObject({ status: "completed", created: 2, failed: 2 });
+    expect(job.errors.map((e) => [e.row, e.code])).toEqual([
+      [3, "QUOTA_EXCEEDED"],
+      [4, "QUOTA_EXCEEDED"],
+    ]);
+    expect(await linksOf(LIMITED)).toHaveLength(2);
+    await api.db.delete(links).where(eq(links.accountId, LIMITED));
+  });
+
+  it("a dry run reports what each row would do and changes nothing", async () => {
+    const account = randomUUID();
+    const own = `dr-${randomUUID().slice(0, 8)}`;
+    await createAlias(account, own);
+    const fresh = `df-${randomUUID().slice(0, 8)}`;
+    const csv = `url,alias\nhttps://example.com/d/1,${fresh}\nhttps://example.com/d/2,${own}\nnot a url,\n`;
+    const before = await linksOf(account);
+    const id = await queue(account, { csv, format: "generic", dry_run: true });
+    await runQueued();
+    const job = await getImport(account, id);
+    expect(job).toMatchObject({
+      status: "completed",
+      dry_run: true,
+      processed: 3,
+      created: 1,
+      skipped: 1,
+      failed: 1,
+    });
+    expect(job.errors.map((e) => [e.row, e.code])).toEqual([
+      [2, "ALIAS_EXISTS"],
+      [3, expect.any(String)],
+    ]);
+    expect(await linksOf(account)).toEqual(before);
+    const [fromFresh] = await api.db.select().from(links).where(eq(links.code, fresh));
+    expect(fromFresh).toBeUndefined();
+  });
+
+  it("an import killed after its first batch resumes on another worker: none duplicated, none missing", async () => {
+    const account = randomUUID();
+    const prefix = `rs${randomUUID().slice(0, 6)}`;
+    const codes = Array.from({ length: 25 }, (_, i) => `${prefix}-${i}`);
+    const csv = `url,alias\n${codes.map((c, i) => `https://example.com/r/${i},${c}`).join("\n")}\n`;
+    const id = await queue(account, { csv, format: "generic" });
+    const first = createImportWorker(api.app.ctx, { batchSize: 10, leaseMs: LEASE_MS });
+    // Stops after one batch holding its lease, as a process that died would.
+    expect(await first.runOnce({ maxBatches: 1 })).toBe("stopped");
+    expect(await getImport(account, id)).toMatchObject({ status: "running", processed: 10, created: 10 });
+    expect(await linksOf(account)).toHaveLength(10);
+
+    const second = createImportWorker(api.app.ctx, { batchSize: 10, leaseMs: LEASE_MS });
+    // The lease still holds: nobody else takes the import.
+    expect(await second.runOnce()).toBeUndefined();
+    clock.advance(LEASE_MS + 1_000);
+    expect(await second.runOnce()).toBe("finished");
+    const job = await getImport(account, id);
+    expect(job).toMatchObject({
+      status: "completed",
+      total: 25,
+      processed: 25,
+      created: 25,
+      failed: 0,
+      skipped: 0,
+    });
+    const made = (await linksOf(account)).map((l) => l.code).sort();
+    expect(made).toEqual([...codes].sort());
+    // The dead worker's next batch finds the import no longer its own.
+  });
+
+  it("cancels a queued import and one running between batches; a finished one is 409", async () => {
+    const account = randomUUID();
+    const csv = `url\n${Array.from({ length: 15 }, (_, i) => `https://example.com/k/${i}`).join("\n")}\n`;
+    const headers = await api.auth(account);
+    const queued = await queue(account, { csv, format: "generic" });
+    const cancel = (id: string) =>
+      api.http.inject({ method: "POST", url: `/api/v1/imports/${id}/cancel`, headers });
+    const cancelled = await cancel(queued);
+    expect(cancelled.statusCode).toBe(200);
+    expect((cancelled.json() as { import: ImportBody }).import.status).toBe("cancelled");
+    expect(await api.app.importWorker.runOnce()).toBeUndefined();
+    const again = await cancel(queued);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: "INVALID_STATE" });
+
+    const running = await queue(account, { csv, format: "generic" });
+    const worker = createImportWorker(api.app.ctx, { batchSize: 5, leaseMs: LEASE_MS });
+    expect(await worker.runOnce({ maxBatches: 1 })).toBe("stopped");
+    expect((await cancel(running)).statusCode).toBe(200);
+    clock.advance(LEASE_MS + 1_000);
+    expect(await worker.runOnce()).toBeUndefined();
+    expect(await getImport(account, running)).toMatchObject({
+      status: "cancelled",
+      processed: 5,
+      created: 5,
+    });
+    expect(await linksOf(account)).toHaveLength(5);
+  });
+
+  it("lists the account's imports newest first; errors.csv parses back to the import's errors", async () => {
+    const account = randomUUID();
+    const csv = `url,name\nnot a url,a\nhttps://example.com/e,"=cmd|' /C calc'!A0"\n,b\n`;
+    const older = await queue(account, { csv, format: "generic" });
+    clock.advance(1_000);
+    const newer = await queue(account, { csv: "url\nhttps://example.com/n\n", format: "generic" });
+    await runQueued();
+    const list = await api.http.inject({
+      method: "GET",
+      url: "/api/v1/imports?limit=10",
+      headers: await api.auth(account),
+    });
+    expect(list.statusCode).toBe(200);
+    const body = list.json() as { imports: ImportBody[]; pagination: { total: number } };
+    expect(body.imports.map((i) => i.id)).toEqual([newer, older]);
+    expect(body.pagination.total).toBe(2);
+
+    const job = await getImport(account, older);
+    expect(job.errors.length).toBeGreaterThan(0);
+    const response = await api.http.inject({
+      method: "GET",
+      url: `/api/v1/imports/${older}/errors.csv`,
+      headers: await api.auth(account),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/csv");
+    const rows = parse(response.body, { columns: true }) as Array<{
+      row: string;
+      code: string;
+      message: string;
+    }>;
+    expect(
+      rows.map((r) => ({
+        row: Number(r.row),
+        code: r.code,
+        message: r.message.replace(/^'(?=[=+\-@\t\r])/, ""),
+      })),
+    ).toEqual(job.errors);
+  });
+
+  it("another account's import is 404 NOT_FOUND on every route", async () => {
+    const owner = randomUUID();
+    const id = await queue(owner, { csv: "url\nhttps://example.com/o\n", format: "generic" });
+    const headers = await api.auth(randomUUID());
+    for (const [method, url] of [
+      ["GET", `/api/v1/imports/${id}`],
+      ["GET", `/api/v1/imports/${id}/errors.csv`],
+      ["POST", `/api/v1/imports/${id}/cancel`],
+    ] as const) {
+      const response = await api.http.inject({ method, url, headers });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ code: "NOT_FOUND" });
+    }
+    await runQueued();
+    const [own] = await api.db
+      .select()
+      .from(links)
+      .where(and(eq(links.accountId, owner), eq(links.originalUrl, "https://example.com/o")));
+    expect(own).toBeDefined();
+  });
+});

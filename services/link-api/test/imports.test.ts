@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { TestClock } from "@kurz/clock";
+import { AppError } from "@kurz/errors";
 import { IMPORT_FORMATS, type ImportFormat, type ImportRecord, parseImport } from "@kurz/link-import";
-import { createTestDatabase, postgresBackend, type TestDatabase } from "@kurz/testing";
+import { createTestDatabase, postgresBackend, type TestDatabase, waitFor } from "@kurz/testing";
 import { parse } from "csv-parse/sync";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -363,6 +364,47 @@ describe.skipIf(!backend.available)("link imports (PostgreSQL)", () => {
     expect(fromFresh).toBeUndefined();
   });
 
+  it("a dry run in several batches counts the links earlier batches would have made against the quota", async () => {
+    await api.db.delete(links).where(eq(links.accountId, LIMITED));
+    const csv = `url\n${[1, 2, 3, 4].map((i) => `https://example.com/dq/${i}`).join("\n")}\n`;
+    const id = await queue(LIMITED, { csv, format: "generic", dry_run: true });
+    const worker = createImportWorker(api.app.ctx, { batchSize: 1, leaseMs: LEASE_MS });
+    expect(await worker.runOnce()).toBe("finished");
+    const job = await getImport(LIMITED, id);
+    expect(job).toMatchObject({ status: "completed", created: 2, failed: 2 });
+    expect(job.errors.map((e) => e.code)).toEqual(["QUOTA_EXCEEDED", "QUOTA_EXCEEDED"]);
+    expect(await linksOf(LIMITED)).toEqual([]);
+  });
+
+  it("a batch that fails on a fault is retried after the lease, never counted as row failures", async () => {
+    const account = randomUUID();
+    const csv = `url\n${[1, 2, 3].map((i) => `https://example.com/t/${i}`).join("\n")}\n`;
+    const id = await queue(account, { csv, format: "generic" });
+    const unreachable = createImportWorker(
+      {
+        ...api.app.ctx,
+        plans: {
+          ...api.app.ctx.plans,
+          getPlan: async () => {
+            throw new AppError("DEPENDENCY_UNAVAILABLE", { message: "auth-server unreachable" });
+          },
+        },
+      },
+      { leaseMs: LEASE_MS },
+    );
+    await expect(unreachable.runOnce()).rejects.toMatchObject({ code: "DEPENDENCY_UNAVAILABLE" });
+    expect(await getImport(account, id)).toMatchObject({ status: "running", processed: 0, failed: 0 });
+    expect(await api.app.importWorker.runOnce()).toBeUndefined();
+    clock.advance(LEASE_MS + 1_000);
+    expect(await api.app.importWorker.runOnce()).toBe("finished");
+    expect(await getImport(account, id)).toMatchObject({
+      status: "completed",
+      created: 3,
+      failed: 0,
+      errors: [],
+    });
+  });
+
   it("an import killed after its first batch resumes on another worker: none duplicated, none missing", async () => {
     const account = randomUUID();
     const prefix = `rs${randomUUID().slice(0, 6)}`;
@@ -482,5 +524,44 @@ describe.skipIf(!backend.available)("link imports (PostgreSQL)", () => {
       .from(links)
       .where(and(eq(links.accountId, owner), eq(links.originalUrl, "https://example.com/o")));
     expect(own).toBeDefined();
+  });
+});
+
+describe("link imports (PGlite, the embedded run mode)", () => {
+  let api: TestLinkApi;
+
+  beforeAll(async () => {
+    api = await startTestLinkApi({ startImportWorker: true, imports: { pollIntervalMs: 50 } });
+  });
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it("the started worker runs an uploaded import to its end", async () => {
+    const account = randomUUID();
+    const response = await api.http.inject({
+      method: "POST",
+      url: "/api/v1/imports",
+      headers: await api.auth(account),
+      payload: { json: fixture("kutt"), tags: ["pglite"] },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const { id } = (response.json() as { import: ImportBody }).import;
+    const job = await waitFor(
+      async () => {
+        const got = await api.http.inject({
+          method: "GET",
+          url: `/api/v1/imports/${id}`,
+          headers: await api.auth(account),
+        });
+        return (got.json() as { import: ImportBody }).import;
+      },
+      { what: "the import completed", until: (current) => current.status === "completed" },
+    );
+    expect(job.created).toBeGreaterThan(0);
+    const made = await api.db.select().from(links).where(eq(links.accountId, account));
+    expect(made).toHaveLength(job.created);
+    expect(made.every((l) => l.tags.includes("pglite"))).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { type ImportRecord, parseImport } from "@kurz/link-import";
+import { DEFAULT_MAX_BYTES, type ImportFormat, type ImportRecord, parseImport } from "@kurz/link-import";
 import { and, eq } from "drizzle-orm";
 import type { LinkApiTransaction } from "../db/link-api-database";
 import { type ImportRow, importChunks, imports } from "../db/schema";
@@ -28,15 +28,20 @@ export async function runImport(
   options: RunImportOptions,
 ): Promise<RunImportResult> {
   const records = parseImport(readImportChunks(ctx.db, job.id), {
-    format: job.format as Parameters<typeof parseImport>[1]["format"],
+    format: job.format as ImportFormat,
+    // The upload's own limit (IMPORT_MAX_BYTES) was applied when it was stored.
+    maxBytes: Math.max(job.bytes, DEFAULT_MAX_BYTES),
   });
+  // The import as the last batch left it (a dry run's quota counts what earlier batches made).
+  let current = job;
   let seen = 0;
   let fileError = false;
   let batch: ImportRecord[] = [];
   const flush = async (): Promise<boolean> => {
     if (batch.length === 0) return true;
-    const outcome = await applyImportBatch(ctx, job, options.workerId, batch, options.leaseMs);
+    const outcome = await applyImportBatch(ctx, current, options.workerId, batch, options.leaseMs);
     batch = [];
+    if (outcome.row) current = outcome.row;
     return outcome.applied;
   };
   for await (const record of records) {

@@ -31,7 +31,9 @@ describe.skipIf(!postgres.available || !redis.available)(
         rows.filter((row) => row.invariant === "A/B exposures per variant exact").map((row) => row.fault),
         table,
       ).toEqual(BOUNDED_FAULTS);
-      // Long by design: eight processes started, then each fault injected, held and settled.
-    }, 300_000);
+      // Long by design: eight processes started, then each fault injected, held and settled. It
+      // takes about three minutes on two quiet cores and over five beside other work: the bound
+      // is generous, the invariants decide.
+    }, 600_000);
   },
 );

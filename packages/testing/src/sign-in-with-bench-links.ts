@@ -1,9 +1,16 @@
 import { type SignedInUser, signInWithOAuth } from "./sign-in-with-oauth";
 
+/** The parts of the API's answers the benches read. */
+export interface BenchApiBody {
+  url?: { id?: unknown };
+  analytics?: { counts?: { clicks?: unknown } };
+  [field: string]: unknown;
+}
+
 export interface BenchAccount {
   user: SignedInUser;
   /** A REST call with the account's access token: the status and the JSON body. */
-  api(method: string, route: string, body?: unknown): Promise<{ status: number; body: Record<string, any> }>;
+  api(method: string, route: string, body?: unknown): Promise<{ status: number; body: BenchApiBody }>;
   /** The short codes of the links made, in order. */
   codes: string[];
 }
@@ -25,7 +32,7 @@ export async function signInWithBenchLinks(
       headers: { authorization: `Bearer ${user.accessToken}`, "content-type": "application/json" },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return { status: response.status, body: (await response.json()) as Record<string, any> };
+    return { status: response.status, body: (await response.json()) as BenchApiBody };
   };
   const codes: string[] = [];
   for (let i = 0; i < links; i++) {

@@ -505,6 +505,17 @@ describe.skipIf(!backend.available)("link imports (PostgreSQL)", () => {
     ).toEqual(job.errors);
   });
 
+  it("keeps the first 1,000 row errors across batches and counts them all", async () => {
+    const account = randomUUID();
+    const csv = `url,name\n${Array.from({ length: 1_005 }, (_, i) => `not a url,row ${i + 1}`).join("\n")}\n`;
+    const id = await queue(account, { csv, format: "generic" });
+    await runQueued();
+    const job = await getImport(account, id);
+    expect(job).toMatchObject({ status: "completed", total: 1_005, failed: 1_005, created: 0 });
+    expect(job.errors).toHaveLength(1_000);
+    expect(job.errors.map((e) => e.row)).toEqual(Array.from({ length: 1_000 }, (_, i) => i + 1));
+  });
+
   it("another account's import is 404 NOT_FOUND on every route", async () => {
     const owner = randomUUID();
     const id = await queue(owner, { csv: "url\nhttps://example.com/o\n", format: "generic" });

@@ -141,8 +141,8 @@ async function recordProgress(
       skipped: sql`${imports.skipped} + ${counts.skipped}`,
       failed: sql`${imports.failed} + ${counts.failed}`,
       // The first 1,000 of the whole import: what is kept already, then this batch's.
-      errors: sql`(select coalesce(jsonb_agg(e), '[]'::jsonb) from (
-        select e from jsonb_array_elements(${imports.errors} || ${errors}::jsonb) with ordinality as t(e, n)
+      errors: sql`(select coalesce(jsonb_agg(e order by n), '[]'::jsonb) from (
+        select e, n from jsonb_array_elements(${imports.errors} || ${errors}::jsonb) with ordinality as t(e, n)
         order by n limit ${MAX_IMPORT_ERRORS}) kept)`,
       leaseUntil: new Date(ctx.clock.now().getTime() + leaseMs),
     })

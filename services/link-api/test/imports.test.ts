@@ -436,6 +436,17 @@ describe.skipIf(!backend.available)("link imports (PostgreSQL)", () => {
     // The dead worker's next batch finds the import no longer its own.
   });
 
+  it("two workers claiming at once: one takes the import, the other finds nothing", async () => {
+    const account = randomUUID();
+    const id = await queue(account, { csv: "url\nhttps://example.com/race\n", format: "generic" });
+    const [a, b] = [1, 2].map(() => createImportWorker(api.app.ctx, { leaseMs: LEASE_MS }));
+    const results = await Promise.all([a?.runOnce(), b?.runOnce()]);
+    expect(results.filter((r) => r === "finished")).toHaveLength(1);
+    expect(results.filter((r) => r === undefined)).toHaveLength(1);
+    expect(await getImport(account, id)).toMatchObject({ status: "completed", created: 1 });
+    expect(await linksOf(account)).toHaveLength(1);
+  });
+
   it("cancels a queued import and one running between batches; a finished one is 409", async () => {
     const account = randomUUID();
     const csv = `url\n${Array.from({ length: 15 }, (_, i) => `https://example.com/k/${i}`).join("\n")}\n`;

@@ -72,5 +72,14 @@ export async function runImport(
     if (row) await tx.delete(importChunks).where(eq(importChunks.importId, job.id));
     return row !== undefined;
   });
-  return finished ? "finished" : "lost";
+  if (!finished) return "lost";
+  ctx.logger.info({
+    event: "import.finished",
+    importId: job.id,
+    accountId: job.accountId,
+    status: fileError ? "failed" : "completed",
+    total: seen,
+    dryRun: job.options.dryRun,
+  });
+  return "finished";
 }

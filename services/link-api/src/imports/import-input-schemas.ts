@@ -27,6 +27,10 @@ export const createImportJsonSchema = z.strictObject({
   format: formatField,
   csv: z.string().optional().describe("The export's text, for a CSV export"),
   json: z.string().optional().describe("The export's text, for a JSON export"),
+  file: z
+    .string()
+    .optional()
+    .describe("multipart/form-data only: the export as a file part, sent after the option fields"),
   dry_run: dryRunField,
   on_conflict: onConflictField,
   tags: importTagsField,

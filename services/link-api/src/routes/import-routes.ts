@@ -133,13 +133,20 @@ export async function registerImportRoutes(root: FastifyInstance, deps: ApiDepen
         if (request.isMultipart()) row = await storeMultipart(deps, request);
         else {
           const body = request.body;
+          if (body?.file !== undefined) {
+            throw new AppError("VALIDATION_ERROR", {
+              message:
+                "`file` is a multipart/form-data part; in JSON give the export's text in `csv` or `json`",
+              details: { field: "file" },
+            });
+          }
           if (!body || (body.csv === undefined) === (body.json === undefined)) {
             throw new AppError("VALIDATION_ERROR", {
               message: "Give the export's text in `csv` or in `json` (or upload it as multipart `file`)",
               details: { field: "csv" },
             });
           }
-          const { csv, json, ...rest } = body;
+          const { csv, json, file: _file, ...rest } = body;
           const options = await checkedOptions(deps, accountOf(request), rest);
           row = await storeImport(ctx, accountOf(request), Readable.from([csv ?? json ?? ""]), {
             format: options.format,

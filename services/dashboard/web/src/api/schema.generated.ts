@@ -7423,6 +7423,8 @@ export interface paths {
                         csv?: string;
                         /** @description The export's text, for a JSON export */
                         json?: string;
+                        /** @description multipart/form-data only: the export as a file part, sent after the option fields */
+                        file?: string;
                         /**
                          * @description Check every row and report, changing nothing
                          * @default false
@@ -7449,6 +7451,8 @@ export interface paths {
                         csv?: string;
                         /** @description The export's text, for a JSON export */
                         json?: string;
+                        /** @description multipart/form-data only: the export as a file part, sent after the option fields */
+                        file?: string;
                         /**
                          * @description Check every row and report, changing nothing
                          * @default false

@@ -538,6 +538,23 @@ describe("POST /api/v1/conversions", () => {
     expect(byKey(stats.byEvent).lead).toBeUndefined();
   });
 
+  it("takes a report retried with the same Idempotency-Key once its click has arrived: a 404 is not replayed", async () => {
+    const account = uuidv7();
+    const token = await h.token(account, ["conversion:write"]);
+    const clickId = uuidv7();
+    const body = { svc_click_id: clickId, event_name: "purchase" };
+    // Its click is still on its way (in the broker during an outage, say).
+    const early = await post(body, { "idempotency-key": "late-1" }, token);
+    expect(early.statusCode).toBe(404);
+    await h.publishClicks([
+      { accountId: account, linkId: uuidv7(), host: "localhost", code: "late", clickId },
+    ]);
+    await h.settle();
+    const retried = await post(body, { "idempotency-key": "late-1" }, token);
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.headers["idempotent-replayed"]).toBeUndefined();
+  });
+
   it("answers 404 for a click id it does not know, or one of another account", async () => {
     for (const clickId of [uuidv7(), foreignClickIds[0] as string]) {
       const response = await post({ svc_click_id: clickId, event_name: "lead" });

@@ -66,6 +66,11 @@ export function registerConversionRoutes(
       },
       // The handler checks the body with the same schema and names the missing click id.
       ...documentationOnly,
+      // A report is idempotent by its own key: the conversion's id derives from the click, the
+      // event name and Idempotency-Key, and a repeat answers the recorded conversion. The generic
+      // replay (honorIdempotencyKeys) would also replay a 404 for a click that had not arrived
+      // yet (its clicks wait in the broker during an outage), which a retry must get past.
+      config: { idempotency: false },
     },
     async (request, reply) => {
       const parsed = bodySchema.safeParse(request.body);

@@ -1,8 +1,12 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
+import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chromiumExecutable, WAIT_FOR_DEFAULT_TIMEOUT_MS, waitFor } from "@kurz/testing";
+import {
+  accessibilityViolations,
+  chromiumExecutable,
+  pageScreenshots,
+  WAIT_FOR_DEFAULT_TIMEOUT_MS,
+  waitFor,
+} from "@kurz/testing";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { setFlowPlan } from "./support/set-flow-plan";
@@ -11,7 +15,6 @@ import { waitForAnnouncement } from "./support/wait-for-announcement";
 
 const executable = chromiumExecutable();
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const EMAIL = "ada@example.com";
 const ALIAS = "pricing-test";
 const VISITS = 8;
@@ -23,24 +26,7 @@ let browser: Browser;
 let page: Page;
 
 /** A screenshot of the whole page in test/artifacts/dashboard/ (CI keeps the directory). */
-async function screenshot(name: string): Promise<void> {
-  await page.screenshot({ path: path.join(ARTIFACTS, `abtests-${name}.png`), fullPage: true });
-}
-
-/** axe-core in the page: the serious and critical violations, as "rule: targets" lines. */
-async function accessibilityViolations(): Promise<string[]> {
-  // Evaluated rather than added as a <script>: the page's CSP (script-src 'self') refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  // A string, evaluated in the page: this file is compiled without the DOM's types.
-  const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as {
-    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
-  };
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-}
+const screenshot = pageScreenshots(() => page, { directory: ARTIFACTS, prefix: "abtests-" });
 
 const section = (name: string) =>
   page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
@@ -84,7 +70,7 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
       "/app/account",
     );
     await screenshot("plan-required");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // On Pro, after signing in again (a session's scopes are fixed at sign-in).
     await setFlowPlan(flow, EMAIL, "pro");
@@ -124,7 +110,7 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
     await page.getByLabel("Variant B weight (%)").fill("50");
     await page.getByText("Total: 100%").waitFor();
     await screenshot("create");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Create test" }).click();
 
     // Its own view: a draft, started from there.
@@ -169,7 +155,7 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
     // Not enough visitors for a verdict: the API's reason is shown in words.
     await page.getByText("Not enough data yet").waitFor();
     await screenshot("running");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // The same view on a phone.
     await page.setViewportSize({ width: 360, height: 740 });
@@ -177,7 +163,7 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
     await page.getByRole("heading", { name: "Pricing page", level: 2 }).waitFor();
     await results.waitFor();
     await screenshot("running-360px");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole("button", { name: "Pause test" }).click();
@@ -205,7 +191,7 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
     expect(await page.getByRole("button", { name: "Pause test" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Resume test" }).count()).toBe(0);
     await screenshot("completed");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // The list shows it, then it is deleted after confirming.
     await page.getByRole("link", { name: "All A/B tests" }).click();
@@ -213,7 +199,7 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
     await list.getByRole("link", { name: "Pricing page" }).waitFor();
     await list.getByText(`${flow.shortHost}/${ALIAS}`).waitFor();
     await screenshot("list");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await list.getByRole("link", { name: "Pricing page" }).click();
     await page.getByRole("button", { name: "Delete test" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete this A/B test?" });
@@ -244,7 +230,7 @@ describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", 
       3,
     );
     await screenshot("rotator");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     // Long by design: one person's whole session, page by page, with visits to count between.
   }, 240_000);
 });

@@ -1,15 +1,13 @@
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumExecutable, waitFor } from "@kurz/testing";
+import { accessibilityViolations, chromiumExecutable, pageScreenshots, waitFor } from "@kurz/testing";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
 const executable = chromiumExecutable();
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const ALIAS = "launch-day";
 
 /** Who clicks: an address in each country (the test is the trusted proxy), a browser, a referrer. */
@@ -41,23 +39,7 @@ let browser: Browser;
 let page: Page;
 
 /** Each view leaves a screenshot in test/artifacts/dashboard/ (CI keeps the directory). */
-async function screenshot(name: string): Promise<void> {
-  await page.screenshot({ path: path.join(ARTIFACTS, `analytics-${name}.png`), fullPage: true });
-}
-
-/** axe-core in the page: the serious and critical violations, as "rule: targets" lines. */
-async function accessibilityViolations(): Promise<string[]> {
-  // Evaluated rather than added as a <script>: the page's CSP (script-src 'self') refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as {
-    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
-  };
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-}
+const screenshot = pageScreenshots(() => page, { directory: ARTIFACTS, prefix: "analytics-" });
 
 /** The big number under a headline label ("Clicks", "Unique visitors", …). */
 function headline(label: string) {
@@ -121,7 +103,7 @@ describe.skipIf(!executable.available)("the analytics page in a real browser (Ch
     await page.getByText("No clicks in the last 7 days yet").waitFor();
     expect(await headline("Clicks").textContent()).toBe("0");
     await screenshot("account-empty");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Links" }).click();
     await page.getByLabel("Destination URL").fill("https://example.com/launch");
@@ -185,7 +167,7 @@ describe.skipIf(!executable.available)("the analytics page in a real browser (Ch
         fileURLToPath(new URL("../docs/screenshots/dashboard-analytics.png", import.meta.url)),
       );
     }
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // The chart's numbers as a table, shown on request.
     await page.getByRole("button", { name: "Show data table" }).click();
@@ -233,7 +215,7 @@ describe.skipIf(!executable.available)("the analytics page in a real browser (Ch
     await page.goto(`${flow.edgeUrl}/app/analytics?link=${ALIAS}`);
     await reportLoaded();
     await screenshot("link-360px");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The whole account: the link among the top links, and back to its own analytics from there.
@@ -245,7 +227,7 @@ describe.skipIf(!executable.available)("the analytics page in a real browser (Ch
     expect(await rowNames("Top links")).toEqual([reportedLink]);
     expect(await rowNames("Countries")).toEqual(expect.arrayContaining(["United Kingdom"]));
     await screenshot("account");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole("link", { name: reportedLink, exact: true }).click();
     await waitFor(() => page.url(), {
       until: (url) => url.includes("link="),
@@ -258,7 +240,7 @@ describe.skipIf(!executable.available)("the analytics page in a real browser (Ch
     await page.goto(`${flow.edgeUrl}/app/analytics?link=no-such-link`);
     await page.getByText("This link could not be loaded").waitFor();
     await screenshot("link-not-found");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     // Long by design: sign-up, visits to count, then every view of the page in turn.
   }, 240_000);
 });

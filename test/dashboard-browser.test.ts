@@ -1,8 +1,7 @@
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumExecutable, waitFor } from "@kurz/testing";
+import { accessibilityViolations, chromiumExecutable, pageScreenshots, waitFor } from "@kurz/testing";
 import { decodeQrImage } from "@kurz/testing/decode-qr-image";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,36 +12,13 @@ const executable = chromiumExecutable();
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
 const SCREENSHOTS = fileURLToPath(new URL("../docs/screenshots/", import.meta.url));
 const EMAIL = "dana@example.com";
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let flow: FlowKurz;
 let browser: Browser;
 let page: Page;
-let step = 0;
 
 /** Each step leaves a screenshot in test/artifacts/dashboard/ (CI keeps the directory). */
-async function screenshot(name: string): Promise<void> {
-  step++;
-  await page.screenshot({
-    path: path.join(ARTIFACTS, `${String(step).padStart(2, "0")}-${name}.png`),
-    fullPage: true,
-  });
-}
-
-/** axe-core in the page: the serious and critical violations, as "rule: targets" lines. */
-async function accessibilityViolations(): Promise<string[]> {
-  // Evaluated rather than added as a <script>: the page's CSP (script-src 'self') refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  // A string, evaluated in the page: this file is compiled without the DOM's types.
-  const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as {
-    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
-  };
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-}
+const screenshot = pageScreenshots(() => page, { directory: ARTIFACTS, numbered: true });
 
 /** The big number under a headline label of the analytics page ("Clicks", …). */
 const headline = (label: string) =>
@@ -93,7 +69,7 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
     await page.waitForURL(/\/app\/(links)?$/);
     await page.getByRole("heading", { name: "Links", level: 1 }).waitFor();
     await screenshot("links-empty");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     // MCP keys are a Pro feature: the operator moves the new account there.
     await setFlowPlan(flow, EMAIL, "pro");
 
@@ -109,7 +85,7 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
     const shortUrl = `${flow.shortHost}/spring-sale`;
     await page.getByText(shortUrl).first().waitFor();
     await screenshot("link-created");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // Edited from its row: a name and one more tag; only those are sent, and the row shows them.
     const row = page.getByRole("row", { name: /spring-sale/ });
@@ -126,7 +102,7 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
     expect(await tagsField.inputValue()).toBe("sale, spring");
     await tagsField.fill("sale, spring, promo");
     // The open dialog, checked like every view.
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await editDialog.getByRole("button", { name: "Save changes" }).click();
     await editDialog.waitFor({ state: "detached" });
     await page.getByRole("status").getByText("Link updated").waitFor();
@@ -159,7 +135,7 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
     await page.reload();
     await page.getByText(shortUrl).first().waitFor();
     await screenshot("links-360px");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The click in the link's analytics (ingested asynchronously: reloaded until it shows).
@@ -181,7 +157,7 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
       },
     );
     await screenshot("analytics");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // A QR code for the link: the downloaded PNG scans to its short URL.
     await section("QR codes").click();
@@ -196,7 +172,7 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
     const png = await download(preview.getByRole("link", { name: "Download PNG" }));
     expect(decodeQrImage(png, "image/png")).toBe(`http://${shortUrl}`);
     await screenshot("qr-code");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // A campaign with the link in it.
     await section("Campaigns").click();
@@ -212,7 +188,7 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
     await page.getByRole("button", { name: "Assign link" }).click();
     await page.getByRole("table", { name: "Links in this campaign" }).getByText(shortUrl).waitFor();
     await screenshot("campaign");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // A subdomain, taken from the suggestions.
     await section("Domains").click();
@@ -229,7 +205,7 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
       .getByRole("cell", { name: new RegExp(`^${label}\\.`) })
       .waitFor();
     await screenshot("subdomain");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // An API key with MCP permission, shown once.
     await section("Account").click();
@@ -241,12 +217,12 @@ describe.skipIf(!executable.available)("the dashboard in a real browser (Chromiu
     await page.getByRole("heading", { name: "Your new API key “My agent”" }).waitFor();
     await page.getByText("Copy it now: you will not see it again.", { exact: true }).waitFor();
     await screenshot("api-key");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(/\/app\/signed-out$/);
     await screenshot("signed-out");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     // The old session is gone: the dashboard asks to sign in again.
     const session = await page.request.get(`${flow.edgeUrl}/app/session`);
     expect(await session.json()).toMatchObject({ signedIn: false });

@@ -1,9 +1,13 @@
 import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { TestClock } from "@kurz/clock";
-import { chromiumExecutable, WAIT_FOR_DEFAULT_TIMEOUT_MS, waitFor } from "@kurz/testing";
+import {
+  accessibilityViolations,
+  chromiumExecutable,
+  pageScreenshots,
+  WAIT_FOR_DEFAULT_TIMEOUT_MS,
+  waitFor,
+} from "@kurz/testing";
 import { parse } from "csv-parse/sync";
 import { type Browser, chromium, type Download, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
@@ -12,7 +16,6 @@ import { waitForAnnouncement } from "./support/wait-for-announcement";
 
 const executable = chromiumExecutable();
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const ALIASES = ["keep-me", "pick-a", "pick-b", "vanish"] as const;
 
 let flow: FlowKurz;
@@ -20,23 +23,7 @@ let browser: Browser;
 let page: Page;
 
 /** A screenshot of the whole page in test/artifacts/dashboard/ (CI keeps the directory). */
-async function screenshot(name: string): Promise<void> {
-  await page.screenshot({ path: path.join(ARTIFACTS, `bulk-${name}.png`), fullPage: true });
-}
-
-/** axe-core in the page: the serious and critical violations, as "rule: targets" lines. */
-async function accessibilityViolations(): Promise<string[]> {
-  // Evaluated rather than added as a <script>: the page's CSP (script-src 'self') refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as {
-    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
-  };
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-}
+const screenshot = pageScreenshots(() => page, { directory: ARTIFACTS, prefix: "bulk-" });
 
 /** A call of the REST API through the dashboard's relay, as the page makes it (session cookie, CSRF token). */
 async function relay(method: "POST" | "DELETE", apiPath: string, data?: unknown): Promise<unknown> {
@@ -141,7 +128,7 @@ describe.skipIf(!executable.available)("bulk actions and exports on the links pa
       await selectAll().evaluate((box) => (box as unknown as { indeterminate: boolean }).indeterminate),
     ).toBe(true);
     await screenshot("selected");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // One of them is deleted elsewhere while the page still shows it: that item is refused, the others tagged.
     await relay("DELETE", "/urls/vanish");
@@ -158,7 +145,7 @@ describe.skipIf(!executable.available)("bulk actions and exports on the links pa
     expect(await bar().count()).toBe(0);
     expect(await checkbox("pick-a").isChecked()).toBe(false);
     await screenshot("tagged");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await refused.getByRole("button", { name: "Dismiss" }).click();
 
     // Into the campaign: the campaign filter then lists exactly those two.
@@ -183,7 +170,7 @@ describe.skipIf(!executable.available)("bulk actions and exports on the links pa
     const dialog = page.getByRole("dialog", { name: "Delete 2 links?" });
     await dialog.getByText("Their short URLs stop working at once.").waitFor();
     await screenshot("delete-dialog");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Delete 2 links" }).click();
     await waitForAnnouncement(page, "Deleted 2 links");
     await waitForListed(["keep-me"]);
@@ -233,7 +220,7 @@ describe.skipIf(!executable.available)("bulk actions and exports on the links pa
     await checkbox("keep-me").check();
     await bar().getByText("1 selected").waitFor();
     await screenshot("selected-360px");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
   }, 240_000);
 });
 
@@ -277,7 +264,7 @@ describe.skipIf(!executable.available)("a bulk action the plan's rate refuses (C
     await refusal.getByText("Nothing was changed").waitFor();
     await refusal.getByText("This call counts 65 requests; your plan allows 60 per minute").waitFor();
     await screenshot("rate-refused");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     // Nothing was tagged, and the same links are still selected for a smaller try.
     expect(await page.getByRole("link", { name: "Show links tagged too-many" }).count()).toBe(0);
     await bar().getByText("65 selected").waitFor();

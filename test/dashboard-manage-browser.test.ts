@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
+import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
+  accessibilityViolations,
   chromiumExecutable,
+  pageScreenshots,
   startTestDnsServer,
   type TestDnsServer,
   WAIT_FOR_DEFAULT_TIMEOUT_MS,
@@ -17,7 +17,6 @@ import { waitForAnnouncement } from "./support/wait-for-announcement";
 
 const executable = chromiumExecutable();
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const EMAIL = "mara@example.com";
 
 let flow: FlowKurz;
@@ -26,24 +25,7 @@ let browser: Browser;
 let page: Page;
 
 /** A screenshot of the whole page in test/artifacts/dashboard/ (CI keeps the directory). */
-async function screenshot(name: string): Promise<void> {
-  await page.screenshot({ path: path.join(ARTIFACTS, `manage-${name}.png`), fullPage: true });
-}
-
-/** axe-core in the page: the serious and critical violations, as "rule: targets" lines. */
-async function accessibilityViolations(): Promise<string[]> {
-  // Evaluated rather than added as a <script>: the page's CSP (script-src 'self') refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  // A string, evaluated in the page: this file is compiled without the DOM's types.
-  const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as {
-    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
-  };
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-}
+const screenshot = pageScreenshots(() => page, { directory: ARTIFACTS, prefix: "manage-" });
 
 const section = (name: string) => page.getByRole("link", { name, exact: true });
 
@@ -96,7 +78,7 @@ describe.skipIf(!executable.available)(
       await permissions.getByText("MCP access is not part of the Free plan").waitFor();
       await permissions.getByText("Upgrade to Pro or higher").waitFor();
       await screenshot("account-plan-required");
-      expect(await accessibilityViolations()).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
 
       await setFlowPlan(flow, EMAIL, "pro");
 
@@ -119,7 +101,7 @@ describe.skipIf(!executable.available)(
       await page.getByRole("link", { name: "Autumn sale" }).waitFor();
       await waitForAnnouncement(page, "Campaign created: Autumn sale");
       await screenshot("campaigns");
-      expect(await accessibilityViolations()).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
 
       await page.getByRole("link", { name: "Autumn sale" }).click();
       await page.getByRole("heading", { name: "Autumn sale", level: 1 }).waitFor();
@@ -143,7 +125,7 @@ describe.skipIf(!executable.available)(
       await campaignLinks.getByText(`${flow.shortHost}/autumn-sale`).waitFor();
       await waitForAnnouncement(page, "to the campaign");
       await screenshot("campaign");
-      expect(await accessibilityViolations()).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
 
       await campaignLinks.getByRole("button", { name: "Remove from campaign" }).click();
       await page.getByText("No links in this campaign yet").waitFor();
@@ -192,7 +174,7 @@ describe.skipIf(!executable.available)(
       await card.getByRole("button", { name: "Verify go.mara-example.com" }).click();
       await card.getByText("Last checked").waitFor();
       await screenshot("domains");
-      expect(await accessibilityViolations()).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
 
       dns.setTxt(recordName, [recordValue]);
       await card.getByRole("button", { name: "Verify go.mara-example.com" }).click();
@@ -204,7 +186,7 @@ describe.skipIf(!executable.available)(
       await page.reload();
       await page.getByRole("heading", { name: "go.mara-example.com" }).waitFor();
       await screenshot("domains-360px");
-      expect(await accessibilityViolations()).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 1280, height: 800 });
 
       // Links: the link moved onto the subdomain from its edit dialog, then the list by domain.
@@ -219,7 +201,7 @@ describe.skipIf(!executable.available)(
       const subdomainHost = (await subdomainOption.getAttribute("value")) ?? "";
       await domainSelect.selectOption(subdomainHost);
       await editDialog.getByText("Another domain changes the short URL").waitFor();
-      expect(await accessibilityViolations()).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
       await editDialog.getByRole("button", { name: "Save changes" }).click();
       await editDialog.waitFor({ state: "detached" });
       await linkRow
@@ -235,7 +217,7 @@ describe.skipIf(!executable.available)(
       });
       await linkRow.waitFor();
       await screenshot("links-by-domain");
-      expect(await accessibilityViolations()).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
       const standard = domainFilter.locator("option", { hasText: "(standard)" });
       await domainFilter.selectOption((await standard.getAttribute("value")) ?? "");
       await page.getByText("No links match this search").waitFor();
@@ -260,7 +242,7 @@ describe.skipIf(!executable.available)(
       await keys.getByRole("cell", { name: "Claude Desktop", exact: true }).waitFor();
       await keys.getByText("mcp", { exact: true }).waitFor();
       await screenshot("account-new-key");
-      expect(await accessibilityViolations()).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
 
       // The secret is gone once dismissed, and after a reload: it is shown this once only.
       await page.getByRole("button", { name: "I have copied the key" }).click();
@@ -276,14 +258,14 @@ describe.skipIf(!executable.available)(
       await page.getByText("No API keys yet").waitFor();
       await waitForAnnouncement(page, "Revoked the API key “Claude Desktop”");
       await screenshot("account");
-      expect(await accessibilityViolations()).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
 
       await page.setViewportSize({ width: 360, height: 740 });
       await page.reload();
       await page.getByRole("heading", { name: "Plan: Pro" }).waitFor();
       await page.getByRole("meter", { name: "Links" }).waitFor();
       await screenshot("account-360px");
-      expect(await accessibilityViolations()).toEqual([]);
+      expect(await accessibilityViolations(page)).toEqual([]);
       // Long by design: campaigns, domains and keys in one session, every page checked twice.
     }, 300_000);
   },

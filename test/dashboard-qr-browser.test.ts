@@ -1,8 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumExecutable, waitFor } from "@kurz/testing";
+import { accessibilityViolations, chromiumExecutable, pageScreenshots, waitFor } from "@kurz/testing";
 import { decodeQrImage } from "@kurz/testing/decode-qr-image";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,35 +8,13 @@ import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
 
 const executable = chromiumExecutable();
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let flow: FlowKurz;
 let browser: Browser;
 let page: Page;
-let step = 0;
 
 /** Each step leaves a screenshot in test/artifacts/dashboard/ as qr-NN-name.png (CI keeps the directory). */
-async function screenshot(name: string): Promise<void> {
-  step++;
-  await page.screenshot({
-    path: path.join(ARTIFACTS, `qr-${String(step).padStart(2, "0")}-${name}.png`),
-    fullPage: true,
-  });
-}
-
-/** axe-core in the page: the serious and critical violations, as "rule: targets" lines. */
-async function accessibilityViolations(): Promise<string[]> {
-  // Evaluated rather than added as a <script>: the page's CSP (script-src 'self') refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as {
-    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
-  };
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-}
+const screenshot = pageScreenshots(() => page, { directory: ARTIFACTS, prefix: "qr-", numbered: true });
 
 /** Clicks a download link and returns the saved file's name and bytes. */
 async function download(link: Locator): Promise<{ name: string; bytes: Uint8Array }> {
@@ -96,7 +72,7 @@ describe.skipIf(!executable.available)("the QR designer in a real browser (Chrom
     await page.getByRole("heading", { name: "QR codes", level: 1 }).waitFor();
     await page.getByText("No QR codes yet").waitFor();
     await screenshot("empty");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // A URL code in green on white: it scans as the address, and the SVG carries the colour.
     await page.getByRole("radio", { name: "URL" }).check();
@@ -110,7 +86,7 @@ describe.skipIf(!executable.available)("the QR designer in a real browser (Chrom
     const live = preview().getByRole("img", { name: "Preview of the QR code as designed" });
     await live.waitFor();
     await screenshot("live-preview");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Save QR code" }).click();
     await previewShown();
     await waitFor(() => page.url(), {
@@ -118,7 +94,7 @@ describe.skipIf(!executable.available)("the QR designer in a real browser (Chrom
       what: "the page URL to name the saved code (/app/qr?id=<uuid>)",
     });
     await screenshot("url-code");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(await scanDownloadedPng()).toBe("https://example.com/qr-menu");
     const svg = await download(preview().getByRole("link", { name: "Download SVG" }));
     expect(svg.name).toBe("menu.svg");
@@ -170,7 +146,7 @@ describe.skipIf(!executable.available)("the QR designer in a real browser (Chrom
     await page.getByRole("button", { name: "Save changes" }).click();
     await preview().getByText("https://example.com/summer").waitFor();
     await screenshot("dynamic-edited");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(await scanDownloadedPng()).toBe(shortUrl);
     const visit = await page.request.get(shortUrl ?? "", { maxRedirects: 0 });
     expect(visit.status()).toBe(302);
@@ -187,7 +163,7 @@ describe.skipIf(!executable.available)("the QR designer in a real browser (Chrom
     const dialog = page.getByRole("dialog", { name: "Delete this QR code?" });
     await dialog.waitFor();
     await screenshot("delete-dialog");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Delete QR code" }).click();
     await dialog.waitFor({ state: "detached" });
     await waitFor(() => list.getByRole("row").count(), {
@@ -202,7 +178,7 @@ describe.skipIf(!executable.available)("the QR designer in a real browser (Chrom
     await page.reload();
     await previewShown();
     await screenshot("360px");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     // Long by design: three codes designed, saved, downloaded and scanned.
   }, 240_000);
 });

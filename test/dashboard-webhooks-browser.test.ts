@@ -1,10 +1,14 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import http from "node:http";
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumExecutable, WAIT_FOR_DEFAULT_TIMEOUT_MS, waitFor } from "@kurz/testing";
+import {
+  accessibilityViolations,
+  chromiumExecutable,
+  pageScreenshots,
+  WAIT_FOR_DEFAULT_TIMEOUT_MS,
+  waitFor,
+} from "@kurz/testing";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
@@ -14,7 +18,6 @@ import { waitForAnnouncement } from "./support/wait-for-announcement";
 
 const executable = chromiumExecutable();
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const EMAIL = "wanda@example.com";
 
 interface Received {
@@ -90,24 +93,7 @@ let browser: Browser;
 let page: Page;
 
 /** A screenshot of the whole page in test/artifacts/dashboard/ (CI keeps the directory). */
-async function screenshot(name: string): Promise<void> {
-  await page.screenshot({ path: path.join(ARTIFACTS, `webhooks-${name}.png`), fullPage: true });
-}
-
-/** axe-core in the page: the serious and critical violations, as "rule: targets" lines. */
-async function accessibilityViolations(): Promise<string[]> {
-  // Evaluated rather than added as a <script>: the page's CSP (script-src 'self') refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  // A string, evaluated in the page: this file is compiled without the DOM's types.
-  const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as {
-    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
-  };
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-}
+const screenshot = pageScreenshots(() => page, { directory: ARTIFACTS, prefix: "webhooks-" });
 
 describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a local receiver)", () => {
   beforeAll(async () => {
@@ -151,7 +137,7 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     await page.getByText("Webhooks need the Business plan").waitFor();
     await page.getByRole("link", { name: "See your plan and its limits" }).waitFor();
     await screenshot("plan-required");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // On Business, a new sign-in carries the webhook scopes.
     await setFlowPlan(flow, EMAIL, "business");
@@ -185,7 +171,7 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     await endpoints.getByRole("link", { name: receiver.url }).waitFor();
     await endpoints.getByText("link.created").waitFor();
     await screenshot("created");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // Shown once: gone when dismissed and after a reload.
     await page.getByRole("button", { name: "I have copied the secret" }).click();
@@ -217,7 +203,7 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     await firstRow.getByText("HTTP 200").waitFor();
     await firstRow.getByText(receiver.received[0]?.id ?? "?").waitFor();
     await screenshot("delivered");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // The receiver fails: the attempt is logged as failed with its 500 and body.
     receiver.setDown(true);
@@ -285,7 +271,7 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     expect(rotated).not.toBe(secret);
     await waitForAnnouncement(page, "Secret rotated");
     await screenshot("rotated");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "I have copied the secret" }).click();
     await page.getByText("Previous secret").waitFor();
 
@@ -305,7 +291,7 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     await page.reload();
     await page.getByRole("table", { name: "Deliveries" }).getByText("ok from receiver #1").waitFor();
     await screenshot("endpoint-360px");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Delete, after confirming: back on the list, which is empty.
@@ -316,7 +302,7 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     await page.getByText("No endpoints yet").waitFor();
     await waitForAnnouncement(page, "Deleted the endpoint");
     await screenshot("deleted");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // The list and the create form on a phone.
     await page.setViewportSize({ width: 360, height: 740 });
@@ -324,7 +310,7 @@ describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a l
     await page.getByRole("heading", { name: "Add an endpoint" }).waitFor();
     await page.getByText("No endpoints yet").waitFor();
     await screenshot("list-360px");
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     // Long by design: one person's whole session with an endpoint, deliveries waited for in turn.
   }, 240_000);
 });

@@ -6,6 +6,12 @@ export {
   realBackendsRequired,
   unavailable,
 } from "./backend-availability";
+export {
+  accessibilityViolations,
+  type CheckedPage,
+  pageScreenshots,
+  type ScreenshotOptions,
+} from "./browser-checks";
 export { bundleArgs } from "./bundle-args";
 export { chromiumExecutable } from "./chromium";
 export { clickhouseBackend } from "./clickhouse";

@@ -118,14 +118,15 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   limitRestRoutes(http.app, deps.restRateLimit);
   honorIdempotencyKeys(http.app, { service: SERVICE_NAME, cache: deps.cache, clock: ctx.clock });
   const importWorker = createImportWorker(ctx, deps.imports);
-  await registerApi(http.app, {
-    ctx,
-    verifier: deps.verifier,
-    imports: { maxBytes: deps.imports?.maxBytes ?? DEFAULT_MAX_BYTES, queued: () => importWorker.wake() },
-  });
+  // One file limit and one wake-up for both ways in (REST POST /imports, gRPC StartImport).
+  const imports = {
+    maxBytes: deps.imports?.maxBytes ?? DEFAULT_MAX_BYTES,
+    queued: () => importWorker.wake(),
+  };
+  await registerApi(http.app, { ctx, verifier: deps.verifier, imports });
 
   const grpc = createGrpcServer({ logger: deps.logger, authenticate: deps.authenticateCall });
-  grpc.addService(linksV1.LinkService, createLinkService(ctx), LINK_SERVICE_ACCESS);
+  grpc.addService(linksV1.LinkService, createLinkService(ctx, imports), LINK_SERVICE_ACCESS);
   grpc.addService(campaignsV1.CampaignService, createCampaignService(ctx), CAMPAIGN_SERVICE_ACCESS);
   grpc.addService(domainsV1.DomainService, createDomainService(ctx), DOMAIN_SERVICE_ACCESS);
   grpc.addService(qrV1.QrService, createQrService(ctx), QR_SERVICE_ACCESS);

@@ -26,6 +26,10 @@ export const LINK_SERVICE_ACCESS: GrpcServiceAccess<(typeof linksV1.LinkService)
   bulkCreateLinks: account("shorturl:create"),
   bulkUpdateLinks: account("shorturl:update"),
   bulkDeleteLinks: account("shorturl:delete"),
+  // As REST's POST /imports, GET /imports/{id} and POST /imports/{id}/cancel.
+  startImport: account("shorturl:create"),
+  getImport: account("shorturl:read"),
+  cancelImport: account("shorturl:create"),
 };
 
 export const QR_SERVICE_ACCESS: GrpcServiceAccess<(typeof qrV1.QrService)["method"]> = {

@@ -24,6 +24,8 @@ import { BULK_MAX_ITEMS, type BulkItemResult } from "../links/run-bulk";
 import { setAbRouting } from "../links/set-ab-routing";
 import { toLinkSnapshot } from "../links/to-link-snapshot";
 import { updateLink } from "../links/update-link";
+import type { ApiDependencies } from "../routes/api-dependencies";
+import { createImportHandlers } from "./import-handlers";
 import { legacyMaxOf, limitToProto } from "./limit-to-proto";
 import { createInputOf, updateInputOf } from "./link-inputs-of-proto";
 import { pageInfoOf, pageOf } from "./page-request";
@@ -51,6 +53,7 @@ const SORTS = {
 /** LinkService: thin proto ↔ domain mapping; validation is the REST routes' (parseInput). */
 export function createLinkService(
   ctx: LinkApiContext,
+  imports: ApiDependencies["imports"],
 ): GrpcServiceImplementation<typeof linksV1.LinkService.method> {
   const toMessage = (row: Parameters<typeof toLinkMessage>[0]) => toLinkMessage(row, ctx.hosts);
   const toResults = (results: BulkItemResult<LinkRow>[]) =>
@@ -223,5 +226,7 @@ export function createLinkService(
       });
       return { link: toMessage(await createLink(ctx, request.accountId, input)) };
     },
+
+    ...createImportHandlers(ctx, imports),
   });
 }

@@ -5,16 +5,15 @@ import { parseInput } from "@kurz/service-runtime";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { getCampaignOrThrow } from "../campaigns/get-campaign-or-throw";
 import type { ImportRow } from "../db/schema";
 import { cancelImport } from "../imports/cancel-import";
 import { getImportOrThrow } from "../imports/get-import-or-throw";
 import {
-  type CreateImportOptionsInput,
   createImportFieldsSchema,
   createImportJsonSchema,
   listImportsQuerySchema,
 } from "../imports/import-input-schemas";
+import { checkImportOptions } from "../imports/import-options";
 import { listImports } from "../imports/list-imports";
 import { storeImport } from "../imports/store-import";
 import { importViewSchema, toImportView } from "../imports/to-import-view";
@@ -30,25 +29,6 @@ const importResponse = z.object({ success: z.literal(true), import: importViewSc
 const CREATE_DESCRIPTION = `Uploads another shortener's export (Bitly, Dub, Short.io, Shlink, YOURLS, Kutt, Rebrandly, or a generic CSV) and queues its import: 202 at once, the links are made in the background (GET /imports/{id} shows the progress).
 
 Send \`multipart/form-data\` with the file in a \`file\` part, the option fields (\`format\`, \`dry_run\`, \`on_conflict\`, \`tags\` comma-separated, \`campaign_id\`) before it; or JSON with the file's text in \`csv\` or \`json\`. See docs/api/links.md#imports.`;
-
-/** Refuses what is not a known option before any byte of the file is stored. */
-async function checkedOptions(
-  deps: ApiDependencies,
-  accountId: string,
-  input: CreateImportOptionsInput,
-): Promise<CreateImportOptionsInput> {
-  if (input.campaign_id) await getCampaignOrThrow(deps.ctx.db, accountId, input.campaign_id);
-  return input;
-}
-
-function storeOptions(input: CreateImportOptionsInput) {
-  return {
-    dryRun: input.dry_run,
-    onConflict: input.on_conflict,
-    tags: input.tags,
-    campaignId: input.campaign_id || null,
-  };
-}
 
 /** A multipart upload: the fields, then the `file` part streamed into the import's chunks. */
 async function storeMultipart(deps: ApiDependencies, request: FastifyRequest): Promise<ImportRow> {
@@ -70,10 +50,10 @@ async function storeMultipart(deps: ApiDependencies, request: FastifyRequest): P
         details: { field: part.fieldname },
       });
     }
-    const options = await checkedOptions(deps, accountId, parseInput(createImportFieldsSchema, fields));
+    const input = parseInput(createImportFieldsSchema, fields);
     const row = await storeImport(deps.ctx, accountId, part.file, {
-      format: options.format,
-      options: storeOptions(options),
+      format: input.format,
+      options: await checkImportOptions(deps.ctx, accountId, input),
       maxBytes: deps.imports.maxBytes,
       // A field after the file came too late to apply (a dry_run=true there would otherwise be
       // a real import): refused, and the stored file rolled back with it.
@@ -146,11 +126,10 @@ export async function registerImportRoutes(root: FastifyInstance, deps: ApiDepen
               details: { field: "csv" },
             });
           }
-          const { csv, json, file: _file, ...rest } = body;
-          const options = await checkedOptions(deps, accountOf(request), rest);
+          const { csv, json, file: _file, ...input } = body;
           row = await storeImport(ctx, accountOf(request), Readable.from([csv ?? json ?? ""]), {
-            format: options.format,
-            options: storeOptions(options),
+            format: input.format,
+            options: await checkImportOptions(ctx, accountOf(request), input),
             maxBytes: deps.imports.maxBytes,
           });
         }

@@ -12,6 +12,8 @@ import type { PageInfo, PageRequest } from "../../common/v1/page_pb";
 import { file_kurz_common_v1_page } from "../../common/v1/page_pb";
 import type { Link, UrlType, Utm } from "./link_pb";
 import { file_kurz_links_v1_link } from "./link_pb";
+import type { ImportConflict, ImportFormat, LinkImport } from "./link_import_pb";
+import { file_kurz_links_v1_link_import } from "./link_import_pb";
 import type { AbVariant, LinkSnapshot } from "./link_snapshot_pb";
 import { file_kurz_links_v1_link_snapshot } from "./link_snapshot_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -20,7 +22,149 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kurz/links/v1/link_service.proto.
  */
 export const file_kurz_links_v1_link_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBrdXJ6L2xpbmtzL3YxL2xpbmtfc2VydmljZS5wcm90bxINa3Vyei5saW5rcy52MSJJChZCdWxrQ3JlYXRlTGlua3NSZXF1ZXN0Ei8KBWxpbmtzGAEgAygLMiAua3Vyei5saW5rcy52MS5DcmVhdGVMaW5rUmVxdWVzdCJJChdCdWxrQ3JlYXRlTGlua3NSZXNwb25zZRIuCgdyZXN1bHRzGAEgAygLMh0ua3Vyei5saW5rcy52MS5CdWxrTGlua1Jlc3VsdCJLChZCdWxrVXBkYXRlTGlua3NSZXF1ZXN0EjEKB3VwZGF0ZXMYASADKAsyIC5rdXJ6LmxpbmtzLnYxLlVwZGF0ZUxpbmtSZXF1ZXN0IkkKF0J1bGtVcGRhdGVMaW5rc1Jlc3BvbnNlEi4KB3Jlc3VsdHMYASADKAsyHS5rdXJ6LmxpbmtzLnYxLkJ1bGtMaW5rUmVzdWx0IkkKFkJ1bGtEZWxldGVMaW5rc1JlcXVlc3QSLwoFbGlua3MYASADKAsyIC5rdXJ6LmxpbmtzLnYxLkRlbGV0ZUxpbmtSZXF1ZXN0IkkKF0J1bGtEZWxldGVMaW5rc1Jlc3BvbnNlEi4KB3Jlc3VsdHMYASADKAsyHS5rdXJ6LmxpbmtzLnYxLkJ1bGtMaW5rUmVzdWx0Im8KDkJ1bGtMaW5rUmVzdWx0Eg0KBWluZGV4GAEgASgNEiEKBGxpbmsYAiABKAsyEy5rdXJ6LmxpbmtzLnYxLkxpbmsSKwoFZXJyb3IYAyABKAsyHC5rdXJ6LmxpbmtzLnYxLkJ1bGtJdGVtRXJyb3IiUgoNQnVsa0l0ZW1FcnJvchIMCgRjb2RlGAEgASgJEg8KB21lc3NhZ2UYAiABKAkSFAoMZGV0YWlsc19qc29uGAMgASgJEgwKBGhpbnQYBCABKAkiXwoYQ3JlYXRlUm90YXRvckxpbmtSZXF1ZXN0EhIKCmFjY291bnRfaWQYASABKAkSCwoDdXJsGAIgASgJEhQKDGN1c3RvbV9hbGlhcxgDIAEoCRIMCgRuYW1lGAQgASgJIj4KGUNyZWF0ZVJvdGF0b3JMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayKsAQoTU2V0QWJSb3V0aW5nUmVxdWVzdBISCgphY2NvdW50X2lkGAEgASgJEg8KB2xpbmtfaWQYAiABKAkSEgoKYWJfdGVzdF9pZBgDIAEoCRIqCgh2YXJpYW50cxgEIAMoCzIYLmt1cnoubGlua3MudjEuQWJWYXJpYW50EhwKD2Rlc3RpbmF0aW9uX3VybBgFIAEoCUgAiAEBQhIKEF9kZXN0aW5hdGlvbl91cmwiOQoUU2V0QWJSb3V0aW5nUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayIsCg5SZXNvbHZlUmVxdWVzdBIMCgRob3N0GAEgASgJEgwKBGNvZGUYAiABKAkiSwoPUmVzb2x2ZVJlc3BvbnNlEg0KBWZvdW5kGAEgASgIEikKBGxpbmsYAiABKAsyGy5rdXJ6LmxpbmtzLnYxLkxpbmtTbmFwc2hvdCKtAwoRQ3JlYXRlTGlua1JlcXVlc3QSCwoDdXJsGAEgASgJEhQKDGN1c3RvbV9hbGlhcxgCIAEoCRIMCgRuYW1lGAMgASgJEh0KEHRyYWNraW5nX2VuYWJsZWQYBCABKAhIAIgBARISCgppc19keW5hbWljGAUgASgIEhMKC2NhbXBhaWduX2lkGAYgASgJEigKCHVybF90eXBlGAcgASgOMhYua3Vyei5saW5rcy52MS5VcmxUeXBlEhYKDmJyYW5kZWRfZG9tYWluGAggASgJEhEKCXN1YmRvbWFpbhgJIAEoCRIMCgR0YWdzGAogAygJEhAKCHBhc3N3b3JkGAsgASgJEh8KA3V0bRgMIAEoCzISLmt1cnoubGlua3MudjEuVXRtEi4KCmV4cGlyZXNfYXQYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1heF9jbGlja3MYDiABKAMSEwoLZXhwaXJlZF91cmwYDyABKAkSGwoTY29udmVyc2lvbl90cmFja2luZxgQIAEoCEITChFfdHJhY2tpbmdfZW5hYmxlZCI3ChJDcmVhdGVMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayI0Cg5HZXRMaW5rUmVxdWVzdBISCgpzaG9ydF9jb2RlGAEgASgJEg4KBmRvbWFpbhgCIAEoCSI0Cg9HZXRMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayLSAQoQTGlzdExpbmtzUmVxdWVzdBIpCgRwYWdlGAEgASgLMhsua3Vyei5jb21tb24udjEuUGFnZVJlcXVlc3QSDgoGc2VhcmNoGAIgASgJEigKB3NvcnRfYnkYAyABKA4yFy5rdXJ6LmxpbmtzLnYxLkxpbmtTb3J0EicKBW9yZGVyGAQgASgOMhgua3Vyei5saW5rcy52MS5Tb3J0T3JkZXISCwoDdGFnGAUgASgJEhMKC2NhbXBhaWduX2lkGAYgASgJEg4KBmRvbWFpbhgHIAEoCSJfChFMaXN0TGlua3NSZXNwb25zZRIiCgVsaW5rcxgBIAMoCzITLmt1cnoubGlua3MudjEuTGluaxImCgRwYWdlGAIgASgLMhgua3Vyei5jb21tb24udjEuUGFnZUluZm8iFwoHVGFnTGlzdBIMCgR0YWdzGAEgAygJIrQFChFVcGRhdGVMaW5rUmVxdWVzdBISCgpzaG9ydF9jb2RlGAEgASgJEg4KBmRvbWFpbhgCIAEoCRIQCgN1cmwYAyABKAlIAIgBARIRCgRuYW1lGAQgASgJSAGIAQESHQoQdHJhY2tpbmdfZW5hYmxlZBgFIAEoCEgCiAEBEhcKCmlzX2R5bmFtaWMYBiABKAhIA4gBARIVCghwYXNzd29yZBgHIAEoCUgEiAEBEiQKBHRhZ3MYCCABKAsyFi5rdXJ6LmxpbmtzLnYxLlRhZ0xpc3QSGAoLY2FtcGFpZ25faWQYCSABKAlIBYgBARIoCgh1cmxfdHlwZRgKIAEoDjIWLmt1cnoubGlua3MudjEuVXJsVHlwZRIbCg5icmFuZGVkX2RvbWFpbhgLIAEoCUgGiAEBEhYKCXN1YmRvbWFpbhgMIAEoCUgHiAEBEh8KA3V0bRgNIAEoCzISLmt1cnoubGlua3MudjEuVXRtEi4KCmV4cGlyZXNfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGNsZWFyX2V4cGlyZXNfYXQYDyABKAgSFwoKbWF4X2NsaWNrcxgQIAEoA0gIiAEBEhgKC2V4cGlyZWRfdXJsGBEgASgJSAmIAQESIAoTY29udmVyc2lvbl90cmFja2luZxgSIAEoCEgKiAEBQgYKBF91cmxCBwoFX25hbWVCEwoRX3RyYWNraW5nX2VuYWJsZWRCDQoLX2lzX2R5bmFtaWNCCwoJX3Bhc3N3b3JkQg4KDF9jYW1wYWlnbl9pZEIRCg9fYnJhbmRlZF9kb21haW5CDAoKX3N1YmRvbWFpbkINCgtfbWF4X2NsaWNrc0IOCgxfZXhwaXJlZF91cmxCFgoUX2NvbnZlcnNpb25fdHJhY2tpbmciNwoSVXBkYXRlTGlua1Jlc3BvbnNlEiEKBGxpbmsYASABKAsyEy5rdXJ6LmxpbmtzLnYxLkxpbmsiNwoRRGVsZXRlTGlua1JlcXVlc3QSEgoKc2hvcnRfY29kZRgBIAEoCRIOCgZkb21haW4YAiABKAkiNwoSRGVsZXRlTGlua1Jlc3BvbnNlEiEKBGxpbmsYASABKAsyEy5rdXJ6LmxpbmtzLnYxLkxpbmsiMgoRQ2hlY2tBbGlhc1JlcXVlc3QSDQoFYWxpYXMYASABKAkSDgoGZG9tYWluGAIgASgJIjcKEkNoZWNrQWxpYXNSZXNwb25zZRIRCglhdmFpbGFibGUYASABKAgSDgoGcmVhc29uGAIgASgJIhUKE0dldExpbmtTdGF0c1JlcXVlc3Qi5gEKFEdldExpbmtTdGF0c1Jlc3BvbnNlEhMKC3RvdGFsX2xpbmtzGAEgASgDEhUKDWR5bmFtaWNfbGlua3MYAiABKAMSIAoYcGFzc3dvcmRfcHJvdGVjdGVkX2xpbmtzGAMgASgDEhYKDmV4cGlyaW5nX2xpbmtzGAQgASgDEhAKCHFyX2xpbmtzGAUgASgDEhQKDHRvdGFsX2NsaWNrcxgGIAEoAxIVCgltYXhfbGlua3MYByABKANCAhgBEikKCmxpbmtfbGltaXQYCCABKAsyFS5rdXJ6LmNvbW1vbi52MS5MaW1pdCppCghMaW5rU29ydBIZChVMSU5LX1NPUlRfVU5TUEVDSUZJRUQQABIYChRMSU5LX1NPUlRfQ1JFQVRFRF9BVBABEhQKEExJTktfU09SVF9DTElDS1MQAhISCg5MSU5LX1NPUlRfTkFNRRADKlAKCVNvcnRPcmRlchIaChZTT1JUX09SREVSX1VOU1BFQ0lGSUVEEAASEgoOU09SVF9PUkRFUl9BU0MQARITCg9TT1JUX09SREVSX0RFU0MQAjKWCQoLTGlua1NlcnZpY2USTQoHUmVzb2x2ZRIdLmt1cnoubGlua3MudjEuUmVzb2x2ZVJlcXVlc3QaHi5rdXJ6LmxpbmtzLnYxLlJlc29sdmVSZXNwb25zZSIDkAIBElEKCkNyZWF0ZUxpbmsSIC5rdXJ6LmxpbmtzLnYxLkNyZWF0ZUxpbmtSZXF1ZXN0GiEua3Vyei5saW5rcy52MS5DcmVhdGVMaW5rUmVzcG9uc2USTQoHR2V0TGluaxIdLmt1cnoubGlua3MudjEuR2V0TGlua1JlcXVlc3QaHi5rdXJ6LmxpbmtzLnYxLkdldExpbmtSZXNwb25zZSIDkAIBElMKCUxpc3RMaW5rcxIfLmt1cnoubGlua3MudjEuTGlzdExpbmtzUmVxdWVzdBogLmt1cnoubGlua3MudjEuTGlzdExpbmtzUmVzcG9uc2UiA5ACARJRCgpVcGRhdGVMaW5rEiAua3Vyei5saW5rcy52MS5VcGRhdGVMaW5rUmVxdWVzdBohLmt1cnoubGlua3MudjEuVXBkYXRlTGlua1Jlc3BvbnNlElEKCkRlbGV0ZUxpbmsSIC5rdXJ6LmxpbmtzLnYxLkRlbGV0ZUxpbmtSZXF1ZXN0GiEua3Vyei5saW5rcy52MS5EZWxldGVMaW5rUmVzcG9uc2USVgoKQ2hlY2tBbGlhcxIgLmt1cnoubGlua3MudjEuQ2hlY2tBbGlhc1JlcXVlc3QaIS5rdXJ6LmxpbmtzLnYxLkNoZWNrQWxpYXNSZXNwb25zZSIDkAIBElwKDEdldExpbmtTdGF0cxIiLmt1cnoubGlua3MudjEuR2V0TGlua1N0YXRzUmVxdWVzdBojLmt1cnoubGlua3MudjEuR2V0TGlua1N0YXRzUmVzcG9uc2UiA5ACARJXCgxTZXRBYlJvdXRpbmcSIi5rdXJ6LmxpbmtzLnYxLlNldEFiUm91dGluZ1JlcXVlc3QaIy5rdXJ6LmxpbmtzLnYxLlNldEFiUm91dGluZ1Jlc3BvbnNlEmYKEUNyZWF0ZVJvdGF0b3JMaW5rEicua3Vyei5saW5rcy52MS5DcmVhdGVSb3RhdG9yTGlua1JlcXVlc3QaKC5rdXJ6LmxpbmtzLnYxLkNyZWF0ZVJvdGF0b3JMaW5rUmVzcG9uc2USYAoPQnVsa0NyZWF0ZUxpbmtzEiUua3Vyei5saW5rcy52MS5CdWxrQ3JlYXRlTGlua3NSZXF1ZXN0GiYua3Vyei5saW5rcy52MS5CdWxrQ3JlYXRlTGlua3NSZXNwb25zZRJgCg9CdWxrVXBkYXRlTGlua3MSJS5rdXJ6LmxpbmtzLnYxLkJ1bGtVcGRhdGVMaW5rc1JlcXVlc3QaJi5rdXJ6LmxpbmtzLnYxLkJ1bGtVcGRhdGVMaW5rc1Jlc3BvbnNlEmAKD0J1bGtEZWxldGVMaW5rcxIlLmt1cnoubGlua3MudjEuQnVsa0RlbGV0ZUxpbmtzUmVxdWVzdBomLmt1cnoubGlua3MudjEuQnVsa0RlbGV0ZUxpbmtzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_kurz_common_v1_limit, file_kurz_common_v1_page, file_kurz_links_v1_link, file_kurz_links_v1_link_snapshot]);
+  fileDesc("CiBrdXJ6L2xpbmtzL3YxL2xpbmtfc2VydmljZS5wcm90bxINa3Vyei5saW5rcy52MSK6AQoSU3RhcnRJbXBvcnRSZXF1ZXN0Eg8KB2NvbnRlbnQYASABKAwSKwoGZm9ybWF0GAIgASgOMhsua3Vyei5saW5rcy52MS5JbXBvcnRGb3JtYXQSDwoHZHJ5X3J1bhgDIAEoCBIyCgtvbl9jb25mbGljdBgEIAEoDjIdLmt1cnoubGlua3MudjEuSW1wb3J0Q29uZmxpY3QSDAoEdGFncxgFIAMoCRITCgtjYW1wYWlnbl9pZBgGIAEoCSJAChNTdGFydEltcG9ydFJlc3BvbnNlEikKBmltcG9ydBgBIAEoCzIZLmt1cnoubGlua3MudjEuTGlua0ltcG9ydCIeChBHZXRJbXBvcnRSZXF1ZXN0EgoKAmlkGAEgASgJIj4KEUdldEltcG9ydFJlc3BvbnNlEikKBmltcG9ydBgBIAEoCzIZLmt1cnoubGlua3MudjEuTGlua0ltcG9ydCIhChNDYW5jZWxJbXBvcnRSZXF1ZXN0EgoKAmlkGAEgASgJIkEKFENhbmNlbEltcG9ydFJlc3BvbnNlEikKBmltcG9ydBgBIAEoCzIZLmt1cnoubGlua3MudjEuTGlua0ltcG9ydCJJChZCdWxrQ3JlYXRlTGlua3NSZXF1ZXN0Ei8KBWxpbmtzGAEgAygLMiAua3Vyei5saW5rcy52MS5DcmVhdGVMaW5rUmVxdWVzdCJJChdCdWxrQ3JlYXRlTGlua3NSZXNwb25zZRIuCgdyZXN1bHRzGAEgAygLMh0ua3Vyei5saW5rcy52MS5CdWxrTGlua1Jlc3VsdCJLChZCdWxrVXBkYXRlTGlua3NSZXF1ZXN0EjEKB3VwZGF0ZXMYASADKAsyIC5rdXJ6LmxpbmtzLnYxLlVwZGF0ZUxpbmtSZXF1ZXN0IkkKF0J1bGtVcGRhdGVMaW5rc1Jlc3BvbnNlEi4KB3Jlc3VsdHMYASADKAsyHS5rdXJ6LmxpbmtzLnYxLkJ1bGtMaW5rUmVzdWx0IkkKFkJ1bGtEZWxldGVMaW5rc1JlcXVlc3QSLwoFbGlua3MYASADKAsyIC5rdXJ6LmxpbmtzLnYxLkRlbGV0ZUxpbmtSZXF1ZXN0IkkKF0J1bGtEZWxldGVMaW5rc1Jlc3BvbnNlEi4KB3Jlc3VsdHMYASADKAsyHS5rdXJ6LmxpbmtzLnYxLkJ1bGtMaW5rUmVzdWx0Im8KDkJ1bGtMaW5rUmVzdWx0Eg0KBWluZGV4GAEgASgNEiEKBGxpbmsYAiABKAsyEy5rdXJ6LmxpbmtzLnYxLkxpbmsSKwoFZXJyb3IYAyABKAsyHC5rdXJ6LmxpbmtzLnYxLkJ1bGtJdGVtRXJyb3IiUgoNQnVsa0l0ZW1FcnJvchIMCgRjb2RlGAEgASgJEg8KB21lc3NhZ2UYAiABKAkSFAoMZGV0YWlsc19qc29uGAMgASgJEgwKBGhpbnQYBCABKAkiXwoYQ3JlYXRlUm90YXRvckxpbmtSZXF1ZXN0EhIKCmFjY291bnRfaWQYASABKAkSCwoDdXJsGAIgASgJEhQKDGN1c3RvbV9hbGlhcxgDIAEoCRIMCgRuYW1lGAQgASgJIj4KGUNyZWF0ZVJvdGF0b3JMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayKsAQoTU2V0QWJSb3V0aW5nUmVxdWVzdBISCgphY2NvdW50X2lkGAEgASgJEg8KB2xpbmtfaWQYAiABKAkSEgoKYWJfdGVzdF9pZBgDIAEoCRIqCgh2YXJpYW50cxgEIAMoCzIYLmt1cnoubGlua3MudjEuQWJWYXJpYW50EhwKD2Rlc3RpbmF0aW9uX3VybBgFIAEoCUgAiAEBQhIKEF9kZXN0aW5hdGlvbl91cmwiOQoUU2V0QWJSb3V0aW5nUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayIsCg5SZXNvbHZlUmVxdWVzdBIMCgRob3N0GAEgASgJEgwKBGNvZGUYAiABKAkiSwoPUmVzb2x2ZVJlc3BvbnNlEg0KBWZvdW5kGAEgASgIEikKBGxpbmsYAiABKAsyGy5rdXJ6LmxpbmtzLnYxLkxpbmtTbmFwc2hvdCKtAwoRQ3JlYXRlTGlua1JlcXVlc3QSCwoDdXJsGAEgASgJEhQKDGN1c3RvbV9hbGlhcxgCIAEoCRIMCgRuYW1lGAMgASgJEh0KEHRyYWNraW5nX2VuYWJsZWQYBCABKAhIAIgBARISCgppc19keW5hbWljGAUgASgIEhMKC2NhbXBhaWduX2lkGAYgASgJEigKCHVybF90eXBlGAcgASgOMhYua3Vyei5saW5rcy52MS5VcmxUeXBlEhYKDmJyYW5kZWRfZG9tYWluGAggASgJEhEKCXN1YmRvbWFpbhgJIAEoCRIMCgR0YWdzGAogAygJEhAKCHBhc3N3b3JkGAsgASgJEh8KA3V0bRgMIAEoCzISLmt1cnoubGlua3MudjEuVXRtEi4KCmV4cGlyZXNfYXQYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1heF9jbGlja3MYDiABKAMSEwoLZXhwaXJlZF91cmwYDyABKAkSGwoTY29udmVyc2lvbl90cmFja2luZxgQIAEoCEITChFfdHJhY2tpbmdfZW5hYmxlZCI3ChJDcmVhdGVMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayI0Cg5HZXRMaW5rUmVxdWVzdBISCgpzaG9ydF9jb2RlGAEgASgJEg4KBmRvbWFpbhgCIAEoCSI0Cg9HZXRMaW5rUmVzcG9uc2USIQoEbGluaxgBIAEoCzITLmt1cnoubGlua3MudjEuTGluayLSAQoQTGlzdExpbmtzUmVxdWVzdBIpCgRwYWdlGAEgASgLMhsua3Vyei5jb21tb24udjEuUGFnZVJlcXVlc3QSDgoGc2VhcmNoGAIgASgJEigKB3NvcnRfYnkYAyABKA4yFy5rdXJ6LmxpbmtzLnYxLkxpbmtTb3J0EicKBW9yZGVyGAQgASgOMhgua3Vyei5saW5rcy52MS5Tb3J0T3JkZXISCwoDdGFnGAUgASgJEhMKC2NhbXBhaWduX2lkGAYgASgJEg4KBmRvbWFpbhgHIAEoCSJfChFMaXN0TGlua3NSZXNwb25zZRIiCgVsaW5rcxgBIAMoCzITLmt1cnoubGlua3MudjEuTGluaxImCgRwYWdlGAIgASgLMhgua3Vyei5jb21tb24udjEuUGFnZUluZm8iFwoHVGFnTGlzdBIMCgR0YWdzGAEgAygJIrQFChFVcGRhdGVMaW5rUmVxdWVzdBISCgpzaG9ydF9jb2RlGAEgASgJEg4KBmRvbWFpbhgCIAEoCRIQCgN1cmwYAyABKAlIAIgBARIRCgRuYW1lGAQgASgJSAGIAQESHQoQdHJhY2tpbmdfZW5hYmxlZBgFIAEoCEgCiAEBEhcKCmlzX2R5bmFtaWMYBiABKAhIA4gBARIVCghwYXNzd29yZBgHIAEoCUgEiAEBEiQKBHRhZ3MYCCABKAsyFi5rdXJ6LmxpbmtzLnYxLlRhZ0xpc3QSGAoLY2FtcGFpZ25faWQYCSABKAlIBYgBARIoCgh1cmxfdHlwZRgKIAEoDjIWLmt1cnoubGlua3MudjEuVXJsVHlwZRIbCg5icmFuZGVkX2RvbWFpbhgLIAEoCUgGiAEBEhYKCXN1YmRvbWFpbhgMIAEoCUgHiAEBEh8KA3V0bRgNIAEoCzISLmt1cnoubGlua3MudjEuVXRtEi4KCmV4cGlyZXNfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGNsZWFyX2V4cGlyZXNfYXQYDyABKAgSFwoKbWF4X2NsaWNrcxgQIAEoA0gIiAEBEhgKC2V4cGlyZWRfdXJsGBEgASgJSAmIAQESIAoTY29udmVyc2lvbl90cmFja2luZxgSIAEoCEgKiAEBQgYKBF91cmxCBwoFX25hbWVCEwoRX3RyYWNraW5nX2VuYWJsZWRCDQoLX2lzX2R5bmFtaWNCCwoJX3Bhc3N3b3JkQg4KDF9jYW1wYWlnbl9pZEIRCg9fYnJhbmRlZF9kb21haW5CDAoKX3N1YmRvbWFpbkINCgtfbWF4X2NsaWNrc0IOCgxfZXhwaXJlZF91cmxCFgoUX2NvbnZlcnNpb25fdHJhY2tpbmciNwoSVXBkYXRlTGlua1Jlc3BvbnNlEiEKBGxpbmsYASABKAsyEy5rdXJ6LmxpbmtzLnYxLkxpbmsiNwoRRGVsZXRlTGlua1JlcXVlc3QSEgoKc2hvcnRfY29kZRgBIAEoCRIOCgZkb21haW4YAiABKAkiNwoSRGVsZXRlTGlua1Jlc3BvbnNlEiEKBGxpbmsYASABKAsyEy5rdXJ6LmxpbmtzLnYxLkxpbmsiMgoRQ2hlY2tBbGlhc1JlcXVlc3QSDQoFYWxpYXMYASABKAkSDgoGZG9tYWluGAIgASgJIjcKEkNoZWNrQWxpYXNSZXNwb25zZRIRCglhdmFpbGFibGUYASABKAgSDgoGcmVhc29uGAIgASgJIhUKE0dldExpbmtTdGF0c1JlcXVlc3Qi5gEKFEdldExpbmtTdGF0c1Jlc3BvbnNlEhMKC3RvdGFsX2xpbmtzGAEgASgDEhUKDWR5bmFtaWNfbGlua3MYAiABKAMSIAoYcGFzc3dvcmRfcHJvdGVjdGVkX2xpbmtzGAMgASgDEhYKDmV4cGlyaW5nX2xpbmtzGAQgASgDEhAKCHFyX2xpbmtzGAUgASgDEhQKDHRvdGFsX2NsaWNrcxgGIAEoAxIVCgltYXhfbGlua3MYByABKANCAhgBEikKCmxpbmtfbGltaXQYCCABKAsyFS5rdXJ6LmNvbW1vbi52MS5MaW1pdCppCghMaW5rU29ydBIZChVMSU5LX1NPUlRfVU5TUEVDSUZJRUQQABIYChRMSU5LX1NPUlRfQ1JFQVRFRF9BVBABEhQKEExJTktfU09SVF9DTElDS1MQAhISCg5MSU5LX1NPUlRfTkFNRRADKlAKCVNvcnRPcmRlchIaChZTT1JUX09SREVSX1VOU1BFQ0lGSUVEEAASEgoOU09SVF9PUkRFUl9BU0MQARITCg9TT1JUX09SREVSX0RFU0MQAjKaCwoLTGlua1NlcnZpY2USTQoHUmVzb2x2ZRIdLmt1cnoubGlua3MudjEuUmVzb2x2ZVJlcXVlc3QaHi5rdXJ6LmxpbmtzLnYxLlJlc29sdmVSZXNwb25zZSIDkAIBElEKCkNyZWF0ZUxpbmsSIC5rdXJ6LmxpbmtzLnYxLkNyZWF0ZUxpbmtSZXF1ZXN0GiEua3Vyei5saW5rcy52MS5DcmVhdGVMaW5rUmVzcG9uc2USTQoHR2V0TGluaxIdLmt1cnoubGlua3MudjEuR2V0TGlua1JlcXVlc3QaHi5rdXJ6LmxpbmtzLnYxLkdldExpbmtSZXNwb25zZSIDkAIBElMKCUxpc3RMaW5rcxIfLmt1cnoubGlua3MudjEuTGlzdExpbmtzUmVxdWVzdBogLmt1cnoubGlua3MudjEuTGlzdExpbmtzUmVzcG9uc2UiA5ACARJRCgpVcGRhdGVMaW5rEiAua3Vyei5saW5rcy52MS5VcGRhdGVMaW5rUmVxdWVzdBohLmt1cnoubGlua3MudjEuVXBkYXRlTGlua1Jlc3BvbnNlElEKCkRlbGV0ZUxpbmsSIC5rdXJ6LmxpbmtzLnYxLkRlbGV0ZUxpbmtSZXF1ZXN0GiEua3Vyei5saW5rcy52MS5EZWxldGVMaW5rUmVzcG9uc2USVgoKQ2hlY2tBbGlhcxIgLmt1cnoubGlua3MudjEuQ2hlY2tBbGlhc1JlcXVlc3QaIS5rdXJ6LmxpbmtzLnYxLkNoZWNrQWxpYXNSZXNwb25zZSIDkAIBElwKDEdldExpbmtTdGF0cxIiLmt1cnoubGlua3MudjEuR2V0TGlua1N0YXRzUmVxdWVzdBojLmt1cnoubGlua3MudjEuR2V0TGlua1N0YXRzUmVzcG9uc2UiA5ACARJXCgxTZXRBYlJvdXRpbmcSIi5rdXJ6LmxpbmtzLnYxLlNldEFiUm91dGluZ1JlcXVlc3QaIy5rdXJ6LmxpbmtzLnYxLlNldEFiUm91dGluZ1Jlc3BvbnNlEmYKEUNyZWF0ZVJvdGF0b3JMaW5rEicua3Vyei5saW5rcy52MS5DcmVhdGVSb3RhdG9yTGlua1JlcXVlc3QaKC5rdXJ6LmxpbmtzLnYxLkNyZWF0ZVJvdGF0b3JMaW5rUmVzcG9uc2USYAoPQnVsa0NyZWF0ZUxpbmtzEiUua3Vyei5saW5rcy52MS5CdWxrQ3JlYXRlTGlua3NSZXF1ZXN0GiYua3Vyei5saW5rcy52MS5CdWxrQ3JlYXRlTGlua3NSZXNwb25zZRJgCg9CdWxrVXBkYXRlTGlua3MSJS5rdXJ6LmxpbmtzLnYxLkJ1bGtVcGRhdGVMaW5rc1JlcXVlc3QaJi5rdXJ6LmxpbmtzLnYxLkJ1bGtVcGRhdGVMaW5rc1Jlc3BvbnNlEmAKD0J1bGtEZWxldGVMaW5rcxIlLmt1cnoubGlua3MudjEuQnVsa0RlbGV0ZUxpbmtzUmVxdWVzdBomLmt1cnoubGlua3MudjEuQnVsa0RlbGV0ZUxpbmtzUmVzcG9uc2USVAoLU3RhcnRJbXBvcnQSIS5rdXJ6LmxpbmtzLnYxLlN0YXJ0SW1wb3J0UmVxdWVzdBoiLmt1cnoubGlua3MudjEuU3RhcnRJbXBvcnRSZXNwb25zZRJTCglHZXRJbXBvcnQSHy5rdXJ6LmxpbmtzLnYxLkdldEltcG9ydFJlcXVlc3QaIC5rdXJ6LmxpbmtzLnYxLkdldEltcG9ydFJlc3BvbnNlIgOQAgESVwoMQ2FuY2VsSW1wb3J0EiIua3Vyei5saW5rcy52MS5DYW5jZWxJbXBvcnRSZXF1ZXN0GiMua3Vyei5saW5rcy52MS5DYW5jZWxJbXBvcnRSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_kurz_common_v1_limit, file_kurz_common_v1_page, file_kurz_links_v1_link, file_kurz_links_v1_link_import, file_kurz_links_v1_link_snapshot]);
+
+/**
+ * @generated from message kurz.links.v1.StartImportRequest
+ */
+export type StartImportRequest = Message<"kurz.links.v1.StartImportRequest"> & {
+  /**
+   * The export file's bytes (UTF-8 text: CSV or JSON).
+   *
+   * @generated from field: bytes content = 1;
+   */
+  content: Uint8Array;
+
+  /**
+   * Unspecified: detected from the file's first bytes (VALIDATION_ERROR "UNKNOWN_FORMAT" when it
+   * cannot be).
+   *
+   * @generated from field: kurz.links.v1.ImportFormat format = 2;
+   */
+  format: ImportFormat;
+
+  /**
+   * Check every row and report, changing nothing.
+   *
+   * @generated from field: bool dry_run = 3;
+   */
+  dryRun: boolean;
+
+  /**
+   * @generated from field: kurz.links.v1.ImportConflict on_conflict = 4;
+   */
+  onConflict: ImportConflict;
+
+  /**
+   * Added to every imported link (normalized as a link's tags are).
+   *
+   * @generated from field: repeated string tags = 5;
+   */
+  tags: string[];
+
+  /**
+   * UUID of one of the account's campaigns; empty: none.
+   *
+   * @generated from field: string campaign_id = 6;
+   */
+  campaignId: string;
+};
+
+/**
+ * Describes the message kurz.links.v1.StartImportRequest.
+ * Use `create(StartImportRequestSchema)` to create a new message.
+ */
+export const StartImportRequestSchema: GenMessage<StartImportRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 0);
+
+/**
+ * @generated from message kurz.links.v1.StartImportResponse
+ */
+export type StartImportResponse = Message<"kurz.links.v1.StartImportResponse"> & {
+  /**
+   * @generated from field: kurz.links.v1.LinkImport import = 1;
+   */
+  import?: LinkImport | undefined;
+};
+
+/**
+ * Describes the message kurz.links.v1.StartImportResponse.
+ * Use `create(StartImportResponseSchema)` to create a new message.
+ */
+export const StartImportResponseSchema: GenMessage<StartImportResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 1);
+
+/**
+ * @generated from message kurz.links.v1.GetImportRequest
+ */
+export type GetImportRequest = Message<"kurz.links.v1.GetImportRequest"> & {
+  /**
+   * Import id (UUID).
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message kurz.links.v1.GetImportRequest.
+ * Use `create(GetImportRequestSchema)` to create a new message.
+ */
+export const GetImportRequestSchema: GenMessage<GetImportRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 2);
+
+/**
+ * @generated from message kurz.links.v1.GetImportResponse
+ */
+export type GetImportResponse = Message<"kurz.links.v1.GetImportResponse"> & {
+  /**
+   * @generated from field: kurz.links.v1.LinkImport import = 1;
+   */
+  import?: LinkImport | undefined;
+};
+
+/**
+ * Describes the message kurz.links.v1.GetImportResponse.
+ * Use `create(GetImportResponseSchema)` to create a new message.
+ */
+export const GetImportResponseSchema: GenMessage<GetImportResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 3);
+
+/**
+ * @generated from message kurz.links.v1.CancelImportRequest
+ */
+export type CancelImportRequest = Message<"kurz.links.v1.CancelImportRequest"> & {
+  /**
+   * Import id (UUID).
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message kurz.links.v1.CancelImportRequest.
+ * Use `create(CancelImportRequestSchema)` to create a new message.
+ */
+export const CancelImportRequestSchema: GenMessage<CancelImportRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 4);
+
+/**
+ * @generated from message kurz.links.v1.CancelImportResponse
+ */
+export type CancelImportResponse = Message<"kurz.links.v1.CancelImportResponse"> & {
+  /**
+   * @generated from field: kurz.links.v1.LinkImport import = 1;
+   */
+  import?: LinkImport | undefined;
+};
+
+/**
+ * Describes the message kurz.links.v1.CancelImportResponse.
+ * Use `create(CancelImportResponseSchema)` to create a new message.
+ */
+export const CancelImportResponseSchema: GenMessage<CancelImportResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_links_v1_link_service, 5);
 
 /**
  * @generated from message kurz.links.v1.BulkCreateLinksRequest
@@ -37,7 +181,7 @@ export type BulkCreateLinksRequest = Message<"kurz.links.v1.BulkCreateLinksReque
  * Use `create(BulkCreateLinksRequestSchema)` to create a new message.
  */
 export const BulkCreateLinksRequestSchema: GenMessage<BulkCreateLinksRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 0);
+  messageDesc(file_kurz_links_v1_link_service, 6);
 
 /**
  * @generated from message kurz.links.v1.BulkCreateLinksResponse
@@ -56,7 +200,7 @@ export type BulkCreateLinksResponse = Message<"kurz.links.v1.BulkCreateLinksResp
  * Use `create(BulkCreateLinksResponseSchema)` to create a new message.
  */
 export const BulkCreateLinksResponseSchema: GenMessage<BulkCreateLinksResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 1);
+  messageDesc(file_kurz_links_v1_link_service, 7);
 
 /**
  * @generated from message kurz.links.v1.BulkUpdateLinksRequest
@@ -73,7 +217,7 @@ export type BulkUpdateLinksRequest = Message<"kurz.links.v1.BulkUpdateLinksReque
  * Use `create(BulkUpdateLinksRequestSchema)` to create a new message.
  */
 export const BulkUpdateLinksRequestSchema: GenMessage<BulkUpdateLinksRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 2);
+  messageDesc(file_kurz_links_v1_link_service, 8);
 
 /**
  * @generated from message kurz.links.v1.BulkUpdateLinksResponse
@@ -90,7 +234,7 @@ export type BulkUpdateLinksResponse = Message<"kurz.links.v1.BulkUpdateLinksResp
  * Use `create(BulkUpdateLinksResponseSchema)` to create a new message.
  */
 export const BulkUpdateLinksResponseSchema: GenMessage<BulkUpdateLinksResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 3);
+  messageDesc(file_kurz_links_v1_link_service, 9);
 
 /**
  * @generated from message kurz.links.v1.BulkDeleteLinksRequest
@@ -107,7 +251,7 @@ export type BulkDeleteLinksRequest = Message<"kurz.links.v1.BulkDeleteLinksReque
  * Use `create(BulkDeleteLinksRequestSchema)` to create a new message.
  */
 export const BulkDeleteLinksRequestSchema: GenMessage<BulkDeleteLinksRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 4);
+  messageDesc(file_kurz_links_v1_link_service, 10);
 
 /**
  * @generated from message kurz.links.v1.BulkDeleteLinksResponse
@@ -124,7 +268,7 @@ export type BulkDeleteLinksResponse = Message<"kurz.links.v1.BulkDeleteLinksResp
  * Use `create(BulkDeleteLinksResponseSchema)` to create a new message.
  */
 export const BulkDeleteLinksResponseSchema: GenMessage<BulkDeleteLinksResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 5);
+  messageDesc(file_kurz_links_v1_link_service, 11);
 
 /**
  * One item's outcome: `link` when it was applied, `error` when it was refused.
@@ -155,7 +299,7 @@ export type BulkLinkResult = Message<"kurz.links.v1.BulkLinkResult"> & {
  * Use `create(BulkLinkResultSchema)` to create a new message.
  */
 export const BulkLinkResultSchema: GenMessage<BulkLinkResult> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 6);
+  messageDesc(file_kurz_links_v1_link_service, 12);
 
 /**
  * Why an item was refused: what the single call would have answered.
@@ -193,7 +337,7 @@ export type BulkItemError = Message<"kurz.links.v1.BulkItemError"> & {
  * Use `create(BulkItemErrorSchema)` to create a new message.
  */
 export const BulkItemErrorSchema: GenMessage<BulkItemError> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 7);
+  messageDesc(file_kurz_links_v1_link_service, 13);
 
 /**
  * @generated from message kurz.links.v1.CreateRotatorLinkRequest
@@ -229,7 +373,7 @@ export type CreateRotatorLinkRequest = Message<"kurz.links.v1.CreateRotatorLinkR
  * Use `create(CreateRotatorLinkRequestSchema)` to create a new message.
  */
 export const CreateRotatorLinkRequestSchema: GenMessage<CreateRotatorLinkRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 8);
+  messageDesc(file_kurz_links_v1_link_service, 14);
 
 /**
  * @generated from message kurz.links.v1.CreateRotatorLinkResponse
@@ -246,7 +390,7 @@ export type CreateRotatorLinkResponse = Message<"kurz.links.v1.CreateRotatorLink
  * Use `create(CreateRotatorLinkResponseSchema)` to create a new message.
  */
 export const CreateRotatorLinkResponseSchema: GenMessage<CreateRotatorLinkResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 9);
+  messageDesc(file_kurz_links_v1_link_service, 15);
 
 /**
  * @generated from message kurz.links.v1.SetAbRoutingRequest
@@ -288,7 +432,7 @@ export type SetAbRoutingRequest = Message<"kurz.links.v1.SetAbRoutingRequest"> &
  * Use `create(SetAbRoutingRequestSchema)` to create a new message.
  */
 export const SetAbRoutingRequestSchema: GenMessage<SetAbRoutingRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 10);
+  messageDesc(file_kurz_links_v1_link_service, 16);
 
 /**
  * @generated from message kurz.links.v1.SetAbRoutingResponse
@@ -305,7 +449,7 @@ export type SetAbRoutingResponse = Message<"kurz.links.v1.SetAbRoutingResponse">
  * Use `create(SetAbRoutingResponseSchema)` to create a new message.
  */
 export const SetAbRoutingResponseSchema: GenMessage<SetAbRoutingResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 11);
+  messageDesc(file_kurz_links_v1_link_service, 17);
 
 /**
  * @generated from message kurz.links.v1.ResolveRequest
@@ -329,7 +473,7 @@ export type ResolveRequest = Message<"kurz.links.v1.ResolveRequest"> & {
  * Use `create(ResolveRequestSchema)` to create a new message.
  */
 export const ResolveRequestSchema: GenMessage<ResolveRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 12);
+  messageDesc(file_kurz_links_v1_link_service, 18);
 
 /**
  * @generated from message kurz.links.v1.ResolveResponse
@@ -351,7 +495,7 @@ export type ResolveResponse = Message<"kurz.links.v1.ResolveResponse"> & {
  * Use `create(ResolveResponseSchema)` to create a new message.
  */
 export const ResolveResponseSchema: GenMessage<ResolveResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 13);
+  messageDesc(file_kurz_links_v1_link_service, 19);
 
 /**
  * @generated from message kurz.links.v1.CreateLinkRequest
@@ -457,7 +601,7 @@ export type CreateLinkRequest = Message<"kurz.links.v1.CreateLinkRequest"> & {
  * Use `create(CreateLinkRequestSchema)` to create a new message.
  */
 export const CreateLinkRequestSchema: GenMessage<CreateLinkRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 14);
+  messageDesc(file_kurz_links_v1_link_service, 20);
 
 /**
  * @generated from message kurz.links.v1.CreateLinkResponse
@@ -474,7 +618,7 @@ export type CreateLinkResponse = Message<"kurz.links.v1.CreateLinkResponse"> & {
  * Use `create(CreateLinkResponseSchema)` to create a new message.
  */
 export const CreateLinkResponseSchema: GenMessage<CreateLinkResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 15);
+  messageDesc(file_kurz_links_v1_link_service, 21);
 
 /**
  * @generated from message kurz.links.v1.GetLinkRequest
@@ -501,7 +645,7 @@ export type GetLinkRequest = Message<"kurz.links.v1.GetLinkRequest"> & {
  * Use `create(GetLinkRequestSchema)` to create a new message.
  */
 export const GetLinkRequestSchema: GenMessage<GetLinkRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 16);
+  messageDesc(file_kurz_links_v1_link_service, 22);
 
 /**
  * @generated from message kurz.links.v1.GetLinkResponse
@@ -518,7 +662,7 @@ export type GetLinkResponse = Message<"kurz.links.v1.GetLinkResponse"> & {
  * Use `create(GetLinkResponseSchema)` to create a new message.
  */
 export const GetLinkResponseSchema: GenMessage<GetLinkResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 17);
+  messageDesc(file_kurz_links_v1_link_service, 23);
 
 /**
  * @generated from message kurz.links.v1.ListLinksRequest
@@ -574,7 +718,7 @@ export type ListLinksRequest = Message<"kurz.links.v1.ListLinksRequest"> & {
  * Use `create(ListLinksRequestSchema)` to create a new message.
  */
 export const ListLinksRequestSchema: GenMessage<ListLinksRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 18);
+  messageDesc(file_kurz_links_v1_link_service, 24);
 
 /**
  * @generated from message kurz.links.v1.ListLinksResponse
@@ -596,7 +740,7 @@ export type ListLinksResponse = Message<"kurz.links.v1.ListLinksResponse"> & {
  * Use `create(ListLinksResponseSchema)` to create a new message.
  */
 export const ListLinksResponseSchema: GenMessage<ListLinksResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 19);
+  messageDesc(file_kurz_links_v1_link_service, 25);
 
 /**
  * A replacement list of tags; absent in an update means "unchanged".
@@ -615,7 +759,7 @@ export type TagList = Message<"kurz.links.v1.TagList"> & {
  * Use `create(TagListSchema)` to create a new message.
  */
 export const TagListSchema: GenMessage<TagList> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 20);
+  messageDesc(file_kurz_links_v1_link_service, 26);
 
 /**
  * @generated from message kurz.links.v1.UpdateLinkRequest
@@ -735,7 +879,7 @@ export type UpdateLinkRequest = Message<"kurz.links.v1.UpdateLinkRequest"> & {
  * Use `create(UpdateLinkRequestSchema)` to create a new message.
  */
 export const UpdateLinkRequestSchema: GenMessage<UpdateLinkRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 21);
+  messageDesc(file_kurz_links_v1_link_service, 27);
 
 /**
  * @generated from message kurz.links.v1.UpdateLinkResponse
@@ -752,7 +896,7 @@ export type UpdateLinkResponse = Message<"kurz.links.v1.UpdateLinkResponse"> & {
  * Use `create(UpdateLinkResponseSchema)` to create a new message.
  */
 export const UpdateLinkResponseSchema: GenMessage<UpdateLinkResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 22);
+  messageDesc(file_kurz_links_v1_link_service, 28);
 
 /**
  * @generated from message kurz.links.v1.DeleteLinkRequest
@@ -774,7 +918,7 @@ export type DeleteLinkRequest = Message<"kurz.links.v1.DeleteLinkRequest"> & {
  * Use `create(DeleteLinkRequestSchema)` to create a new message.
  */
 export const DeleteLinkRequestSchema: GenMessage<DeleteLinkRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 23);
+  messageDesc(file_kurz_links_v1_link_service, 29);
 
 /**
  * @generated from message kurz.links.v1.DeleteLinkResponse
@@ -791,7 +935,7 @@ export type DeleteLinkResponse = Message<"kurz.links.v1.DeleteLinkResponse"> & {
  * Use `create(DeleteLinkResponseSchema)` to create a new message.
  */
 export const DeleteLinkResponseSchema: GenMessage<DeleteLinkResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 24);
+  messageDesc(file_kurz_links_v1_link_service, 30);
 
 /**
  * @generated from message kurz.links.v1.CheckAliasRequest
@@ -815,7 +959,7 @@ export type CheckAliasRequest = Message<"kurz.links.v1.CheckAliasRequest"> & {
  * Use `create(CheckAliasRequestSchema)` to create a new message.
  */
 export const CheckAliasRequestSchema: GenMessage<CheckAliasRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 25);
+  messageDesc(file_kurz_links_v1_link_service, 31);
 
 /**
  * @generated from message kurz.links.v1.CheckAliasResponse
@@ -839,7 +983,7 @@ export type CheckAliasResponse = Message<"kurz.links.v1.CheckAliasResponse"> & {
  * Use `create(CheckAliasResponseSchema)` to create a new message.
  */
 export const CheckAliasResponseSchema: GenMessage<CheckAliasResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 26);
+  messageDesc(file_kurz_links_v1_link_service, 32);
 
 /**
  * @generated from message kurz.links.v1.GetLinkStatsRequest
@@ -852,7 +996,7 @@ export type GetLinkStatsRequest = Message<"kurz.links.v1.GetLinkStatsRequest"> &
  * Use `create(GetLinkStatsRequestSchema)` to create a new message.
  */
 export const GetLinkStatsRequestSchema: GenMessage<GetLinkStatsRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 27);
+  messageDesc(file_kurz_links_v1_link_service, 33);
 
 /**
  * @generated from message kurz.links.v1.GetLinkStatsResponse
@@ -912,7 +1056,7 @@ export type GetLinkStatsResponse = Message<"kurz.links.v1.GetLinkStatsResponse">
  * Use `create(GetLinkStatsResponseSchema)` to create a new message.
  */
 export const GetLinkStatsResponseSchema: GenMessage<GetLinkStatsResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_links_v1_link_service, 28);
+  messageDesc(file_kurz_links_v1_link_service, 34);
 
 /**
  * Sort keys of ListLinks.
@@ -1123,6 +1267,41 @@ export const LinkService: GenService<{
     methodKind: "unary";
     input: typeof BulkDeleteLinksRequestSchema;
     output: typeof BulkDeleteLinksResponseSchema;
+  },
+  /**
+   * Stores another shortener's export and queues its import (MCP importLinks), as REST
+   * POST /api/v1/imports does: answered at once with the import in QUEUED, its rows applied in
+   * the background. A file over link-api's IMPORT_MAX_BYTES is PAYLOAD_TOO_LARGE (INVALID_ARGUMENT);
+   * the gRPC message bound (4 MiB) applies first, so bigger files go through REST.
+   *
+   * @generated from rpc kurz.links.v1.LinkService.StartImport
+   */
+  startImport: {
+    methodKind: "unary";
+    input: typeof StartImportRequestSchema;
+    output: typeof StartImportResponseSchema;
+  },
+  /**
+   * One of the account's imports: status, counts, row errors (MCP getImportStatus). Another
+   * account's import, or none, is NOT_FOUND.
+   *
+   * @generated from rpc kurz.links.v1.LinkService.GetImport
+   */
+  getImport: {
+    methodKind: "unary";
+    input: typeof GetImportRequestSchema;
+    output: typeof GetImportResponseSchema;
+  },
+  /**
+   * Cancels a queued or running import (the links made so far stay); a finished one is
+   * INVALID_STATE.
+   *
+   * @generated from rpc kurz.links.v1.LinkService.CancelImport
+   */
+  cancelImport: {
+    methodKind: "unary";
+    input: typeof CancelImportRequestSchema;
+    output: typeof CancelImportResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_kurz_links_v1_link_service, 0);

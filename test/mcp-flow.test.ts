@@ -243,6 +243,61 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     }
   });
 
+  it("imports another shortener's export through importLinks, follows it with getImportStatus to the end, and lists the imported links", async () => {
+    const client = await connect(proKey);
+    const call = succeeding(client);
+    try {
+      const suffix = Date.now().toString(36);
+      const [first, second] = [`imp-a-${suffix}`, `imp-b-${suffix}`];
+      const tag = `imported-${suffix}`;
+      const csv = [
+        "url,alias,name,tags",
+        `https://shop.example.com/imported-1,${first},Imported one,spring`,
+        `https://shop.example.com/imported-2,${second},Imported two,`,
+        "not a url,,Broken row,",
+      ].join("\n");
+
+      const started = await call("importLinks", { content: csv, tags: [tag] });
+      expect(started.import).toMatchObject({ status: "queued", format: "generic", dry_run: false });
+      const id = started.import.id as string;
+
+      // link-api's worker applies it in the background; each read is one MCP request of the minute.
+      const finished = await waitFor(() => call("getImportStatus", { import_id: id }), {
+        until: (status) => ["completed", "failed", "cancelled"].includes(status.import.status),
+        what: "the import to finish",
+        intervalMs: MCP_POLL_MS,
+      });
+      expect(finished.import).toMatchObject({
+        status: "completed",
+        progress: { processed: 3, total: 3 },
+        created: 2,
+        skipped: 0,
+        failed: 1,
+      });
+      expect(finished.errors).toEqual([{ row: 3, code: expect.any(String), message: expect.any(String) }]);
+
+      const listed = await call("listUrls", { tag, limit: 10 });
+      expect(listed.urls.map((url: { id: string }) => url.id).sort()).toEqual([first, second].sort());
+      await waitFor(async () => (await visit(first)).headers.get("location"), {
+        until: (location) => location === "https://shop.example.com/imported-1",
+        what: "an imported link to redirect",
+      });
+
+      const again = await call("getImportStatus", { import_id: id, max_errors: 0 });
+      expect(again).toMatchObject({ errors: [], moreErrors: 1 });
+      const foreign = await client.callTool({
+        name: "getImportStatus",
+        arguments: { import_id: "0193a4c2-7b1e-7c3a-9d1e-2b4c6d8e0f12" },
+      });
+      expect(foreign.isError).toBe(true);
+      expect(JSON.parse((foreign.content as Array<{ text: string }>)[0]!.text)).toMatchObject({
+        code: "NOT_FOUND",
+      });
+    } finally {
+      await client.close();
+    }
+  });
+
   it("runs an A/B test's life through the A/B tools: the running link splits, the winner becomes its destination", async () => {
     const client = await connect(proKey);
     const call = succeeding(client);

@@ -7,12 +7,14 @@ import { bulkShortenUrls } from "./links/bulk-shorten-urls";
 import { checkAliasAvailability } from "./links/check-alias-availability";
 import { deleteUrl } from "./links/delete-url";
 import { exportLinks } from "./links/export-links";
+import { getImportStatus } from "./links/get-import-status";
 import { getRecentUrls } from "./links/get-recent-urls";
 import { getUrl } from "./links/get-url";
 import { getUrlAnalytics } from "./links/get-url-analytics";
 import { getUrlStats } from "./links/get-url-stats";
 import { getUserUrlCount } from "./links/get-user-url-count";
 import { getUserUrlStats } from "./links/get-user-url-stats";
+import { importLinks } from "./links/import-links";
 import { listUrls } from "./links/list-urls";
 import { shortenUrl } from "./links/shorten-url";
 import { updateUrl } from "./links/update-url";
@@ -41,6 +43,8 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   bulkShortenUrls,
   bulkDeleteUrls,
   exportLinks,
+  importLinks,
+  getImportStatus,
   // QR code tools (docs/api/mcp.md#qr-code-tools)
   ...QR_TOOLS,
   // Analytics tools (docs/api/mcp.md#analytics-tools)

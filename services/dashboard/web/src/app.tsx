@@ -6,6 +6,7 @@ import { AccountPage } from "./pages/account/account-page";
 import { AnalyticsPage } from "./pages/analytics/analytics-page";
 import { CampaignsPage } from "./pages/campaigns/campaigns-page";
 import { DomainsPage } from "./pages/domains/domains-page";
+import { ImportsPage } from "./pages/imports/imports-page";
 import { LinksPage } from "./pages/links/links-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { QrPage } from "./pages/qr/qr-page";
@@ -16,6 +17,8 @@ function Page({ route }: { route: RouteName }) {
   switch (route) {
     case "links":
       return <LinksPage />;
+    case "imports":
+      return <ImportsPage />;
     case "analytics":
       return <AnalyticsPage />;
     case "qr":

@@ -5,6 +5,7 @@ export const APP_BASE = "/app";
 
 export type RouteName =
   | "links"
+  | "imports"
   | "analytics"
   | "qr"
   | "ab-tests"
@@ -17,6 +18,7 @@ export type RouteName =
 const ROUTES: Record<string, RouteName> = {
   "": "links",
   links: "links",
+  imports: "imports",
   analytics: "analytics",
   qr: "qr",
   "ab-tests": "ab-tests",

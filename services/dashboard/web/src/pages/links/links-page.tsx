@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { announce } from "../../components/announce";
+import { AppLink } from "../../components/app-link";
 import { Pager } from "../../components/pager";
 import { useApiQuery } from "../../components/use-api-query";
 import { usePageTitle } from "../../components/use-page-title";
-import { updateSearch, useLocation } from "../../router";
+import { pathOf, updateSearch, useLocation } from "../../router";
 import { BulkActions } from "./bulk-actions";
 import { fieldId } from "./create-link-draft";
 import { CreateLinkForm } from "./create-link-form";
@@ -79,6 +80,12 @@ export function LinksPage() {
       <div class="page-header">
         <h1 tabIndex={-1}>Links</h1>
         <p class="page-intro">Create short links, share them, and see how often they are clicked.</p>
+        <p>
+          <AppLink class="button button-secondary button-small" href={pathOf("imports")}>
+            Import links
+          </AppLink>{" "}
+          <span class="muted">from Bitly, Dub, Short.io, Shlink, YOURLS, Kutt, Rebrandly or a CSV</span>
+        </p>
       </div>
 
       <section class="card" aria-labelledby="create-heading">

@@ -4,11 +4,15 @@
  * same 1,000 rows written by one hand-written multi-row INSERT in one transaction on the same
  * pool (the floor of the work: no validation, no codes, no events). Prints links/s of each, the ratio, and
  * the target (≥ 2,000 links/s). A scratch database on the test server, dropped afterwards.
+ * Then the import of 100,000 generated Bitly CSV rows (run-import-bench.ts; BENCH_IMPORT_ROWS=0
+ * skips it): rows/s and link-api's peak RSS growth (with its default heap, and capped) against
+ * hand-written INSERTs of 500 rows.
  */
 import { randomUUID } from "node:crypto";
 import { createTestDatabase, postgresBackend } from "@kurz/testing";
 import { sql } from "drizzle-orm";
 import { startTestLinkApi } from "../test/support/start-test-link-api";
+import { benchImports, IMPORT_ROWS } from "./run-import-bench";
 
 const ITEMS = 1_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -22,6 +26,7 @@ async function main() {
   const database = await createTestDatabase(backend.value.adminUrl, "kurz_bench_link_api_bulk");
   const api = await startTestLinkApi({ databaseUrl: database.url });
   const apiUrl = await api.http.listen({ host: "127.0.0.1", port: 0 });
+  let bulkLines = "";
   try {
     const items = (round: number) =>
       Array.from({ length: ITEMS }, (_, i) => ({
@@ -70,15 +75,17 @@ async function main() {
     }
     const bulkRate = ITEMS / (median(bulkMs) / 1000);
     const rawRate = ITEMS / (median(rawMs) / 1000);
-    process.stdout.write(
+    bulkLines =
       `link-api bulk bench (PostgreSQL; ${ITEMS} links per call, median of ${ROUNDS} rounds)\n` +
-        `  bulk create (REST)     ${bulkRate.toFixed(0).padStart(7)} links/s   target ≥ ${TARGET_PER_SECOND} ${bulkRate >= TARGET_PER_SECOND ? "met" : "NOT met"}\n` +
-        `  baseline (one INSERT)  ${rawRate.toFixed(0).padStart(7)} rows/s    ratio ${(bulkRate / rawRate).toFixed(3)}\n`,
-    );
+      `  bulk create (REST)     ${bulkRate.toFixed(0).padStart(7)} links/s   target ≥ ${TARGET_PER_SECOND} ${bulkRate >= TARGET_PER_SECOND ? "met" : "NOT met"}\n` +
+      `  baseline (one INSERT)  ${rawRate.toFixed(0).padStart(7)} rows/s    ratio ${(bulkRate / rawRate).toFixed(3)}\n`;
   } finally {
     await api.close();
     await database.drop();
   }
+  // Its own scratch database and link-api process; one table printed at the end.
+  const importLines = IMPORT_ROWS > 0 ? await benchImports(backend.value.adminUrl) : "";
+  process.stdout.write(bulkLines + importLines);
 }
 
 await main();

@@ -55,6 +55,11 @@ const schema = z.object({
   IMPORT_LEASE_MS: durationMs(60_000),
   /** How often queued imports are looked for (an upload to this replica wakes it at once). */
   IMPORT_POLL_INTERVAL_MS: durationMs(1_000),
+  /**
+   * Attempts an import gets in a row without a batch committing (a fault that never clears: a
+   * dependency down for good, a row that crashes the worker) before it fails IMPORT_ATTEMPTS_EXHAUSTED.
+   */
+  IMPORT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
 });
 
 export type LinkApiConfig = z.output<typeof schema>;

@@ -101,6 +101,7 @@ export function startLinkApi(
           batchSize: config.IMPORT_BATCH_SIZE,
           leaseMs: config.IMPORT_LEASE_MS,
           pollIntervalMs: config.IMPORT_POLL_INTERVAL_MS,
+          maxAttempts: config.IMPORT_MAX_ATTEMPTS,
         },
       });
       app.relay.start();

@@ -9,6 +9,7 @@ import { parse } from "csv-parse/sync";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { brandedDomains, type LinkRow, links } from "../src/db/schema";
+import { claimImport } from "../src/imports/claim-import";
 import { createImportWorker } from "../src/imports/import-worker";
 import { aliasProblem } from "../src/links/link-fields";
 import { normalizeTags } from "../src/links/normalize-tags";
@@ -402,6 +403,133 @@ describe.skipIf(!backend.available)("link imports (PostgreSQL)", () => {
       created: 3,
       failed: 0,
       errors: [],
+    });
+  });
+
+  describe("attempts (IMPORT_MAX_ATTEMPTS)", () => {
+    const MAX_ATTEMPTS = 3;
+    /** link-api's context with auth-server failing the plan's calls `failing` says (numbered from 1). */
+    function withPlanFault(failing: (call: number) => Error | undefined) {
+      let calls = 0;
+      return {
+        ...api.app.ctx,
+        plans: {
+          ...api.app.ctx.plans,
+          getPlan: async (accountId: string) => {
+            const fault = failing(++calls);
+            if (fault) throw fault;
+            return api.app.ctx.plans.getPlan(accountId);
+          },
+        },
+      };
+    }
+    const unreachable = () => new AppError("DEPENDENCY_UNAVAILABLE", { message: "auth-server unreachable" });
+
+    it("a fault that never clears fails the import after the last attempt, saying why; it is not tried again", async () => {
+      const account = randomUUID();
+      const csv = `url\n${[1, 2, 3].map((i) => `https://example.com/x/${i}`).join("\n")}\n`;
+      const id = await queue(account, { csv, format: "generic" });
+      const worker = createImportWorker(withPlanFault(unreachable), {
+        leaseMs: LEASE_MS,
+        maxAttempts: MAX_ATTEMPTS,
+      });
+      for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
+        await expect(worker.runOnce()).rejects.toMatchObject({ code: "DEPENDENCY_UNAVAILABLE" });
+        expect(await getImport(account, id)).toMatchObject({ status: "running", processed: 0, failed: 0 });
+        // Its lease holds: the next attempt waits for it.
+        expect(await worker.runOnce()).toBeUndefined();
+        clock.advance(LEASE_MS + 1_000);
+      }
+      expect(await worker.runOnce()).toBe("failed");
+      const job = await getImport(account, id);
+      expect(job).toMatchObject({ status: "failed", processed: 0, created: 0, failed: 0 });
+      expect(job.errors).toEqual([
+        { row: 0, code: "IMPORT_ATTEMPTS_EXHAUSTED", message: expect.any(String) },
+      ]);
+      expect(job.errors[0]?.message).toContain(`${MAX_ATTEMPTS} attempts`);
+      expect(job.errors[0]?.message).toContain("auth-server unreachable");
+      clock.advance(LEASE_MS + 1_000);
+      expect(await api.app.importWorker.runOnce()).toBeUndefined();
+      expect(await linksOf(account)).toEqual([]);
+    });
+
+    it("a fault that clears completes the import, each row once; a committed batch starts the count again", async () => {
+      const account = randomUUID();
+      const prefix = `at${randomUUID().slice(0, 6)}`;
+      const codes = Array.from({ length: 8 }, (_, i) => `${prefix}-${i}`);
+      const csv = `url,alias\n${codes.map((c, i) => `https://example.com/a/${i},${c}`).join("\n")}\n`;
+      const id = await queue(account, { csv, format: "generic" });
+      // One getPlan per batch of 2: the 2nd batch fails twice, then the 3rd twice: four failed
+      // attempts in all, never more than two in a row.
+      const failing = new Set([2, 3, 5, 6]);
+      const worker = createImportWorker(
+        withPlanFault((call) => (failing.has(call) ? unreachable() : undefined)),
+        { batchSize: 2, leaseMs: LEASE_MS, maxAttempts: MAX_ATTEMPTS },
+      );
+      const processed: number[] = [];
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        await expect(worker.runOnce()).rejects.toMatchObject({ code: "DEPENDENCY_UNAVAILABLE" });
+        processed.push((await getImport(account, id)).processed);
+        clock.advance(LEASE_MS + 1_000);
+      }
+      expect(processed).toEqual([2, 2, 4, 4]);
+      expect(await worker.runOnce()).toBe("finished");
+      expect(await getImport(account, id)).toMatchObject({
+        status: "completed",
+        total: 8,
+        processed: 8,
+        created: 8,
+        failed: 0,
+        errors: [],
+      });
+      expect((await linksOf(account)).map((l) => l.code).sort()).toEqual([...codes].sort());
+    });
+
+    it("a fault that cannot clear fails the import at once, and so does a file that cannot be read", async () => {
+      const account = randomUUID();
+      const id = await queue(account, { csv: "url\nhttps://example.com/bug\n", format: "generic" });
+      const worker = createImportWorker(
+        withPlanFault(() => new TypeError("Cannot read properties of undefined (reading 'maxLinks')")),
+        { leaseMs: LEASE_MS, maxAttempts: MAX_ATTEMPTS },
+      );
+      expect(await worker.runOnce()).toBe("failed");
+      const job = await getImport(account, id);
+      expect(job).toMatchObject({ status: "failed", processed: 0 });
+      // The view never shows the driver's or the runtime's own words.
+      expect(job.errors).toEqual([
+        { row: 0, code: "INTERNAL", message: "An internal error stopped the import" },
+      ]);
+
+      const unreadable = await queue(account, { csv: "alpha,beta\n1,2\n", format: "bitly" });
+      expect(await api.app.importWorker.runOnce()).toBe("finished");
+      expect(await getImport(account, unreadable)).toMatchObject({
+        status: "failed",
+        errors: [{ row: 0, code: "MISSING_COLUMNS", message: expect.any(String) }],
+      });
+      clock.advance(LEASE_MS + 1_000);
+      expect(await api.app.importWorker.runOnce()).toBeUndefined();
+    });
+
+    it("attempts whose worker died mid-batch count too: the next claim past the last fails the import", async () => {
+      const account = randomUUID();
+      const id = await queue(account, { csv: "url\nhttps://example.com/crash\n", format: "generic" });
+      // A worker that claims and dies before its first batch commits, MAX_ATTEMPTS times.
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        expect(await claimImport(api.db, `dead-${attempt}`, clock.now(), LEASE_MS)).toMatchObject({ id });
+        clock.advance(LEASE_MS + 1_000);
+      }
+      const worker = createImportWorker(api.app.ctx, { leaseMs: LEASE_MS, maxAttempts: MAX_ATTEMPTS });
+      expect(await worker.runOnce()).toBe("failed");
+      const job = await getImport(account, id);
+      expect(job).toMatchObject({ status: "failed", processed: 0 });
+      expect(job.errors).toEqual([
+        {
+          row: 0,
+          code: "IMPORT_ATTEMPTS_EXHAUSTED",
+          message: expect.stringContaining("stopped without finishing a batch"),
+        },
+      ]);
+      expect(await linksOf(account)).toEqual([]);
     });
   });
 

@@ -251,6 +251,13 @@ export const imports = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     leasedBy: text("leased_by"),
+    /**
+     * Attempts since a batch last committed, the one under way included: each claim adds one, a
+     * committed batch sets 1. Past IMPORT_MAX_ATTEMPTS the import fails.
+     */
+    attempts: integer("attempts").notNull().default(0),
+    /** What stopped the last attempt that failed (shown when the attempts run out). */
+    lastError: text("last_error").notNull().default(""),
   },
   (table) => [
     index("imports_account_created_idx").on(table.accountId, table.createdAt),

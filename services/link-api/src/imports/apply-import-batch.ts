@@ -123,7 +123,7 @@ export async function applyImportBatch(
   return { applied: true, ...(row ? { row } : {}) };
 }
 
-/** Moves the import past a batch and renews the worker's lease. */
+/** Moves the import past a batch, renews the worker's lease and restarts its count of attempts. */
 async function recordProgress(
   tx: LinkApiTransaction,
   ctx: LinkApiContext,
@@ -145,6 +145,8 @@ async function recordProgress(
         select e, n from jsonb_array_elements(${imports.errors} || ${errors}::jsonb) with ordinality as t(e, n)
         order by n limit ${MAX_IMPORT_ERRORS}) kept)`,
       leaseUntil: new Date(ctx.clock.now().getTime() + leaseMs),
+      // A batch committed: the attempt under way is the first of any failures that follow.
+      attempts: 1,
     })
     .where(eq(imports.id, importId));
 }

@@ -5,7 +5,8 @@ import { type ImportRow, imports } from "../db/schema";
 /**
  * Takes one import to run: the oldest queued one, or a running one whose worker's lease ran out
  * (it died; its committed batches stay and it resumes after them). SKIP LOCKED: replicas claiming
- * at once each take another. Times are link-api's clock, so tests cross a lease by moving it.
+ * at once each take another. Each claim is an attempt: `attempts` counts them since the last
+ * committed batch. Times are link-api's clock, so tests cross a lease by moving it.
  */
 export async function claimImport(
   db: LinkApiDatabase,
@@ -15,7 +16,7 @@ export async function claimImport(
 ): Promise<ImportRow | undefined> {
   const result = await db.execute(sql`
     update ${imports}
-    set status = 'running', leased_by = ${workerId},
+    set status = 'running', leased_by = ${workerId}, attempts = attempts + 1,
         lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz,
         started_at = coalesce(started_at, ${now.toISOString()}::timestamptz)
     where id = (

@@ -9,6 +9,7 @@ import { type LinkRow, links } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
 import { createLink } from "./create-link";
 import { enqueueLinkChanged } from "./enqueue-link-changed";
+import { type AliasInsert, insertAliasBatch } from "./insert-alias-batch";
 import { insertRandomCodeBatch } from "./insert-random-code-batch";
 import { createLinkInputSchema } from "./link-input-schemas";
 import { checkLinkDraft, draftLink, type LinkDraft, type NewLinkValues } from "./prepare-link";
@@ -78,7 +79,10 @@ export async function draftBulkItem(
   }
 }
 
-/** An item with a custom alias, alone in a savepoint; another alias tried while nextAlias gives one. */
+/**
+ * An item with a custom alias, alone in a savepoint; another alias tried while nextAlias gives one.
+ * `firstAttempt` 2: the alias itself was found taken already (by insertAliasBatch).
+ */
 async function createAliasItem(
   tx: LinkApiTransaction,
   ctx: LinkApiContext,
@@ -86,9 +90,10 @@ async function createAliasItem(
   draft: LinkDraft,
   linksUsed: () => number,
   nextAlias: CreateDraftedLinksOptions["nextAlias"],
+  firstAttempt = 1,
 ): Promise<LinkRow> {
   const alias = draft.input.customAlias as string;
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = firstAttempt; ; attempt++) {
     const customAlias = attempt === 1 ? alias : nextAlias?.(alias, attempt);
     if (customAlias === undefined) throw new AppError("ALIAS_EXISTS", { details: { customAlias: alias } });
     try {
@@ -135,6 +140,11 @@ export async function createDraftedLinks(
   }
   const out: BulkItemResult<LinkRow>[] = new Array(drafts.length);
   const pending: Array<{ index: number; values: NewLinkValues }> = [];
+  // With room for every item, no item's outcome depends on the ones before it (the link limit is
+  // the only thing they share), so the aliases are written together. Near the limit, each alias
+  // is created in order, so exactly the first items that fit are made.
+  const roomForAll = plan.maxLinks === UNLIMITED || used + drafts.length <= plan.maxLinks;
+  const aliases: Array<{ index: number; draft: LinkDraft; insert: AliasInsert }> = [];
   for (let index = 0; index < drafts.length; index++) {
     const item = drafts[index] as BulkDraft;
     if ("refused" in item) {
@@ -142,10 +152,14 @@ export async function createDraftedLinks(
       continue;
     }
     try {
-      if (item.draft.input.customAlias === undefined) {
+      const alias = item.draft.input.customAlias;
+      if (alias === undefined) {
         const values = await checkLinkDraft(tx, ctx, accountId, item.draft, { linksUsed: () => used });
         pending.push({ index, values });
         used++;
+      } else if (roomForAll) {
+        const values = await checkLinkDraft(tx, ctx, accountId, item.draft, { linksUsed: () => used });
+        aliases.push({ index, draft: item.draft, insert: { values, alias } });
       } else {
         const row = await createAliasItem(tx, ctx, accountId, item.draft, () => used, options.nextAlias);
         out[index] = { index, success: true, value: row };
@@ -154,6 +168,33 @@ export async function createDraftedLinks(
     } catch (error) {
       if (!(error instanceof AppError) || !error.isClientError) throw error;
       out[index] = { index, success: false, error: itemErrorOf(error) };
+    }
+  }
+  const aliasRows = await insertAliasBatch(
+    tx,
+    ctx,
+    accountId,
+    aliases.map((a) => a.insert),
+  );
+  for (let i = 0; i < aliases.length; i++) {
+    const { index, draft } = aliases[i] as (typeof aliases)[number];
+    let result = aliasRows[i] as LinkRow | AppError;
+    if (
+      result instanceof AppError &&
+      options.nextAlias?.(draft.input.customAlias as string, 2) !== undefined
+    ) {
+      // Taken: the next aliases are tried one by one (rare: an import's on_conflict=suffix).
+      try {
+        result = await createAliasItem(tx, ctx, accountId, draft, () => used, options.nextAlias, 2);
+      } catch (error) {
+        if (!(error instanceof AppError) || !error.isClientError) throw error;
+        result = error;
+      }
+    }
+    if (result instanceof AppError) out[index] = { index, success: false, error: itemErrorOf(result) };
+    else {
+      out[index] = { index, success: true, value: result };
+      used++;
     }
   }
   const rows = await insertRandomCodeBatch(

@@ -191,5 +191,44 @@ describe.skipIf(!executable.available)(
       });
       await screenshot("links");
     }, 180_000);
+
+    it("shows link-api's refusal of a file whose format it cannot tell, beside the form", async () => {
+      await page.goto(`${flow.edgeUrl}/app/imports`);
+      await page.getByRole("heading", { name: "Upload an export", level: 2 }).waitFor();
+      await page.getByLabel("Export file").setInputFiles({
+        name: "notes.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from("title,comment\nHello,no links here\n"),
+      });
+      await page.getByText("The format could not be detected from the file's first lines").waitFor();
+      await page.getByLabel("Dry run first").uncheck();
+      await page.getByRole("button", { name: "Start import" }).click();
+      const refusal = page.getByRole("alert").filter({ hasText: "The import was not started" });
+      await refusal.getByText("UNKNOWN_FORMAT").waitFor();
+      // Nothing was queued: the page stays on the form, and the list holds the two runs of before.
+      expect(page.url()).toMatch(/\/app\/imports$/);
+      const recent = page.getByRole("table", { name: "Your recent imports" }).locator("tbody tr");
+      await waitFor(() => recent.count(), {
+        until: (rows) => rows === 2,
+        what: "the two runs of before, and no third, in the recent imports",
+      });
+
+      // A file past the relay's body limit (1 MiB): the 413's message, and still nothing queued.
+      const rows = Array.from({ length: 40_000 }, (_, i) => `https://example.com/page-${i}`);
+      await page.getByLabel("Export file").setInputFiles({
+        name: "large.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from(`url\n${rows.join("\n")}\n`),
+      });
+      await page.getByText("Detected format: Generic CSV").waitFor();
+      await page.getByRole("button", { name: "Start import" }).click();
+      await refusal.getByText("Request body too large").waitFor();
+      await waitFor(() => recent.count(), {
+        until: (count) => count === 2,
+        what: "still the two runs of before in the recent imports",
+      });
+      await screenshot("refused");
+      expect(await accessibilityViolations(page)).toEqual([]);
+    }, 60_000);
   },
 );

@@ -1,5 +1,5 @@
 import type { JSX } from "preact";
-import { useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { ApiError } from "../../api/api-error";
 import { announce } from "../../components/announce";
 import { asApiError } from "../../components/as-api-error";
@@ -58,6 +58,14 @@ export function useImportForm(onStarted: (linkImport: LinkImport) => void): Impo
   const [started, setStarted] = useState<StartedImport | null>(null);
   // The file chosen last: a slower read of an earlier choice must not replace its preview.
   const chosenLast = useRef<File | null>(null);
+  // An upload answering after the page was left must not bring the reader back to it.
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
 
   const chooseFile = (chosen: File | null) => {
     chosenLast.current = chosen;
@@ -82,6 +90,7 @@ export function useImportForm(onStarted: (linkImport: LinkImport) => void): Impo
     try {
       const linkImport = await startImport(chosen, chosenOptions);
       setStarted({ id: linkImport.id, file: chosen, options: chosenOptions });
+      if (!mounted.current) return;
       announce(
         chosenOptions.dryRun ? `Dry run of ${chosen.name} started` : `Import of ${chosen.name} started`,
       );

@@ -89,6 +89,33 @@ describe("a deleted link's code", () => {
     expect((await api.links.resolve({ host: "localhost", code })).found).toBe(false);
   });
 
+  it("in a bulk create: another account's held code fails its item, the owner's is made, a free one too", async () => {
+    const owner = randomUUID();
+    const held = alias();
+    const own = alias();
+    const free = alias();
+    await createAndDelete(randomUUID(), held);
+    await createAndDelete(owner, own);
+    const response = await call(owner, "POST", "/urls/bulk", {
+      urls: [held, own, free, free].map((customAlias, i) => ({
+        url: `https://example.com/b/${i}`,
+        customAlias,
+      })),
+    });
+    expect(response.statusCode).toBe(200);
+    const results = response.json().results as Array<{ success: boolean; error?: { code: string } }>;
+    expect(results.map((r) => r.success)).toEqual([false, true, true, false]);
+    expect(results[0]?.error).toMatchObject({ code: "ALIAS_EXISTS" });
+    expect(JSON.stringify(results[0]?.error)).toContain("recently_deleted");
+    expect(results[3]?.error).toMatchObject({ code: "ALIAS_EXISTS" });
+    const made = await api.db.select({ code: links.code }).from(links).where(eq(links.accountId, owner));
+    expect(made.map((l) => l.code).sort()).toEqual([own, free].sort());
+    // The owner's tombstone went with the reuse; the other account's stays.
+    const tombstones = await api.db.select({ code: deletedLinks.code }).from(deletedLinks);
+    expect(tombstones.map((t) => t.code)).toContain(held);
+    expect(tombstones.map((t) => t.code)).not.toContain(own);
+  });
+
   it("can be reused by its owner for a new link, after which the old link cannot be restored", async () => {
     const owner = randomUUID();
     const code = alias();

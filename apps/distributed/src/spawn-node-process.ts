@@ -24,8 +24,11 @@ export function spawnNodeProcess(
   output: (line: string) => void,
 ): NodeProcess {
   const child = spawn(process.execPath, args, {
-    env: env as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
+    // Its stdin is a pipe only this process holds: when this process ends, however it ends (a
+    // SIGKILL included), the pipe closes and the service stops itself (runMain) instead of
+    // running on, orphaned.
+    env: { ...env, KURZ_STOP_WHEN_STDIN_ENDS: "1" } as NodeJS.ProcessEnv,
+    stdio: ["pipe", "pipe", "pipe"],
   });
   const tail: string[] = [];
   for (const stream of [child.stdout, child.stderr]) {

@@ -175,7 +175,28 @@ export async function checkInvariants(ledger: PhaseLedger, context: CheckContext
       return { expected: sum(ledger.redirects.values()), observed, lost, duplicated, off };
     });
     const { off, ...clickCounts } = clicks;
-    row(invariant, clickCounts, clicks.lost > 0 || clicks.duplicated > 0, off.slice(0, 3).join("; "));
+    // Where a count is off, the stored clicks themselves (clicks_v1, not the rollups that counted
+    // them): tells a click never stored from one stored but missed by a report, and which visits
+    // (by their place in the link's visits) left no click.
+    const shown = await Promise.all(
+      off.slice(0, 3).map(async (entry) => {
+        const code = entry.split(" ")[0] ?? "";
+        const answer = await context.api(
+          "GET",
+          `/api/v1/analytics/${code}/clicks?limit=500&includeBots=true`,
+        );
+        const stored: Array<{ clickId: string; bot: boolean; botReason: string }> =
+          answer.body?.analytics?.clicks ?? [];
+        const storedIds = new Set(stored.map((click) => click.clickId));
+        const seen = ledger.links.get(code)?.clickIds ?? [];
+        const missing = seen.flatMap((id, index) =>
+          storedIds.has(id) ? [] : [`#${index + 1} …${id.slice(-8)}`],
+        );
+        const bots = stored.filter((click) => click.bot).map((click) => click.botReason);
+        return `${entry} (stored ${stored.length}${bots.length > 0 ? `, bots: ${bots.join(",")}` : ""}; visits without a stored click: ${missing.join(",") || "none"} of ${seen.length})`;
+      }),
+    );
+    row(invariant, clickCounts, clicks.lost > 0 || clicks.duplicated > 0, shown.join("; "));
   });
   const { abTest } = ledger;
   if (abTest) {

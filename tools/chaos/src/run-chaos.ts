@@ -24,6 +24,8 @@ export interface ChaosOptions {
   /** Longest wait for convergence per invariant after each fault. */
   settleMs?: number;
   log?: (line: string) => void;
+  /** Aborted when the caller gives up (a test's timeout): the cluster is stopped at once. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -38,6 +40,10 @@ export async function runChaos(options: ChaosOptions): Promise<InvariantRow[]> {
     ...(options.postgresUrl ? { postgresUrl: options.postgresUrl } : {}),
     ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
   });
+  // A caller that gives up must not leave eight processes running: stop them now, not after the
+  // phase that is waiting (it may wait for minutes).
+  const stopOnAbort = () => void chaos.stop();
+  options.signal?.addEventListener("abort", stopOnAbort, { once: true });
   const receivers: Record<string, MisbehavingReceiver> = {
     "endpoint A": await startMisbehavingReceiver(),
     "endpoint B (misbehaves)": await startMisbehavingReceiver(),
@@ -67,6 +73,7 @@ export async function runChaos(options: ChaosOptions): Promise<InvariantRow[]> {
     const misbehaving = receivers["endpoint B (misbehaves)"]!;
 
     for (const fault of options.faults) {
+      options.signal?.throwIfAborted();
       const notRun = fault.notRun ?? fault.unavailable?.(chaos);
       if (notRun || !fault.inject) {
         rows.push({
@@ -120,6 +127,7 @@ export async function runChaos(options: ChaosOptions): Promise<InvariantRow[]> {
       { cause: error },
     );
   } finally {
+    options.signal?.removeEventListener("abort", stopOnAbort);
     for (const receiver of Object.values(receivers)) await receiver.close();
     await chaos.stop();
   }

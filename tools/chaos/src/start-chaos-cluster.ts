@@ -108,6 +108,7 @@ export async function startChaosCluster(options: {
     await stopBackends();
     throw error;
   }
+  let stopping: Promise<void> | undefined;
   return {
     cluster,
     edgeUrl: cluster.url.replace("127.0.0.1", "localhost"),
@@ -119,9 +120,10 @@ export async function startChaosCluster(options: {
     kafka,
     clock,
     recentOutput: () => [...output],
-    async stop() {
-      await cluster.stop();
-      await stopBackends();
+    /** Idempotent: an abort and the caller's own clean-up may both ask. */
+    stop() {
+      stopping ??= cluster.stop().then(stopBackends);
+      return stopping;
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   HEALTH_PREFIX,
   isServiceName,
   matchRoute,
+  requestBodyLimit,
   SERVICE_NAMES,
   SERVICES,
   type ServiceName,
@@ -24,6 +25,7 @@ import { createClientAddress } from "./client-address";
 import { sendEdgeError } from "./edge-error";
 import { forwardRequest, type Upstream } from "./forward-request";
 import { handOverRequest, type InProcessService } from "./hand-over-request";
+import { hasBody } from "./read-request-body";
 import { readRequestTarget, rememberTarget, targetOf } from "./request-target";
 
 export interface EdgeOptions {
@@ -123,7 +125,8 @@ function sendError(reply: FastifyReply, error: AppError): FastifyReply {
  * The local edge: one public port in front of the eight services, routing by the one route table
  * in @kurz/routes (the Helm chart renders the same table for Kubernetes). It never answers 5xx
  * for a client's mistake: absolute-form targets are accepted, `OPTIONS *` is answered here,
- * `Expect: 100-continue` is answered here, bodies over the owning service's limit get 413,
+ * `Expect: 100-continue` is answered here, bodies over the route's limit get 413 (large uploads
+ * are streamed to the service, not held),
  * unreadable requests 400/431 — every answer of its own in the Kurz error body. It states the
  * client's address and host to the services (X-Forwarded-*), replacing whatever the client sent.
  */
@@ -159,7 +162,7 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
   // One connection pool per service origin, made on first use: an embedding test may point a
   // service at its address only once that service has started.
   const pools = new Map<string, Pool>();
-  const upstreamOf = (service: ServiceName): Upstream => {
+  const upstreamOf = (service: ServiceName, path?: string): Upstream => {
     const origin = options.upstreams[service];
     let pool = pools.get(origin);
     if (!pool) {
@@ -174,7 +177,13 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
       });
       pools.set(origin, pool);
     }
-    return { service, pool, maxBodyBytes: SERVICES[service].maxBodyBytes };
+    // A forwarded body has its route's limit (a second look at the table, so only when there is
+    // a body: not on the redirect path); a health probe (no path) or a bodiless request, the service's.
+    const limit =
+      path === undefined
+        ? { maxBodyBytes: SERVICES[service].maxBodyBytes, streamed: false }
+        : requestBodyLimit(path);
+    return { service, pool, ...limit };
   };
   app.addHook("onClose", async () => {
     await Promise.all([...pools.values()].map((pool) => pool.close()));
@@ -183,7 +192,7 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
   // `Expect: 100-continue`: the edge decides, before the body is sent, whether it will take it.
   app.server.on("checkContinue", (request: IncomingMessage, response: ServerResponse) => {
     const target = readRequestTarget(request.url ?? "");
-    const limit = target ? SERVICES[matchRoute(target.path)].maxBodyBytes : 0;
+    const limit = target ? requestBodyLimit(target.path).maxBodyBytes : 0;
     if (Number(request.headers["content-length"] ?? 0) > limit) {
       sendEdgeError(response, "PAYLOAD_TOO_LARGE", undefined, { connection: "close" });
       return;
@@ -237,7 +246,7 @@ export async function createEdge(options: EdgeOptions): Promise<FastifyInstance>
       } else {
         service = matchRoute(target.path);
       }
-      const upstream = upstreamOf(service);
+      const upstream = upstreamOf(service, fixedPath || !hasBody(raw) ? undefined : target.path);
       reply.hijack();
       return forwardRequest(
         raw,

@@ -7,13 +7,27 @@ import { discardUpload } from "./discard-upload";
 import { sendEdgeError } from "./edge-error";
 import { withForwardingHeaders } from "./forwarding-headers";
 import { endToEndHeaders } from "./hop-by-hop";
-import { readRequestBody } from "./read-request-body";
+import { hasBody, readRequestBody } from "./read-request-body";
+import {
+  BodyTooLargeError,
+  type StreamedBody,
+  streamRequestBody,
+  UploadAbortedError,
+} from "./stream-request-body";
 
 export interface Upstream {
   service: ServiceName;
   pool: Pool;
-  /** The service's own body limit (@kurz/routes SERVICES): more is refused here with 413. */
+  /**
+   * The request's body limit (@kurz/routes requestBodyLimit: the route's own, else the
+   * service's): more is refused here with 413.
+   */
   maxBodyBytes: number;
+  /**
+   * Whether the body is streamed to the service as it arrives (large uploads: link imports)
+   * rather than held whole first (everything else: small bodies, where holding is cheaper).
+   */
+  streamed: boolean;
 }
 
 export interface ForwardedRequest {
@@ -52,10 +66,12 @@ function upstreamFailure(error: unknown): "DEPENDENCY_UNAVAILABLE" | "TIMEOUT" |
 
 /**
  * Passes one request to the service that owns its path and streams the answer back. The target
- * is sent byte for byte (never decoded, so a malformed %-escape is the service's to judge), the
- * body whole; hop-by-hop headers stay behind; X-Forwarded-For/-Host/-Proto are set from what the
+ * is sent byte for byte (never decoded, so a malformed %-escape is the service's to judge);
+ * hop-by-hop headers stay behind; X-Forwarded-For/-Host/-Proto are set from what the
  * edge itself saw, replacing anything the client sent (and Forwarded / X-Real-IP are dropped).
- * Every failure is answered in the Kurz error body: 413 over the service's limit, 503 when the
+ * A body is held whole before it is passed on, except on routes with a large limit (link-import
+ * uploads), where it is streamed as it arrives and cut off past the limit.
+ * Every failure is answered in the Kurz error body: 413 over the route's body limit, 503 when the
  * service cannot be reached, 504 when it does not answer in time, 502 when its answer cannot be
  * passed on.
  */
@@ -66,22 +82,32 @@ export async function forwardRequest(
   forwarded: ForwardedRequest,
   logger: Logger,
 ): Promise<void> {
-  const body = await readRequestBody(request, upstream.maxBodyBytes);
-  if (body.kind === "aborted") {
-    response.destroy();
-    return;
-  }
-  if (body.kind === "too-large") {
-    // The connection is not reused: what is left of the upload is read (bounded) and dropped
-    // first, so the client gets the answer rather than a reset.
-    await discardUpload(request);
-    sendEdgeError(response, "PAYLOAD_TOO_LARGE", undefined, { connection: "close" });
-    response.once("finish", () => request.destroy());
-    return;
-  }
-
   const headers = withForwardingHeaders(endToEndHeaders(request.headers), forwarded);
-  if (body.kind === "bytes") headers["content-length"] = String(body.bytes.length);
+  let body: Buffer | StreamedBody["stream"] | null = null;
+  let streamed: StreamedBody | undefined;
+  if (upstream.streamed && hasBody(request)) {
+    // Content-Length (kept in `headers`) or chunked: undici sends the stream as it was framed.
+    if (Number(request.headers["content-length"] ?? 0) > upstream.maxBodyBytes) {
+      await refuseTooLarge(request, response);
+      return;
+    }
+    streamed = streamRequestBody(request, upstream.maxBodyBytes);
+    body = streamed.stream;
+  } else {
+    const held = await readRequestBody(request, upstream.maxBodyBytes);
+    if (held.kind === "aborted") {
+      response.destroy();
+      return;
+    }
+    if (held.kind === "too-large") {
+      await refuseTooLarge(request, response);
+      return;
+    }
+    if (held.kind === "bytes") {
+      headers["content-length"] = String(held.bytes.length);
+      body = held.bytes;
+    }
+  }
 
   const abort = new AbortController();
   response.once("close", () => {
@@ -93,11 +119,21 @@ export async function forwardRequest(
       path: forwarded.path,
       method: (request.method ?? "GET") as "GET",
       headers,
-      body: body.kind === "bytes" ? body.bytes : null,
+      body,
       signal: abort.signal,
     });
   } catch (error) {
-    if (abort.signal.aborted) return;
+    const failure = streamed?.failure();
+    if (failure instanceof BodyTooLargeError) {
+      // The service saw its request cut off (undici dropped it); the client gets the 413.
+      streamed?.detach();
+      await refuseTooLarge(request, response);
+      return;
+    }
+    if (abort.signal.aborted || failure instanceof UploadAbortedError) {
+      response.destroy();
+      return;
+    }
     const code = upstreamFailure(error);
     logger.warn({ event: "edge.upstream_failed", service: upstream.service, code, err: error });
     sendEdgeError(
@@ -121,4 +157,21 @@ export async function forwardRequest(
     }
     response.destroy();
   }
+  if (streamed && !request.complete) {
+    // The service answered before it had read the whole upload (its own 413, a 401): the rest
+    // is read (bounded) and dropped, and the connection, whose framing is now unknown, closed.
+    streamed.detach();
+    await discardUpload(request);
+    request.destroy();
+  }
+}
+
+/**
+ * 413 for a body over the limit. The connection is not reused: what is left of the upload is
+ * read (bounded) and dropped first, so the client gets the answer rather than a reset.
+ */
+async function refuseTooLarge(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  await discardUpload(request);
+  sendEdgeError(response, "PAYLOAD_TOO_LARGE", undefined, { connection: "close" });
+  response.once("finish", () => request.destroy());
 }

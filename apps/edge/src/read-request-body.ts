@@ -8,7 +8,7 @@ export type RequestBody =
   | { kind: "aborted" };
 
 /** Whether the request announced a body (RFC 9112 §6.3: Content-Length or Transfer-Encoding). */
-function hasBody(request: IncomingMessage): boolean {
+export function hasBody(request: IncomingMessage): boolean {
   const length = request.headers["content-length"];
   if (length !== undefined) return Number(length) > 0;
   return request.headers["transfer-encoding"] !== undefined;

@@ -1,5 +1,12 @@
-export { findRoute, matchRoute } from "./match-route";
-export { DEFAULT_SERVICE, HEALTH_PREFIX, ROUTE_TABLE, type Route } from "./route-table";
+export { findRoute, matchRoute, type RequestBodyLimit, requestBodyLimit } from "./match-route";
+export {
+  DEFAULT_SERVICE,
+  HEALTH_PREFIX,
+  IMPORT_UPLOAD_MAX_BYTES,
+  ROUTE_TABLE,
+  type Route,
+  STREAMED_BODY_ABOVE_BYTES,
+} from "./route-table";
 export {
   EDGE_PORT,
   isServiceName,

@@ -1,5 +1,5 @@
-import { DEFAULT_SERVICE, ROUTE_TABLE, type Route } from "./route-table";
-import type { ServiceName } from "./services";
+import { DEFAULT_SERVICE, ROUTE_TABLE, type Route, STREAMED_BODY_ABOVE_BYTES } from "./route-table";
+import { SERVICES, type ServiceName } from "./services";
 
 function prefixMatches(prefix: string, path: string): boolean {
   if (!path.startsWith(prefix)) return false;
@@ -26,4 +26,18 @@ export function findRoute(path: string, table: readonly Route[] = SORTED): Route
 /** The service that answers `path` (a request URL path, query string allowed). */
 export function matchRoute(path: string, table: readonly Route[] = SORTED): ServiceName {
   return findRoute(path, table)?.service ?? DEFAULT_SERVICE;
+}
+
+export interface RequestBodyLimit {
+  /** The largest body accepted: the route's own limit, else its service's. */
+  maxBodyBytes: number;
+  /** Whether a body is streamed to the service as it arrives (a limit above 1 MiB). */
+  streamed: boolean;
+}
+
+/** How large a request body to `path` may be, and whether proxies stream it (Route.maxBodyBytes). */
+export function requestBodyLimit(path: string, table: readonly Route[] = SORTED): RequestBodyLimit {
+  const route = findRoute(path, table);
+  const maxBodyBytes = route?.maxBodyBytes ?? SERVICES[route?.service ?? DEFAULT_SERVICE].maxBodyBytes;
+  return { maxBodyBytes, streamed: maxBodyBytes > STREAMED_BODY_ABOVE_BYTES };
 }

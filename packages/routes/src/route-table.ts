@@ -1,5 +1,23 @@
 import type { ServiceName } from "./services";
 
+const MiB = 1024 * 1024;
+
+/**
+ * The largest link-import upload (POST /api/v1/imports): link-api's IMPORT_MAX_BYTES default
+ * (50 MiB of file) plus 1 MiB for the multipart framing and option fields before the file part,
+ * as link-api's own multipart bodyLimit allows. The edge and the dashboard's relay refuse more
+ * with 413. A deployment raising IMPORT_MAX_BYTES above 50 MiB raises this too (and the
+ * ingress's body size: tools/helm/README.md).
+ */
+export const IMPORT_UPLOAD_MAX_BYTES = 51 * MiB;
+
+/**
+ * Bodies allowed above this are streamed to the service as they arrive (counted, cut off with 413
+ * past the limit) rather than held whole first: a proxy must not hold 50 MB per upload. At or
+ * below it, the edge and the relay hold the body (cheaper for the small JSON bodies of the API).
+ */
+export const STREAMED_BODY_ABOVE_BYTES = 1 * MiB;
+
 /**
  * THE route table: which service answers which public path. The local edge proxy routes by it,
  * and the Helm chart renders the same table into Ingress / Gateway API routes. Add a path here
@@ -19,6 +37,13 @@ export interface Route {
    * what is described elsewhere: server-rendered pages, the docs themselves, the MCP protocol.
    */
   openapi: boolean;
+  /**
+   * The largest request body of this route, when it differs from its service's
+   * (SERVICES[service].maxBodyBytes): THE place that says how large an upload may be. The edge and
+   * the dashboard's relay read it (requestBodyLimit); a limit above STREAMED_BODY_ABOVE_BYTES is
+   * streamed through them.
+   */
+  maxBodyBytes?: number;
 }
 
 export const ROUTE_TABLE: readonly Route[] = [
@@ -39,7 +64,8 @@ export const ROUTE_TABLE: readonly Route[] = [
   { prefix: "/api/v1/campaigns", service: "link-api", openapi: true },
   { prefix: "/api/v1/domains", service: "link-api", openapi: true },
   { prefix: "/api/v1/tags", service: "link-api", openapi: true },
-  { prefix: "/api/v1/imports", service: "link-api", openapi: true },
+  // Link imports: an export file of up to 50 MiB, uploaded as multipart/form-data.
+  { prefix: "/api/v1/imports", service: "link-api", openapi: true, maxBodyBytes: IMPORT_UPLOAD_MAX_BYTES },
   { prefix: "/api/v1/docs", service: "link-api", openapi: false },
   // Analytics and conversions.
   { prefix: "/api/v1/analytics", service: "analytics-ingest", openapi: true },
@@ -55,6 +81,13 @@ export const ROUTE_TABLE: readonly Route[] = [
   // The dashboard: the web app, its sign-in (a first-party OAuth client) and the API calls it
   // relays with the tokens it keeps server-side.
   { prefix: "/app", service: "dashboard", openapi: false },
+  // The dashboard's Import page uploads the export through its relay: the same limit as the API's.
+  {
+    prefix: "/app/api/v1/imports",
+    service: "dashboard",
+    openapi: false,
+    maxBodyBytes: IMPORT_UPLOAD_MAX_BYTES,
+  },
 ];
 
 /** Where unmatched paths go: short codes, password pages, QR scan entries. */

@@ -9,7 +9,8 @@ const MiB = 1024 * KiB;
 /**
  * `maxBodyBytes` is the largest request body a service reads: the service refuses more with 413
  * PAYLOAD_TOO_LARGE, and the edge (which holds a body before passing it on) refuses it the same
- * way without bothering the service. Both read it from here.
+ * way without bothering the service. Both read it from here, unless the route table gives a
+ * route its own limit (Route.maxBodyBytes: link imports).
  */
 export const SERVICES = {
   "auth-server": { httpPort: 3001, grpcPort: 50051, database: true, maxBodyBytes: 1 * MiB },

@@ -1,5 +1,6 @@
+import type { Readable } from "node:stream";
 import { AppError } from "@kurz/errors";
-import { findRoute, SERVICES } from "@kurz/routes";
+import { findRoute, ROUTE_TABLE, requestBodyLimit, SERVICES } from "@kurz/routes";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { request as send } from "undici";
 import { upstreamUrl } from "../config";
@@ -10,6 +11,7 @@ import {
   freshAccessToken,
   SessionEndedError,
 } from "../session/current-session";
+import { relayUpload } from "./relay-upload";
 import { requireCsrf } from "./require-csrf";
 
 const RELAY_PREFIX = "/app/api";
@@ -69,6 +71,15 @@ const signInAgain = (cause?: unknown) =>
  * /app/api/v1/* → the public REST API (/api/v1/*), straight to the service the route table names,
  * with the session's access token: the backend-for-frontend. Tokens never reach the page. A
  * token the API refuses as expired is refreshed once and the call made again.
+ *
+ * Bodies are held whole (at most SERVICES.dashboard.maxBodyBytes, 1 MiB), except on routes the
+ * route table gives a large limit (link imports, 51 MiB): those are streamed to the API as they
+ * arrive, counted and cut off with 413 past the limit. The session and CSRF checks come before
+ * any byte is passed on. A streamed body cannot be sent twice, so there is no refresh-and-retry
+ * for it: the token is refreshed BEFORE the upload when it has less than a minute left
+ * (freshAccessToken; the API checks it when the request's headers arrive, before the body), and
+ * a token the API still refuses (revoked) is refreshed for the next call while the API's 401
+ * INVALID_TOKEN is passed to the page, whose person uploads again.
  */
 export function registerApiRelayRoute(app: FastifyInstance, ctx: DashboardContext): void {
   app.register(async (scope) => {
@@ -80,6 +91,18 @@ export function registerApiRelayRoute(app: FastifyInstance, ctx: DashboardContex
       (_request, body, done) => done(null, body),
     );
     scope.all(`${RELAY_PREFIX}/*`, async (request, reply) => relay(ctx, request, reply));
+  });
+  app.register(async (scope) => {
+    // The body stays unread here (no parsed body: the hooks that check one see none) and is
+    // streamed on from the raw request.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+    for (const route of ROUTE_TABLE) {
+      if (!route.prefix.startsWith("/api/v1/") || !requestBodyLimit(route.prefix).streamed) continue;
+      const prefix = `/app${route.prefix}`;
+      scope.all(prefix, async (request, reply) => relay(ctx, request, reply));
+      scope.all(`${prefix}/*`, async (request, reply) => relay(ctx, request, reply));
+    }
   });
 }
 
@@ -93,11 +116,33 @@ async function relay(ctx: DashboardContext, request: FastifyRequest, reply: Fast
 
   const target = `${upstreamUrl(ctx.config, route.service)}${path}`;
   let token = await accessToken(ctx, current, request.ip);
-  let answer = await forward(request, target, token);
-  if (answer.statusCode === 401 && /invalid_token/.test(String(answer.headers["www-authenticate"] ?? ""))) {
-    await answer.body.dump();
-    token = await accessToken(ctx, current, request.ip, token);
+  let answer: Awaited<ReturnType<typeof forward>>;
+  const limit = requestBodyLimit(path);
+  if (limit.streamed && !SAFE_METHODS.has(request.method) && hasBody(request)) {
+    if (Number(request.headers["content-length"] ?? 0) > limit.maxBodyBytes) {
+      // Refused before reading; the connection is not reused for what is left of the upload.
+      reply.header("connection", "close");
+      throw new AppError("PAYLOAD_TOO_LARGE");
+    }
+    const upload = relayUpload(request.raw, limit.maxBodyBytes);
+    try {
+      answer = await forward(request, target, token, upload.stream);
+    } catch (error) {
+      const tooLarge = upload.tooLarge();
+      if (!tooLarge) throw error;
+      reply.header("connection", "close");
+      throw tooLarge;
+    }
+    if (answer.statusCode === 401 && /invalid_token/.test(String(answer.headers["www-authenticate"] ?? ""))) {
+      await accessToken(ctx, current, request.ip, token);
+    }
+  } else {
     answer = await forward(request, target, token);
+    if (answer.statusCode === 401 && /invalid_token/.test(String(answer.headers["www-authenticate"] ?? ""))) {
+      await answer.body.dump();
+      token = await accessToken(ctx, current, request.ip, token);
+      answer = await forward(request, target, token);
+    }
   }
   reply.code(answer.statusCode);
   for (const name of RETURNED_HEADERS) {
@@ -121,7 +166,14 @@ async function accessToken(
   }
 }
 
-function forward(request: FastifyRequest, target: string, token: string) {
+/** Whether the request announced a body (Content-Length above 0 or Transfer-Encoding). */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers["content-length"];
+  if (length !== undefined) return Number(length) > 0;
+  return request.headers["transfer-encoding"] !== undefined;
+}
+
+function forward(request: FastifyRequest, target: string, token: string, upload?: Readable) {
   const headers: Record<string, string> = {
     authorization: `Bearer ${token}`,
     "x-forwarded-for": request.ip,
@@ -130,7 +182,15 @@ function forward(request: FastifyRequest, target: string, token: string) {
     const value = request.headers[name];
     if (typeof value === "string") headers[name] = value;
   }
-  const body = request.body instanceof Buffer && request.body.length > 0 ? request.body : undefined;
+  let body: Buffer | Readable | undefined;
+  if (upload) {
+    // Passed on so that the API can refuse a file over its limit before reading it.
+    const length = request.headers["content-length"];
+    if (length !== undefined) headers["content-length"] = length;
+    body = upload;
+  } else if (request.body instanceof Buffer && request.body.length > 0) {
+    body = request.body;
+  }
   return send(target, {
     method: request.method as "GET",
     headers,

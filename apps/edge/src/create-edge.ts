@@ -10,7 +10,7 @@ import {
   SERVICES,
   type ServiceName,
 } from "@kurz/routes";
-import { answerClientError } from "@kurz/service-runtime";
+import { answerClientError, hasBody } from "@kurz/service-runtime";
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -25,7 +25,6 @@ import { createClientAddress } from "./client-address";
 import { sendEdgeError } from "./edge-error";
 import { forwardRequest, type Upstream } from "./forward-request";
 import { handOverRequest, type InProcessService } from "./hand-over-request";
-import { hasBody } from "./read-request-body";
 import { readRequestTarget, rememberTarget, targetOf } from "./request-target";
 
 export interface EdgeOptions {

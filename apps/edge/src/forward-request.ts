@@ -2,18 +2,19 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
 import type { Logger } from "@kurz/logger";
 import type { ServiceName } from "@kurz/routes";
-import type { Pool } from "undici";
-import { discardUpload } from "./discard-upload";
-import { sendEdgeError } from "./edge-error";
-import { withForwardingHeaders } from "./forwarding-headers";
-import { endToEndHeaders } from "./hop-by-hop";
-import { hasBody, readRequestBody } from "./read-request-body";
 import {
   BodyTooLargeError,
+  discardUpload,
+  hasBody,
   type StreamedBody,
   streamRequestBody,
   UploadAbortedError,
-} from "./stream-request-body";
+} from "@kurz/service-runtime";
+import type { Pool } from "undici";
+import { sendEdgeError } from "./edge-error";
+import { withForwardingHeaders } from "./forwarding-headers";
+import { endToEndHeaders } from "./hop-by-hop";
+import { readRequestBody } from "./read-request-body";
 
 export interface Upstream {
   service: ServiceName;

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { hasBody } from "@kurz/service-runtime";
 
 /** A request's body, held whole, or the news that it is over the service's limit. */
 export type RequestBody =
@@ -6,13 +7,6 @@ export type RequestBody =
   | { kind: "bytes"; bytes: Buffer }
   | { kind: "too-large" }
   | { kind: "aborted" };
-
-/** Whether the request announced a body (RFC 9112 §6.3: Content-Length or Transfer-Encoding). */
-export function hasBody(request: IncomingMessage): boolean {
-  const length = request.headers["content-length"];
-  if (length !== undefined) return Number(length) > 0;
-  return request.headers["transfer-encoding"] !== undefined;
-}
 
 /**
  * Reads a request body up to `limit` bytes. The edge holds a body before passing it on so that a

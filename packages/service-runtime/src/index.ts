@@ -66,3 +66,11 @@ export {
   type ServiceSpec,
   startService,
 } from "./start-service";
+export { discardUpload } from "./uploads/discard-upload";
+export { hasBody } from "./uploads/has-body";
+export {
+  BodyTooLargeError,
+  type StreamedBody,
+  streamRequestBody,
+  UploadAbortedError,
+} from "./uploads/stream-request-body";

@@ -38,6 +38,7 @@ import { createLinkService } from "./grpc/link-service";
 import { createOwnershipService } from "./grpc/ownership-service";
 import { createQrService } from "./grpc/qr-service";
 import { createImportWorker, type ImportWorker, type ImportWorkerOptions } from "./imports/import-worker";
+import { createUploadGate, DEFAULT_MAX_CONCURRENT_UPLOADS } from "./imports/upload-gate";
 import type { LinkApiContext } from "./link-api-context";
 import { registerApi } from "./routes/register-api";
 import { registerDocs } from "./routes/register-docs";
@@ -67,8 +68,11 @@ export interface AppDependencies {
   destinationAllowList?: HostAllowList;
   /** TRUST_PROXY: whose X-Forwarded-For names the client; default loopback (the local edge). */
   trustProxy?: string[];
-  /** Imports: the largest file (IMPORT_MAX_BYTES; default 50 MB) and the worker's settings. */
-  imports?: ImportWorkerOptions & { maxBytes?: number };
+  /**
+   * Imports: the largest file (IMPORT_MAX_BYTES; default 50 MiB), the uploads received at once
+   * (IMPORT_MAX_CONCURRENT_UPLOADS; default 4) and the worker's settings.
+   */
+  imports?: ImportWorkerOptions & { maxBytes?: number; maxConcurrentUploads?: number };
 }
 
 const DAY_MS = 86_400_000;
@@ -121,6 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // One file limit and one wake-up for both ways in (REST POST /imports, gRPC StartImport).
   const imports = {
     maxBytes: deps.imports?.maxBytes ?? DEFAULT_MAX_BYTES,
+    uploads: createUploadGate(deps.imports?.maxConcurrentUploads ?? DEFAULT_MAX_CONCURRENT_UPLOADS),
     queued: () => importWorker.wake(),
   };
   await registerApi(http.app, { ctx, verifier: deps.verifier, imports });

@@ -10,6 +10,7 @@ import {
 } from "@kurz/service-runtime";
 import { parseHostAllowList } from "@kurz/ssrf";
 import { z } from "zod";
+import { DEFAULT_MAX_CONCURRENT_UPLOADS } from "./imports/upload-gate";
 
 export const SERVICE_NAME = "link-api";
 
@@ -49,6 +50,17 @@ const schema = z.object({
     .int()
     .min(1)
     .default(50 * 1024 * 1024),
+  /**
+   * Import uploads one process receives at once; more get 429 RATE_LIMITED (retryable). Each is
+   * spooled to TMPDIR (up to IMPORT_MAX_BYTES) before it is stored: the chart's /tmp size limit
+   * must hold this many files.
+   */
+  IMPORT_MAX_CONCURRENT_UPLOADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(DEFAULT_MAX_CONCURRENT_UPLOADS),
   /** Rows an import applies per transaction. */
   IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(500),
   /** How long an import's worker holds it without committing a batch before another may resume it. */

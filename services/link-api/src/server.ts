@@ -98,6 +98,7 @@ export function startLinkApi(
         clock,
         imports: {
           maxBytes: config.IMPORT_MAX_BYTES,
+          maxConcurrentUploads: config.IMPORT_MAX_CONCURRENT_UPLOADS,
           batchSize: config.IMPORT_BATCH_SIZE,
           leaseMs: config.IMPORT_LEASE_MS,
           pollIntervalMs: config.IMPORT_POLL_INTERVAL_MS,

@@ -1,6 +1,13 @@
 import type { Readable } from "node:stream";
 import { AppError } from "@kurz/errors";
 import { findRoute, ROUTE_TABLE, requestBodyLimit, SERVICES } from "@kurz/routes";
+import {
+  BodyTooLargeError,
+  discardUpload,
+  hasBody,
+  streamRequestBody,
+  UploadAbortedError,
+} from "@kurz/service-runtime";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { request as send } from "undici";
 import { upstreamUrl } from "../config";
@@ -11,7 +18,6 @@ import {
   freshAccessToken,
   SessionEndedError,
 } from "../session/current-session";
-import { relayUpload } from "./relay-upload";
 import { requireCsrf } from "./require-csrf";
 
 const RELAY_PREFIX = "/app/api";
@@ -118,23 +124,33 @@ async function relay(ctx: DashboardContext, request: FastifyRequest, reply: Fast
   let token = await accessToken(ctx, current, request.ip);
   let answer: Awaited<ReturnType<typeof forward>>;
   const limit = requestBodyLimit(path);
-  if (limit.streamed && !SAFE_METHODS.has(request.method) && hasBody(request)) {
-    if (Number(request.headers["content-length"] ?? 0) > limit.maxBodyBytes) {
-      // Refused before reading; the connection is not reused for what is left of the upload.
-      reply.header("connection", "close");
-      throw new AppError("PAYLOAD_TOO_LARGE");
-    }
-    const upload = relayUpload(request.raw, limit.maxBodyBytes);
+  if (limit.streamed && !SAFE_METHODS.has(request.method) && hasBody(request.raw)) {
+    if (Number(request.headers["content-length"] ?? 0) > limit.maxBodyBytes)
+      return refuseTooLarge(request, reply);
+    const upload = streamRequestBody(request.raw, limit.maxBodyBytes);
     try {
       answer = await forward(request, target, token, upload.stream);
     } catch (error) {
-      const tooLarge = upload.tooLarge();
-      if (!tooLarge) throw error;
-      reply.header("connection", "close");
-      throw tooLarge;
+      const failure = upload.failure();
+      if (failure instanceof UploadAbortedError) {
+        // The page left mid-upload: the API's request was aborted and there is no one to answer.
+        reply.hijack();
+        reply.raw.destroy();
+        return reply;
+      }
+      if (!(failure instanceof BodyTooLargeError)) throw error;
+      upload.detach();
+      return refuseTooLarge(request, reply);
     }
     if (answer.statusCode === 401 && /invalid_token/.test(String(answer.headers["www-authenticate"] ?? ""))) {
       await accessToken(ctx, current, request.ip, token);
+    }
+    if (!request.raw.complete) {
+      // The API answered before it had read the whole upload (its own 413, a 401): the rest is
+      // read (bounded) and dropped, so that the page gets the answer rather than a reset.
+      upload.detach();
+      await discardUpload(request.raw);
+      reply.header("connection", "close");
     }
   } else {
     answer = await forward(request, target, token);
@@ -166,11 +182,14 @@ async function accessToken(
   }
 }
 
-/** Whether the request announced a body (Content-Length above 0 or Transfer-Encoding). */
-function hasBody(request: FastifyRequest): boolean {
-  const length = request.headers["content-length"];
-  if (length !== undefined) return Number(length) > 0;
-  return request.headers["transfer-encoding"] !== undefined;
+/**
+ * 413 for an upload over its route's limit. What is left of it is read (bounded) and dropped
+ * first, so that the page gets the answer rather than a reset; the connection is not reused.
+ */
+async function refuseTooLarge(request: FastifyRequest, reply: FastifyReply): Promise<never> {
+  await discardUpload(request.raw);
+  reply.header("connection", "close");
+  throw new AppError("PAYLOAD_TOO_LARGE");
 }
 
 function forward(request: FastifyRequest, target: string, token: string, upload?: Readable) {

@@ -56,6 +56,7 @@ export function createImportHandlers(
         format: input.format,
         options: await checkImportOptions(ctx, accountId, input),
         maxBytes: imports.maxBytes,
+        uploads: imports.uploads,
       });
       imports.queued();
       return { import: toImportMessage(row) };

@@ -34,7 +34,7 @@ Send \`multipart/form-data\` with the file in a \`file\` part, the option fields
 async function storeMultipart(deps: ApiDependencies, request: FastifyRequest): Promise<ImportRow> {
   const accountId = accountOf(request);
   const fields: Record<string, string> = {};
-  // One iterator: the parts after the file are read from it too (beforeCommit).
+  // One iterator: the parts after the file are read from it too (afterUpload).
   const parts = request.parts();
   for (;;) {
     const next = await parts.next();
@@ -55,9 +55,10 @@ async function storeMultipart(deps: ApiDependencies, request: FastifyRequest): P
       format: input.format,
       options: await checkImportOptions(deps.ctx, accountId, input),
       maxBytes: deps.imports.maxBytes,
+      uploads: deps.imports.uploads,
       // A field after the file came too late to apply (a dry_run=true there would otherwise be
-      // a real import): refused, and the stored file rolled back with it.
-      beforeCommit: async () => {
+      // a real import): refused, and nothing stored.
+      afterUpload: async () => {
         const rest = await parts.next();
         if (!rest.done) {
           if (rest.value.type === "file") rest.value.file.resume();
@@ -131,6 +132,7 @@ export async function registerImportRoutes(root: FastifyInstance, deps: ApiDepen
             format: input.format,
             options: await checkImportOptions(ctx, accountOf(request), input),
             maxBytes: deps.imports.maxBytes,
+            uploads: deps.imports.uploads,
           });
         }
         deps.imports.queued();

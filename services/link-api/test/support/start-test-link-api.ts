@@ -54,7 +54,7 @@ export interface TestLinkApiOptions {
    * Imports: the file limit and the worker's settings. The worker is not started unless
    * `startImportWorker`: tests drive it with app.importWorker.runOnce() (or workers of their own).
    */
-  imports?: ImportWorkerOptions & { maxBytes?: number };
+  imports?: ImportWorkerOptions & { maxBytes?: number; maxConcurrentUploads?: number };
   startImportWorker?: boolean;
 }
 

@@ -1,11 +1,11 @@
 import type { IncomingMessage } from "node:http";
 
-/** What the edge reads and throws away of an upload it refuses, at most, before answering. */
+/** What a proxy reads and throws away of an upload it refuses, at most, before answering. */
 const DISCARD_BYTES = 8 * 1024 * 1024;
 const DISCARD_MS = 5_000;
 
 /**
- * Reads the rest of an upload the edge refuses (413) and throws it away, up to 8 MiB or 5 s,
+ * Reads the rest of an upload a proxy refuses (413: the edge, the dashboard's relay) and throws it away, up to 8 MiB or 5 s,
  * before the answer is sent and the connection closed. A socket closed with unread bytes is reset
  * (RST), and a client's kernel then drops what it had received but not yet read — the 413 among
  * it: the client sees "connection reset" instead of the answer (nginx's lingering close exists for

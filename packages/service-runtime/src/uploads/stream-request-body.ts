@@ -26,7 +26,7 @@ export interface StreamedBody {
 
 /**
  * A request body passed on as it arrives, counted: never more than a few chunks held (the pipe's
- * backpressure waits for the service's socket), so a 50 MB upload costs the edge no 50 MB. Past
+ * backpressure waits for the service's socket), so a 50 MB upload costs the proxy (the edge, the dashboard's relay) no 50 MB. Past
  * `limit` the stream fails with BodyTooLargeError (undici then drops the request to the service);
  * a client that leaves mid-upload fails it with UploadAbortedError, so the service's request is
  * aborted rather than left waiting for bytes that never come.

@@ -62,6 +62,14 @@ export interface RunningKurz extends Stoppable {
 }
 
 /**
+ * What the embedded run sets unless the environment says otherwise: the short host's root sends a
+ * newcomer opening the edge's URL to the dashboard rather than to "Link not found".
+ */
+const EMBEDDED_DEFAULTS: Partial<Record<ServiceName, Env>> = {
+  redirector: { ROOT_REDIRECT_URL: "/app/" },
+};
+
+/**
  * All eight services in one process, each on its own ports exactly as in production, plus the
  * local edge on one public port. One in-process event bus is shared, as one Kafka cluster would
  * be (unless KAFKA_BROKERS points at a real one).
@@ -91,7 +99,14 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Runn
           : { HTTP_PORT: String(SERVICES[name].httpPort), GRPC_PORT: String(SERVICES[name].grpcPort) };
       const own = name === "auth-server" ? credentials.authServerEnv : credentials.serviceEnv(name);
       const running = await serviceModule.start(
-        { ...baseEnv, ...own, ...options.serviceEnv?.[name], ...addresses, ...ports },
+        {
+          ...EMBEDDED_DEFAULTS[name],
+          ...baseEnv,
+          ...own,
+          ...options.serviceEnv?.[name],
+          ...addresses,
+          ...ports,
+        },
         shared,
       );
       started.push(running);

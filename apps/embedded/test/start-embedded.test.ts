@@ -73,6 +73,16 @@ describe("embedded mode", () => {
     expect(await unknown.json()).toMatchObject({ success: false, code: "NOT_FOUND" });
   });
 
+  it("sends a newcomer opening the edge's URL to the dashboard", async () => {
+    const root = await fetch(`${kurz.url}/`, { redirect: "manual" });
+    expect(root.status).toBe(302);
+    expect(root.headers.get("location")).toBe("/app/");
+    // The dashboard, which asks a newcomer to sign in first.
+    const dashboard = await fetch(new URL("/app/", kurz.url), { redirect: "manual" });
+    expect(dashboard.status).toBe(302);
+    expect(dashboard.headers.get("location")).toMatch(/^\/app\/auth\/login\?return_to=/);
+  });
+
   it("keeps its data in one directory and starts again on it after a stop", async () => {
     for (const service of ["auth-server", "link-api", "abtest-engine", "webhook-dispatcher"]) {
       expect(existsSync(path.join(dataDir, service, "pg", "PG_VERSION")), service).toBe(true);

@@ -86,6 +86,11 @@ export function buildApp(deps: AppDependencies): App {
       clock,
     }),
     staticMaxAgeSeconds: config.STATIC_REDIRECT_MAX_AGE_S,
+    hostRedirects: {
+      shortHost: config.SHORT_HOST,
+      root: config.ROOT_REDIRECT_URL,
+      notFound: config.NOT_FOUND_REDIRECT_URL,
+    },
     logger,
     clock,
   });

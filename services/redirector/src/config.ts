@@ -12,6 +12,20 @@ const hostName = z
   .toLowerCase()
   .transform((value) => value.replace(/:\d+$/, "").replace(/\.$/, ""));
 
+/** An absolute http(s) URL, or a path on the same host ("/app/", never "//host"); empty is unset. */
+const redirectTarget = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value))
+  .refine(
+    (value) =>
+      value === undefined ||
+      (value.startsWith("/") && !value.startsWith("//") && !value.includes("\\")) ||
+      (URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol)),
+    "expected an absolute http(s) URL or a path starting with /",
+  );
+
 const schema = z.object({
   ...commonConfigShape(SERVICES.redirector),
   ...serviceAuthConfigShape,
@@ -27,6 +41,13 @@ const schema = z.object({
    * mesh sidecar; in Kubernetes add the ingress controller's range.
    */
   TRUSTED_PROXIES: listFromEnv(["loopback"]),
+  /**
+   * Where the standard short host's root (`/`) sends visitors: an absolute http(s) URL, or a path
+   * on the same host (`/app/`: the dashboard, the default of `make start`). Unset: the 404 page.
+   */
+  ROOT_REDIRECT_URL: redirectTarget,
+  /** Where an unknown code on the standard short host sends visitors (as above). Unset: the 404 page. */
+  NOT_FOUND_REDIRECT_URL: redirectTarget,
   /** max-age of the private cache of a static (301) redirect. */
   STATIC_REDIRECT_MAX_AGE_S: z.coerce.number().int().min(0).max(86_400).default(300),
   /** In-process LRU: how long a snapshot is trusted without asking Redis / link-api again. */

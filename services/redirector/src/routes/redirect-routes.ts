@@ -4,12 +4,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { LinkCache } from "../links/link-cache";
 import { notFoundPage, unavailablePage } from "../pages/render-page";
 import type { PasswordGate } from "../password/password-gate";
+import { type HostRedirects, sendHostRedirect } from "../redirect/host-redirects";
 import type { VisitMethod } from "../redirect/plan-redirect";
 import { redirectVisitor, sendExpired, type VisitorDeps } from "../redirect/redirect-visitor";
 import { sendPage } from "../redirect/send-page";
 import { readVisitHeaders } from "../redirect/visitor-reader";
 
 export interface RedirectRouteDeps extends VisitorDeps {
+  hostRedirects: HostRedirects;
   cache: LinkCache;
   passwords: PasswordGate;
   logger: Logger;
@@ -45,7 +47,12 @@ async function handleVisit(
     }
     throw error;
   }
-  if (!link) return sendPage(reply, 404, notFoundPage());
+  if (!link) {
+    return (
+      sendHostRedirect(reply, deps.hostRedirects, host, deps.hostRedirects.notFound) ??
+      sendPage(reply, 404, notFoundPage())
+    );
+  }
   if (link.expiresAtMs !== undefined && deps.clock.now().getTime() >= link.expiresAtMs)
     return sendExpired(reply, link);
 
@@ -95,7 +102,14 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
   app.route({ method: "GET", url: "/:code", exposeHeadRoute: false, handler: visit("GET") });
   app.route({ method: "HEAD", url: "/:code", handler: visit("HEAD") });
   app.route({ method: "POST", url: "/:code", handler: visit("POST") });
-  app.route({ method: "GET", url: "/", handler: (_request, reply) => sendPage(reply, 404, notFoundPage()) });
+  const root = (request: FastifyRequest, reply: FastifyReply) => {
+    const host = deps.visitors.host(request.raw, readVisitHeaders(request.raw));
+    return (
+      sendHostRedirect(reply, deps.hostRedirects, host, deps.hostRedirects.root) ??
+      sendPage(reply, 404, notFoundPage())
+    );
+  };
+  app.route({ method: "GET", url: "/", handler: root });
 
   for (const probe of PROBE_PATHS) {
     for (const method of ["GET", "HEAD", "POST"] as const) {

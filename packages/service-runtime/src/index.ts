@@ -27,6 +27,7 @@ export { MAX_URL_LENGTH, normalizeDestinationUrl, type UrlCheck } from "./input/
 export { optionalText, parseInput } from "./input/parse-input";
 export { type StringFault, stringFault } from "./input/string-faults";
 export { Lifecycle, pendingShutdownSteps, type ShutdownPhase } from "./lifecycle";
+export { PAGE_ICON_HREF } from "./page-icon";
 export {
   type AccountQuotaLookup,
   type CacheAccountQuotasOptions,

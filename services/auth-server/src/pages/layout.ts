@@ -1,3 +1,4 @@
+import { PAGE_ICON_HREF } from "@kurz/service-runtime";
 import { html, type SafeHtml } from "./html";
 
 export const STYLESHEET_PATH = "/auth/assets/kurz.css";
@@ -42,6 +43,7 @@ export function renderPage(title: string, chrome: PageChrome, body: SafeHtml): s
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${title} · ${chrome.brand}</title>
+<link rel="icon" href="${PAGE_ICON_HREF}">
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 </head>
 <body>

@@ -1,5 +1,7 @@
 /** The few HTML pages a visitor can see instead of a redirect. Plain, self-contained, no scripts. */
 
+import { PAGE_ICON_HREF } from "@kurz/service-runtime";
+
 const ESCAPES: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",
@@ -19,6 +21,7 @@ function layout(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="${PAGE_ICON_HREF}">
 <title>${escapeHtml(title)}</title>
 <style>
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f6f7f9;color:#1f2328;display:flex;min-height:100vh;margin:0;align-items:center;justify-content:center}

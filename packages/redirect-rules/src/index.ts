@@ -1,0 +1,22 @@
+export type { CompiledCondition } from "./compile-condition";
+export { type CompiledRule, type CompiledRules, compileRules } from "./compile-rules";
+export { describeRuleIssues } from "./describe-rule-issues";
+export { type Explanation, evaluateRules, explainRules } from "./evaluate-rules";
+export { mapUserAgent, type UserAgentClasses } from "./map-user-agent";
+export {
+  type AcceptedLanguage,
+  MAX_ACCEPT_LANGUAGE_BYTES,
+  MAX_ACCEPT_LANGUAGE_ENTRIES,
+  parseAcceptLanguage,
+} from "./parse-accept-language";
+export * from "./rule-limits";
+export { type Condition, conditionSchema, type Rule, rulesSchema } from "./rule-schema";
+export { createVisitor, type VisitInput, type Visitor } from "./visitor";
+export {
+  BROWSERS,
+  type Browser,
+  DEVICES,
+  type Device,
+  OPERATING_SYSTEMS,
+  type OperatingSystem,
+} from "./vocabulary";

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { FlowsFirstSequencer } from "./packages/testing/src/flows-first-sequencer.ts";
 
 // One runner for the whole workspace. Tests that need a backend get it from @kurz/testing
 // fixtures; with CI=true a missing backend fails instead of skipping.
@@ -16,6 +17,8 @@ export default defineConfig({
     pool: "forks",
     // Two cores: more workers only adds contention with the backends under test.
     maxWorkers: 2,
+    // Long cross-service flows first when no durations are cached, so no worker idles at the end.
+    sequence: { sequencer: FlowsFirstSequencer },
     // Bounds that only turn a hang into a failure, never a speed assertion: a test waits for
     // conditions with waitFor (@kurz/testing, 30 s each by default) and moves a TestClock across
     // time boundaries, so on a loaded two-core machine it is slow, not failing. A hook starts a

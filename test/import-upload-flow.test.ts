@@ -76,9 +76,9 @@ describe("import uploads larger than 1 MiB, end to end (edge and dashboard relay
       timeoutMs: 120_000,
     });
 
-  it("imports a 5 MiB Bitly export sent to the edge's public port", async () => {
-    const { csv, rows } = bitlyExport("edge", 5 * MiB);
-    expect(csv.length).toBeGreaterThan(5 * MiB);
+  it("imports a 3 MiB Bitly export sent to the edge's public port", async () => {
+    const { csv, rows } = bitlyExport("edge", 3 * MiB);
+    expect(csv.length).toBeGreaterThan(3 * MiB);
     const response = await api("/api/v1/imports", { method: "POST", body: form(csv) });
     expect(response.status, await response.clone().text()).toBe(202);
     const { import: started } = (await response.json()) as { import: ImportState };
@@ -91,8 +91,8 @@ describe("import uploads larger than 1 MiB, end to end (edge and dashboard relay
     expect(await last.json()).toMatchObject({ url: { name: `Row ${rows - 1}`, tags: ["imported"] } });
   });
 
-  it("imports a 2 MiB export through the dashboard's relay, as the Import page sends it", async () => {
-    const { csv, rows } = bitlyExport("page", 2 * MiB);
+  it("imports a 1.5 MiB export through the dashboard's relay, as the Import page sends it", async () => {
+    const { csv, rows } = bitlyExport("page", 1.5 * MiB);
     const session = await openDashboardSession(person.browser);
     const response = await fetch(`${flow.edgeUrl}/app/api/v1/imports`, {
       method: "POST",
@@ -136,7 +136,7 @@ describe("import uploads larger than 1 MiB, end to end (edge and dashboard relay
 
   it("leaves no import behind when the client goes away mid-upload", async () => {
     const before = (await (await api("/api/v1/imports")).json()) as { imports: ImportState[] };
-    const { csv } = bitlyExport("gone", 4 * MiB);
+    const { csv } = bitlyExport("gone", 2 * MiB);
     const boundary = "kurz-upload-boundary";
     const head = `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="bitly.csv"\r\ncontent-type: text/csv\r\n\r\n`;
     const url = new URL(`${flow.edgeUrl}/api/v1/imports`);

@@ -67,6 +67,7 @@ export {
   type ServiceSpec,
   startService,
 } from "./start-service";
+export { stopWhenStdinEnds } from "./stop-when-stdin-ends";
 export { discardUpload } from "./uploads/discard-upload";
 export { hasBody } from "./uploads/has-body";
 export {

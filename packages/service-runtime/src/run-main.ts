@@ -1,7 +1,7 @@
-import cluster from "node:cluster";
 import { ConfigError } from "@kurz/config";
 import { z } from "zod";
 import { pendingShutdownSteps } from "./lifecycle";
+import { stopWhenStdinEnds } from "./stop-when-stdin-ends";
 
 export interface Stoppable {
   stop(): Promise<void>;
@@ -77,11 +77,5 @@ export async function runMain(
     );
   };
   for (const signal of signals) process.on(signal, onSignal);
-  // Started by a parent process that holds our stdin (apps/distributed): its end, however it
-  // ended, is a SIGTERM. A pool's workers share the primary's stdin and leave it to the primary.
-  if (env.KURZ_STOP_WHEN_STDIN_ENDS === "1" && cluster.isPrimary) {
-    process.stdin.on("end", () => onSignal("SIGTERM"));
-    process.stdin.on("error", () => onSignal("SIGTERM"));
-    process.stdin.resume();
-  }
+  stopWhenStdinEnds(() => onSignal("SIGTERM"), env);
 }

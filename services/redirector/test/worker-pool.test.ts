@@ -22,12 +22,17 @@ describe("the redirector's worker pool (REDIRECTOR_WORKERS > 1)", () => {
     primary = undefined;
   });
 
-  async function startPool(): Promise<(path?: string) => Promise<WorkerAnswer>> {
+  /** `underParent`: started as apps/distributed starts a service (its stdin a pipe the parent holds). */
+  async function startPool({ underParent = false } = {}): Promise<(path?: string) => Promise<WorkerAnswer>> {
     const port = await freePort();
     output = "";
     primary = spawn(process.execPath, ["--import", "tsx", PRIMARY], {
-      env: { ...process.env, PORT: String(port) },
-      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        ...(underParent ? { KURZ_STOP_WHEN_STDIN_ENDS: "1" } : {}),
+      },
+      stdio: [underParent ? "pipe" : "ignore", "pipe", "pipe"],
     });
     primary.stdout?.on("data", (chunk) => {
       output += chunk;
@@ -92,5 +97,29 @@ describe("the redirector's worker pool (REDIRECTOR_WORKERS > 1)", () => {
     const [code] = await exited;
     expect(code, output).toBe(0);
     for (const pid of workers.keys()) expect(() => process.kill(pid, 0)).toThrow();
+  });
+
+  it("stops every worker and exits 0 when the parent's end closes its stdin pipe, as it would on a SIGKILL", async () => {
+    const ask = await startPool({ underParent: true });
+    const workers = await bothWorkers(() => ask());
+    const process_ = primary as ChildProcess;
+    const exited = once(process_, "exit");
+    // What the kernel does to the pipe when the parent dies.
+    process_.stdin?.end();
+    const [code] = await exited;
+    expect(code, output).toBe(0);
+    expect(output).toContain("redirector.workers_stopping");
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await waitFor(() => [...workers.keys()].filter(alive), {
+      until: (left) => left.length === 0,
+      what: "every worker to be gone",
+    });
   });
 });

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { type Clock, systemClock } from "@kurz/clock";
 import type { Logger } from "@kurz/logger";
+import { stopWhenStdinEnds } from "@kurz/service-runtime";
 import { isSiblingMessage } from "./sibling-channel";
 
 export interface WorkerPoolOptions {
@@ -27,7 +28,8 @@ const DEADLINE_MARGIN_MS = 2_000;
  * The primary of REDIRECTOR_WORKERS > 1: forks the workers, which serve on one shared port (the
  * primary hands each new connection to the next worker), passes link changes between them,
  * replaces a worker that dies (after a short back-off; a crash loop ends the process so the
- * orchestrator sees it), and stops them all on SIGTERM or Ctrl-C: exit 0 when every worker
+ * orchestrator sees it), and stops them all on SIGTERM, Ctrl-C or, under a parent that holds
+ * its stdin (KURZ_STOP_WHEN_STDIN_ENDS=1), the pipe's end: exit 0 when every worker
  * stopped cleanly, 1 otherwise, 70 past the deadline; a second signal kills them at once (130).
  * The primary serves nothing itself.
  */
@@ -115,6 +117,8 @@ export function runWorkerPool(options: WorkerPoolOptions): void {
   };
   process.on("SIGTERM", onSignal);
   process.on("SIGINT", onSignal);
+  // Under a parent that holds our stdin (apps/distributed), the parent's end stops the pool too.
+  stopWhenStdinEnds(() => onSignal("SIGTERM"));
 
   for (let index = 1; index <= options.count; index++) fork(index);
   logger.info({ event: "redirector.workers_started", workers: options.count }, "redirector workers started");

@@ -111,6 +111,6 @@ export function batchDelivery(options: BatchConsumeOptions): Delivery {
     maxMessages: options.batch.maxMessages,
     maxWaitMs: Math.max(0, options.batch.maxWaitMs ?? 0),
     handleBatch,
-    handler: options.handler ?? ((message) => handleBatch([message])),
+    handler: options.handler ?? ((message) => handleBatch([message], { backlog: false })),
   };
 }

@@ -23,5 +23,15 @@ export interface ReceivedMessage extends EventMessage {
 
 export type MessageHandler = (message: ReceivedMessage) => Promise<void>;
 
+/** What the consumer knows about a batch beyond its messages. */
+export interface BatchContext {
+  /**
+   * More messages already wait in the partition after this batch: the consumer is behind, and
+   * the next batch of the partition is fetched only once this one is handled, so a handler that
+   * would wait for company (a timer) should not.
+   */
+  backlog: boolean;
+}
+
 /** Consecutive messages of one partition, oldest first. */
-export type BatchHandler = (messages: ReceivedMessage[]) => Promise<void>;
+export type BatchHandler = (messages: ReceivedMessage[], context: BatchContext) => Promise<void>;

@@ -14,6 +14,8 @@ export interface HandleBatchWithRetryInput extends Omit<HandleWithRetryInput, "m
   /** Consecutive messages of one partition, oldest first; never empty. */
   messages: ReadonlyArray<Omit<ReceivedMessage, "attempt">>;
   handleBatch: BatchHandler;
+  /** More messages wait in the partition after these (see BatchContext). */
+  backlog: boolean;
   /** Handles one message in the one-by-one phase. */
   handler: MessageHandler;
   /** Commits up to (not including) `nextOffset`; a throw propagates (the member rejoins). */
@@ -51,7 +53,9 @@ export async function handleBatchWithRetry(
     try {
       const batch = messages.map((message) => ({ ...message, attempt }));
       outcome = await unlessAborted(
-        processBatchInSpan(input.groupId, messages, attempt, () => input.handleBatch(batch)),
+        processBatchInSpan(input.groupId, messages, attempt, () =>
+          input.handleBatch(batch, { backlog: input.backlog }),
+        ),
         input.crashed,
       );
     } catch (error) {

@@ -28,7 +28,13 @@ export type {
   PartitionLag,
 } from "./event-consumer";
 export type { EventLogger } from "./event-logger";
-export type { BatchHandler, EventMessage, MessageHandler, ReceivedMessage } from "./event-message";
+export type {
+  BatchContext,
+  BatchHandler,
+  EventMessage,
+  MessageHandler,
+  ReceivedMessage,
+} from "./event-message";
 export { defaultKafkaTuning } from "./kafka/create-kafka-event-bus";
 export { partitionForKey } from "./partition-for-key";
 export { type PlanChange, planChangeOf } from "./plan-change";

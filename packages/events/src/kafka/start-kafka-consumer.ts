@@ -157,11 +157,20 @@ export async function startKafkaConsumer(
       }) => {
         const { topic, partition } = batch;
         const received = batch.messages.map((message) => toReceivedMessage(topic, partition, message));
+        // The partition's end as of the fetch. kafkajs fetches a partition again only once this
+        // batch is handled, and a fetch may hold far fewer messages than wait (the librdkafka
+        // mock answers one record batch per partition, often a single message): a handler that
+        // waits for company on every batch then drains a backlog at one wait per round. The
+        // backlog flag tells it not to wait.
+        const highWatermark = Number(batch.highWatermark);
         for (let from = 0; from < received.length; from += delivery.maxMessages) {
           if (stopping.signal.aborted || !isRunning() || isStale()) return;
+          const messages = received.slice(from, from + delivery.maxMessages);
+          const nextOffset = (messages.at(-1)?.offset ?? 0) + 1;
           const outcome = await handleBatchWithRetry({
             ...retry,
-            messages: received.slice(from, from + delivery.maxMessages),
+            messages,
+            backlog: nextOffset < highWatermark,
             handleBatch: delivery.handleBatch,
             handler: delivery.handler,
             heartbeat,

@@ -102,6 +102,7 @@ export function startMemoryConsumer(
           ...retry,
           messages: batch,
           handleBatch: delivery.handleBatch,
+          backlog: log.endOffset(tp.topic, tp.partition) > position + batch.length,
           handler: delivery.handler,
           commit: async (nextOffset) => {
             group.commit(tp, nextOffset);

@@ -1,5 +1,5 @@
 import type { ClickStore } from "@kurz/clickstore";
-import { eventTopics, type ReceivedMessage } from "@kurz/events";
+import { type BatchContext, eventTopics, type ReceivedMessage } from "@kurz/events";
 import type { Logger } from "@kurz/logger";
 import type { RetentionLookup } from "../enrichment/retention-lookup";
 import type { ClickRow, ConversionRow } from "./click-row";
@@ -21,7 +21,7 @@ export interface IngestPipeline {
    * rows are in ClickHouse, so the bus commits only what is stored. Throws for a malformed message
    * (the bus then retries the batch and goes one by one, parking that message in the DLQ).
    */
-  handleBatch(messages: readonly ReceivedMessage[]): Promise<void>;
+  handleBatch(messages: readonly ReceivedMessage[], context?: BatchContext): Promise<void>;
   /** One message alone (the bus' one-by-one phase after a failed batch): written without waiting for company. */
   handleOne(message: ReceivedMessage): Promise<void>;
   clicks: RowBatcher<ClickRow>;
@@ -116,7 +116,9 @@ export function createIngestPipeline(options: IngestPipelineOptions): IngestPipe
   }
 
   return {
-    handleBatch: (messages) => storeRows(messages, false),
+    // Behind the partition's end, waiting for company only slows the catch-up: the partition's
+    // next messages are fetched once these are written (see BatchContext).
+    handleBatch: (messages, context) => storeRows(messages, context?.backlog === true),
     handleOne: (message) => storeRows([message], true),
     clicks,
     conversions,

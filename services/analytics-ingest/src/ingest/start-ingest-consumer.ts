@@ -22,7 +22,7 @@ export function startIngestConsumer(
     retryBackoff: { initialMs: 50, maxMs: 500 },
     concurrency: 3,
     batch: { maxMessages },
-    handleBatch: (messages) => pipeline.handleBatch(messages),
+    handleBatch: (messages, context) => pipeline.handleBatch(messages, context),
     handler: (message) => pipeline.handleOne(message),
   });
 }

@@ -1,16 +1,16 @@
-import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   accessibilityViolations,
   chromiumExecutable,
   pageScreenshots,
-  WAIT_FOR_DEFAULT_TIMEOUT_MS,
+  signUpOnDashboard,
   waitFor,
 } from "@kurz/testing";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { setFlowPlan } from "./support/set-flow-plan";
-import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
+import { startDashboardFlow } from "./support/start-dashboard-flow";
+import type { FlowKurz } from "./support/start-flow-kurz";
 import { waitForAnnouncement } from "./support/wait-for-announcement";
 
 const executable = chromiumExecutable();
@@ -22,7 +22,7 @@ const BROWSER_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 
 let flow: FlowKurz;
-let browser: Browser;
+let stopBrowser: (() => Promise<void>) | undefined;
 let page: Page;
 
 /** A screenshot of the whole page in test/artifacts/dashboard/ (CI keeps the directory). */
@@ -33,37 +33,22 @@ const section = (name: string) =>
 
 describe.skipIf(!executable.available)("A/B tests in the dashboard (Chromium)", () => {
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    flow = await startFlowKurz("dashboard-abtests");
-    browser = await chromium.launch({
-      executablePath: executable.available ? executable.value : "",
-      // The CI container runs as root, where Chromium's sandbox cannot start.
-      args: ["--no-sandbox"],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // A step that does not come fails on its own line, well before the test's own timeout.
-    page.setDefaultTimeout(WAIT_FOR_DEFAULT_TIMEOUT_MS);
+    ({ flow, page, stop: stopBrowser } = await startDashboardFlow("dashboard-abtests"));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await flow?.stop();
+    await stopBrowser?.();
   });
 
   it("says A/B tests need another plan on Free; on Pro creates a test on a link, starts it, counts its visitors per variant, pauses, resumes, completes and deletes it, then creates one on a new link", async () => {
     onTestFailed(() => screenshot("failure"));
     // Sign up through the pages, landing on the A/B tests page of a Free account.
-    await page.goto(`${flow.edgeUrl}/app/ab-tests`);
-    await waitFor(() => page.url(), {
-      until: (url) => url.includes("/auth/login"),
-      what: "the sign-in page",
+    await signUpOnDashboard(page, {
+      edgeUrl: flow.edgeUrl,
+      path: "/app/ab-tests",
+      name: "Ada Tester",
+      email: EMAIL,
     });
-    await page.getByRole("link", { name: "Create an account" }).click();
-    await page.getByLabel("Name").fill("Ada Tester");
-    await page.getByLabel("Email").fill(EMAIL);
-    await page.getByLabel("Password").fill("correct horse battery staple");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(/\/app\/ab-tests$/);
     await page.getByRole("heading", { name: "A/B tests", level: 1 }).waitFor();
     await page.getByText("A/B tests are not part of your plan").waitFor();
     expect(await page.getByRole("link", { name: "See your plan and its limits" }).getAttribute("href")).toBe(

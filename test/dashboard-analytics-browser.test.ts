@@ -1,10 +1,17 @@
-import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { accessibilityViolations, chromiumExecutable, pageScreenshots, waitFor } from "@kurz/testing";
-import { type Browser, chromium, type Page } from "playwright-core";
+import {
+  accessibilityViolations,
+  chromiumExecutable,
+  pageScreenshots,
+  signUpOnDashboard,
+  waitFor,
+} from "@kurz/testing";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
+import { startDashboardFlow } from "./support/start-dashboard-flow";
+import type { FlowKurz } from "./support/start-flow-kurz";
 
 const executable = chromiumExecutable();
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
@@ -35,7 +42,7 @@ const BOT_UA = "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)";
 const HUMAN_CLICKS = 5;
 
 let flow: FlowKurz;
-let browser: Browser;
+let stopBrowser: (() => Promise<void>) | undefined;
 let page: Page;
 
 /** Each view leaves a screenshot in test/artifacts/dashboard/ (CI keeps the directory). */
@@ -70,36 +77,27 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 describe.skipIf(!executable.available)("the analytics page in a real browser (Chromium)", () => {
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
     // Visitors come from several countries (X-Forwarded-For): the test is the proxy in front of the edge.
-    flow = await startFlowKurz("dashboard-analytics", { EDGE_TRUSTED_PROXIES: "loopback" });
-    browser = await chromium.launch({
-      executablePath: executable.available ? executable.value : "",
-      // The CI container runs as root, where Chromium's sandbox cannot start.
-      args: ["--no-sandbox"],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    ({
+      flow,
+      page,
+      stop: stopBrowser,
+    } = await startDashboardFlow("dashboard-analytics", { EDGE_TRUSTED_PROXIES: "loopback" }));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await flow?.stop();
+    await stopBrowser?.();
   });
 
   it("shows a link's clicks by country, device and referrer, exports them as CSV, and the account's totals", async () => {
-    await page.goto(`${flow.edgeUrl}/app/analytics`);
-    await waitFor(() => page.url(), {
-      until: (url) => url.includes("/auth/login"),
-      what: "the sign-in page",
+    await signUpOnDashboard(page, {
+      edgeUrl: flow.edgeUrl,
+      path: "/app/analytics",
+      name: "Ana Analytics",
+      email: "ana@example.com",
     });
-    await page.getByRole("link", { name: "Create an account" }).click();
-    await page.getByLabel("Name").fill("Ana Analytics");
-    await page.getByLabel("Email").fill("ana@example.com");
-    await page.getByLabel("Password").fill("correct horse battery staple");
-    await page.getByRole("button", { name: "Create account" }).click();
 
     // Back on the analytics page: a new account has no clicks yet, and says so.
-    await page.waitForURL(/\/app\/analytics$/);
     await page.getByText("No clicks in the last 7 days yet").waitFor();
     expect(await headline("Clicks").textContent()).toBe("0");
     await screenshot("account-empty");

@@ -1,12 +1,13 @@
-import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { accessibilityViolations, chromiumExecutable, pageScreenshots, waitFor } from "@kurz/testing";
 import { decodeQrImage } from "@kurz/testing/decode-qr-image";
-import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setFlowPlan } from "./support/set-flow-plan";
-import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
+import { startDashboardFlow } from "./support/start-dashboard-flow";
+import type { FlowKurz } from "./support/start-flow-kurz";
 
 const executable = chromiumExecutable();
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
@@ -14,7 +15,7 @@ const SCREENSHOTS = fileURLToPath(new URL("../docs/screenshots/", import.meta.ur
 const EMAIL = "dana@example.com";
 
 let flow: FlowKurz;
-let browser: Browser;
+let stopBrowser: (() => Promise<void>) | undefined;
 let page: Page;
 
 /** Each step leaves a screenshot in test/artifacts/dashboard/ (CI keeps the directory). */
@@ -37,19 +38,11 @@ const section = (name: string) =>
 
 describe.skipIf(!executable.available)("the dashboard in a real browser (Chromium)", () => {
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    flow = await startFlowKurz("dashboard-browser");
-    browser = await chromium.launch({
-      executablePath: executable.available ? executable.value : "",
-      // The CI container runs as root, where Chromium's sandbox cannot start.
-      args: ["--no-sandbox"],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    ({ flow, page, stop: stopBrowser } = await startDashboardFlow("dashboard-browser"));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await flow?.stop();
+    await stopBrowser?.();
   });
 
   it("walks the whole journey: sign up → link with alias, tags, UTM → open it → its click in analytics → a QR code that scans → a campaign with the link → a subdomain → an MCP key → sign out", async () => {

@@ -1,17 +1,18 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { TestClock } from "@kurz/clock";
 import {
   accessibilityViolations,
   chromiumExecutable,
   pageScreenshots,
-  WAIT_FOR_DEFAULT_TIMEOUT_MS,
+  signUpOnDashboard,
   waitFor,
 } from "@kurz/testing";
 import { parse } from "csv-parse/sync";
-import { type Browser, chromium, type Download, type Page } from "playwright-core";
+import type { Download, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
+import { startDashboardFlow } from "./support/start-dashboard-flow";
+import type { FlowKurz } from "./support/start-flow-kurz";
 import { waitForAnnouncement } from "./support/wait-for-announcement";
 
 const executable = chromiumExecutable();
@@ -19,7 +20,7 @@ const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.ur
 const ALIASES = ["keep-me", "pick-a", "pick-b", "vanish"] as const;
 
 let flow: FlowKurz;
-let browser: Browser;
+let stopBrowser: (() => Promise<void>) | undefined;
 let page: Page;
 
 /** A screenshot of the whole page in test/artifacts/dashboard/ (CI keeps the directory). */
@@ -68,36 +69,16 @@ async function downloaded(download: Download): Promise<string> {
 
 /** Each describe runs its own Kurz (`env` differs) and browser: the helpers above use these. */
 async function start(name: string, env: Record<string, string> = {}): Promise<void> {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  flow = await startFlowKurz(name, env);
-  browser = await chromium.launch({
-    executablePath: executable.available ? executable.value : "",
-    // The CI container runs as root, where Chromium's sandbox cannot start.
-    args: ["--no-sandbox"],
-  });
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-  // A step that does not come fails on its own line, well before the test's own timeout.
-  page.setDefaultTimeout(WAIT_FOR_DEFAULT_TIMEOUT_MS);
+  ({ flow, page, stop: stopBrowser } = await startDashboardFlow(name, env));
 }
 
 async function stop(): Promise<void> {
-  await browser?.close();
-  await flow?.stop();
+  await stopBrowser?.();
 }
 
 /** Signs up through the pages and lands on the links page. */
 async function signUp(name: string, email: string): Promise<void> {
-  await page.goto(`${flow.edgeUrl}/app/`);
-  await waitFor(() => page.url(), {
-    until: (url) => url.includes("/auth/login"),
-    what: "the sign-in page",
-  });
-  await page.getByRole("link", { name: "Create an account" }).click();
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(/\/app\/(links)?$/);
+  await signUpOnDashboard(page, { edgeUrl: flow.edgeUrl, path: "/app/", name, email });
   await page.getByRole("heading", { name: "Links", level: 1 }).waitFor();
 }
 

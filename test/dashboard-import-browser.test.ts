@@ -1,16 +1,17 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   accessibilityViolations,
   chromiumExecutable,
   pageScreenshots,
-  WAIT_FOR_DEFAULT_TIMEOUT_MS,
+  signUpOnDashboard,
   waitFor,
 } from "@kurz/testing";
 import { parse } from "csv-parse/sync";
-import { type Browser, chromium, type Download, type Page } from "playwright-core";
+import type { Download, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
+import { startDashboardFlow } from "./support/start-dashboard-flow";
+import type { FlowKurz } from "./support/start-flow-kurz";
 import { waitForAnnouncement } from "./support/wait-for-announcement";
 
 const executable = chromiumExecutable();
@@ -31,7 +32,7 @@ const BITLY_CSV = [
 ].join("\n");
 
 let flow: FlowKurz;
-let browser: Browser;
+let stopBrowser: (() => Promise<void>) | undefined;
 let page: Page;
 
 /** A screenshot of the whole page in test/artifacts/dashboard/ (CI keeps the directory). */
@@ -59,17 +60,7 @@ async function downloaded(download: Download): Promise<string> {
 
 /** Signs up through the pages and lands on the links page. */
 async function signUp(name: string, email: string): Promise<void> {
-  await page.goto(`${flow.edgeUrl}/app/`);
-  await waitFor(() => page.url(), {
-    until: (url) => url.includes("/auth/login"),
-    what: "the sign-in page",
-  });
-  await page.getByRole("link", { name: "Create an account" }).click();
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(/\/app\/(links)?$/);
+  await signUpOnDashboard(page, { edgeUrl: flow.edgeUrl, path: "/app/", name, email });
   await page.getByRole("heading", { name: "Links", level: 1 }).waitFor();
 }
 
@@ -92,22 +83,16 @@ describe.skipIf(!executable.available)(
   "importing another shortener's export on the dashboard (Chromium)",
   () => {
     beforeAll(async () => {
-      mkdirSync(ARTIFACTS, { recursive: true });
       // link-api's file limit lowered, so that a file past it is cheap to send (a larger one than
       // the relay's own 1 MiB is passed through: test/import-upload-flow.test.ts).
-      flow = await startFlowKurz("dashboard-import", { IMPORT_MAX_BYTES: String(IMPORT_MAX_BYTES) });
-      browser = await chromium.launch({
-        executablePath: executable.available ? executable.value : "",
-        // The CI container runs as root, where Chromium's sandbox cannot start.
-        args: ["--no-sandbox"],
-      });
-      page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-      // A step that does not come fails on its own line, well before the test's own timeout.
-      page.setDefaultTimeout(WAIT_FOR_DEFAULT_TIMEOUT_MS);
+      ({
+        flow,
+        page,
+        stop: stopBrowser,
+      } = await startDashboardFlow("dashboard-import", { IMPORT_MAX_BYTES: String(IMPORT_MAX_BYTES) }));
     });
     afterAll(async () => {
-      await browser?.close();
-      await flow?.stop();
+      await stopBrowser?.();
     });
 
     it("previews a Bitly CSV, dry-runs it (nothing made), imports it for real, and reports the one bad row", async () => {

@@ -1,18 +1,18 @@
-import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   accessibilityViolations,
   chromiumExecutable,
   pageScreenshots,
+  signUpOnDashboard,
   startTestDnsServer,
   type TestDnsServer,
-  WAIT_FOR_DEFAULT_TIMEOUT_MS,
   waitFor,
 } from "@kurz/testing";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { setFlowPlan } from "./support/set-flow-plan";
-import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
+import { startDashboardFlow } from "./support/start-dashboard-flow";
+import type { FlowKurz } from "./support/start-flow-kurz";
 import { waitForAnnouncement } from "./support/wait-for-announcement";
 
 const executable = chromiumExecutable();
@@ -21,7 +21,7 @@ const EMAIL = "mara@example.com";
 
 let flow: FlowKurz;
 let dns: TestDnsServer;
-let browser: Browser;
+let stopBrowser: (() => Promise<void>) | undefined;
 let page: Page;
 
 /** A screenshot of the whole page in test/artifacts/dashboard/ (CI keeps the directory). */
@@ -33,23 +33,17 @@ describe.skipIf(!executable.available)(
   "managing campaigns, domains and API keys in the dashboard (Chromium)",
   () => {
     beforeAll(async () => {
-      mkdirSync(ARTIFACTS, { recursive: true });
       // Branded domains are verified against this DNS server, where the test publishes the TXT record.
       dns = await startTestDnsServer();
-      flow = await startFlowKurz("dashboard-manage", { DNS_SERVERS: dns.address });
-      browser = await chromium.launch({
-        executablePath: executable.available ? executable.value : "",
-        // The CI container runs as root, where Chromium's sandbox cannot start.
-        args: ["--no-sandbox"],
-      });
-      page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      // A step that does not come fails on its own line, well before the test's own timeout.
-      page.setDefaultTimeout(WAIT_FOR_DEFAULT_TIMEOUT_MS);
+      ({
+        flow,
+        page,
+        stop: stopBrowser,
+      } = await startDashboardFlow("dashboard-manage", { DNS_SERVERS: dns.address }));
     });
 
     afterAll(async () => {
-      await browser?.close();
-      await flow?.stop();
+      await stopBrowser?.();
       await dns?.stop();
     });
 
@@ -57,17 +51,12 @@ describe.skipIf(!executable.available)(
       // What the page showed when a step failed, beside the step screenshots.
       onTestFailed(() => screenshot("failure"));
       // Sign up through the pages.
-      await page.goto(`${flow.edgeUrl}/app/account`);
-      await waitFor(() => page.url(), {
-        until: (url) => url.includes("/auth/login"),
-        what: "the sign-in page",
+      await signUpOnDashboard(page, {
+        edgeUrl: flow.edgeUrl,
+        path: "/app/account",
+        name: "Mara Manager",
+        email: EMAIL,
       });
-      await page.getByRole("link", { name: "Create an account" }).click();
-      await page.getByLabel("Name").fill("Mara Manager");
-      await page.getByLabel("Email").fill(EMAIL);
-      await page.getByLabel("Password").fill("correct horse battery staple");
-      await page.getByRole("button", { name: "Create account" }).click();
-      await page.waitForURL(/\/app\/account$/);
       await page.getByRole("heading", { name: "Plan: Free" }).waitFor();
 
       // On the free plan an MCP key is refused, and the refusal stands at the permissions.

@@ -1,16 +1,23 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { accessibilityViolations, chromiumExecutable, pageScreenshots, waitFor } from "@kurz/testing";
+import {
+  accessibilityViolations,
+  chromiumExecutable,
+  pageScreenshots,
+  signUpOnDashboard,
+  waitFor,
+} from "@kurz/testing";
 import { decodeQrImage } from "@kurz/testing/decode-qr-image";
-import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
+import { startDashboardFlow } from "./support/start-dashboard-flow";
+import type { FlowKurz } from "./support/start-flow-kurz";
 
 const executable = chromiumExecutable();
 const ARTIFACTS = fileURLToPath(new URL("./artifacts/dashboard/", import.meta.url));
 
 let flow: FlowKurz;
-let browser: Browser;
+let stopBrowser: (() => Promise<void>) | undefined;
 let page: Page;
 
 /** Each step leaves a screenshot in test/artifacts/dashboard/ as qr-NN-name.png (CI keeps the directory). */
@@ -41,34 +48,25 @@ async function scanDownloadedPng(): Promise<string | undefined> {
 
 describe.skipIf(!executable.available)("the QR designer in a real browser (Chromium)", () => {
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    flow = await startFlowKurz("dashboard-qr-browser");
-    browser = await chromium.launch({
-      executablePath: executable.available ? executable.value : "",
-      // The CI container runs as root, where Chromium's sandbox cannot start.
-      args: ["--no-sandbox"],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    ({
+      flow,
+      page,
+      stop: stopBrowser,
+    } = await startDashboardFlow("dashboard-qr-browser", {}, { viewport: { width: 1280, height: 900 } }));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await flow?.stop();
+    await stopBrowser?.();
   });
 
   it("designs URL and Wi-Fi codes, downloads PNG and SVG that scan, edits a dynamic code and deletes one", async () => {
     // A new person signs up through the pages and opens the QR page.
-    await page.goto(`${flow.edgeUrl}/app/qr`);
-    await waitFor(() => page.url(), {
-      until: (url) => url.includes("/auth/login"),
-      what: "the sign-in page",
+    await signUpOnDashboard(page, {
+      edgeUrl: flow.edgeUrl,
+      path: "/app/qr",
+      name: "Quinn QR",
+      email: "quinn@example.com",
     });
-    await page.getByRole("link", { name: "Create an account" }).click();
-    await page.getByLabel("Name").fill("Quinn QR");
-    await page.getByLabel("Email").fill("quinn@example.com");
-    await page.getByLabel("Password").fill("correct horse battery staple");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(/\/app\/qr$/);
     await page.getByRole("heading", { name: "QR codes", level: 1 }).waitFor();
     await page.getByText("No QR codes yet").waitFor();
     await screenshot("empty");

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -6,14 +5,15 @@ import {
   accessibilityViolations,
   chromiumExecutable,
   pageScreenshots,
-  WAIT_FOR_DEFAULT_TIMEOUT_MS,
+  signUpOnDashboard,
   waitFor,
 } from "@kurz/testing";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { setFlowPlan } from "./support/set-flow-plan";
-import { type FlowKurz, startFlowKurz } from "./support/start-flow-kurz";
+import { startDashboardFlow } from "./support/start-dashboard-flow";
+import type { FlowKurz } from "./support/start-flow-kurz";
 import { waitForAnnouncement } from "./support/wait-for-announcement";
 
 const executable = chromiumExecutable();
@@ -89,7 +89,7 @@ async function startReceiver() {
 
 let flow: FlowKurz;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let browser: Browser;
+let stopBrowser: (() => Promise<void>) | undefined;
 let page: Page;
 
 /** A screenshot of the whole page in test/artifacts/dashboard/ (CI keeps the directory). */
@@ -97,42 +97,31 @@ const screenshot = pageScreenshots(() => page, { directory: ARTIFACTS, prefix: "
 
 describe.skipIf(!executable.available)("webhooks in the dashboard (Chromium, a local receiver)", () => {
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
     receiver = await startReceiver();
-    flow = await startFlowKurz("dashboard-webhooks", {
+    ({
+      flow,
+      page,
+      stop: stopBrowser,
+    } = await startDashboardFlow("dashboard-webhooks", {
       // Deliveries may reach the receiver on 127.0.0.1 (plain http included): tests only.
       WEBHOOK_ALLOWED_TARGETS: "127.0.0.1/32",
-    });
-    browser = await chromium.launch({
-      executablePath: executable.available ? executable.value : "",
-      // The CI container runs as root, where Chromium's sandbox cannot start.
-      args: ["--no-sandbox"],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // A step that does not come fails on its own line, well before the test's own timeout.
-    page.setDefaultTimeout(WAIT_FOR_DEFAULT_TIMEOUT_MS);
+    }));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await flow?.stop();
+    await stopBrowser?.();
     await receiver?.close();
   });
 
   it("needs Business; then an endpoint refused for a private URL, created with its secret shown once, a test event received and logged with its answer, a failed attempt replayed, the secret rotated, the endpoint deleted", async () => {
     onTestFailed(() => screenshot("failure"));
     // Sign up through the pages, landing on the webhooks page on the free plan.
-    await page.goto(`${flow.edgeUrl}/app/webhooks`);
-    await waitFor(() => page.url(), {
-      until: (url) => url.includes("/auth/login"),
-      what: "the sign-in page",
+    await signUpOnDashboard(page, {
+      edgeUrl: flow.edgeUrl,
+      path: "/app/webhooks",
+      name: "Wanda Webhooks",
+      email: EMAIL,
     });
-    await page.getByRole("link", { name: "Create an account" }).click();
-    await page.getByLabel("Name").fill("Wanda Webhooks");
-    await page.getByLabel("Email").fill(EMAIL);
-    await page.getByLabel("Password").fill("correct horse battery staple");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(/\/app\/webhooks$/);
     await page.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();
     await page.getByText("Webhooks need the Business plan").waitFor();
     await page.getByRole("link", { name: "See your plan and its limits" }).waitFor();

@@ -30,7 +30,14 @@ export { redisBackend } from "./redis";
 export { setPlanAsOperator } from "./set-plan-as-operator";
 export { type BenchAccount, signInWithBenchLinks } from "./sign-in-with-bench-links";
 export { type SignedInUser, type SignInOptions, signInWithOAuth } from "./sign-in-with-oauth";
+export { type SignUpOptions, type SignUpPage, signUpOnDashboard } from "./sign-up-on-dashboard";
 export { startBaselineServer } from "./start-baseline-server";
+export {
+  type DashboardBrowser,
+  type DashboardBrowserOptions,
+  type StoppableKurz,
+  startDashboardBrowser,
+} from "./start-dashboard-browser";
 export { startWebhookReceiver, type WebhookReceiver } from "./start-webhook-receiver";
 export { startTcpFaultProxy, type TcpFaultProxy } from "./tcp-fault-proxy";
 export {

@@ -82,11 +82,15 @@ describe("the redirector's worker pool (REDIRECTOR_WORKERS > 1)", () => {
       {
         until: (pids) => !pids.includes(crashed.pid) && pids.length >= 2,
         what: "a new worker in place of the one that died",
+        // Each read is itself a wait (bothWorkers, up to 30 s), and the replacement starts its
+        // TypeScript through tsx: on a loaded machine that outlasts the default bound.
+        timeoutMs: 120_000,
       },
     );
     expect(after).not.toContain(crashed.pid);
     expect(output).toContain("redirector.worker_exited");
-  });
+    // A bound, not a speed check: two pool start-ups and a replaced worker, each through tsx.
+  }, 240_000);
 
   it("stops every worker on SIGTERM and exits 0", async () => {
     const ask = await startPool();

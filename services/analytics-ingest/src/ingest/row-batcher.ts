@@ -19,6 +19,8 @@ export interface BatcherStats {
   writtenRows: number;
   writtenBatches: number;
   failedAttempts: number;
+  /** Times queued rows waited the whole maxWaitMs for company (the timer wrote them). */
+  expiredWaits: number;
 }
 
 export interface RowBatcher<T> {
@@ -77,7 +79,7 @@ export function createRowBatcher<T>(options: RowBatcherOptions<T>): RowBatcher<T
   let closed = false;
   let giveUpAt = Number.POSITIVE_INFINITY;
   const spaceWaiters: Array<() => void> = [];
-  const stats = { writtenRows: 0, writtenBatches: 0, failedAttempts: 0 };
+  const stats = { writtenRows: 0, writtenBatches: 0, failedAttempts: 0, expiredWaits: 0 };
 
   const held = () => queue.length + writing.length;
   const due = () => queue.length >= options.maxRows || urgent || hurry || nowQueued > 0;
@@ -100,6 +102,7 @@ export function createRowBatcher<T>(options: RowBatcherOptions<T>): RowBatcher<T
     if (queue.length > 0 && timer === undefined) {
       timer = setTimeout(() => {
         timer = undefined;
+        stats.expiredWaits++;
         urgent = true;
         schedule();
       }, options.maxWaitMs);

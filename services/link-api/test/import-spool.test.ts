@@ -155,6 +155,5 @@ describe("an import upload on the embedded database", () => {
     expect(done.statusCode, done.body).toBe(202);
     expect(done.json()).toMatchObject({ import: { status: "queued", format: "generic" } });
     expect(readdirSync(spoolDir)).toEqual([]);
-  }, // speed check. // If the upload held the database, the list above would wait for it forever: a bound, not a
-  60_000);
+  }, 60_000); // speed check. // If the upload held the database, the list above would wait for it forever: a bound, not a
 });

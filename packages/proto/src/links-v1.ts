@@ -6,3 +6,4 @@ export * from "./gen/kurz/links/v1/link_pb";
 export * from "./gen/kurz/links/v1/link_service_pb";
 export * from "./gen/kurz/links/v1/link_snapshot_pb";
 export * from "./gen/kurz/links/v1/ownership_service_pb";
+export * from "./gen/kurz/links/v1/redirect_rule_pb";

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kurz/clicks/v1/click_events.proto.
  */
 export const file_kurz_clicks_v1_click_events: GenFile = /*@__PURE__*/
-  fileDesc("CiFrdXJ6L2NsaWNrcy92MS9jbGlja19ldmVudHMucHJvdG8SDmt1cnouY2xpY2tzLnYxIqgDCg1DbGlja1JlY29yZGVkEhAKCGNsaWNrX2lkGAEgASgJEi4KCmNsaWNrZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmFjY291bnRfaWQYAyABKAkSDwoHbGlua19pZBgEIAEoCRIMCgRob3N0GAUgASgJEgwKBGNvZGUYBiABKAkSFwoPZGVzdGluYXRpb25fdXJsGAcgASgJEgoKAnFyGAggASgIEhIKCmFiX3Rlc3RfaWQYCSABKAkSEgoKdmFyaWFudF9pZBgKIAEoCRISCgp1c2VyX2FnZW50GAsgASgJEhAKCHJlZmVycmVyGAwgASgJEioKA3V0bRgNIAEoCzIdLmt1cnouY2xpY2tzLnYxLlV0bVBhcmFtZXRlcnMSCgoCaXAYDiABKAkSLQoGbWV0aG9kGA8gASgOMh0ua3Vyei5jbGlja3MudjEuUmVxdWVzdE1ldGhvZBITCgtjYW1wYWlnbl9pZBgQIAEoCRIOCgZtYW51YWwYESABKAgSFQoNYWJfdmlzaXRvcl9pZBgSIAEoCSJgCg1VdG1QYXJhbWV0ZXJzEg4KBnNvdXJjZRgBIAEoCRIOCgZtZWRpdW0YAiABKAkSEAoIY2FtcGFpZ24YAyABKAkSDAoEdGVybRgEIAEoCRIPCgdjb250ZW50GAUgASgJKnkKDVJlcXVlc3RNZXRob2QSHgoaUkVRVUVTVF9NRVRIT0RfVU5TUEVDSUZJRUQQABIWChJSRVFVRVNUX01FVEhPRF9HRVQQARIXChNSRVFVRVNUX01FVEhPRF9IRUFEEAISFwoTUkVRVUVTVF9NRVRIT0RfUE9TVBADYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiFrdXJ6L2NsaWNrcy92MS9jbGlja19ldmVudHMucHJvdG8SDmt1cnouY2xpY2tzLnYxIsoDCg1DbGlja1JlY29yZGVkEhAKCGNsaWNrX2lkGAEgASgJEi4KCmNsaWNrZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmFjY291bnRfaWQYAyABKAkSDwoHbGlua19pZBgEIAEoCRIMCgRob3N0GAUgASgJEgwKBGNvZGUYBiABKAkSFwoPZGVzdGluYXRpb25fdXJsGAcgASgJEgoKAnFyGAggASgIEhIKCmFiX3Rlc3RfaWQYCSABKAkSEgoKdmFyaWFudF9pZBgKIAEoCRISCgp1c2VyX2FnZW50GAsgASgJEhAKCHJlZmVycmVyGAwgASgJEioKA3V0bRgNIAEoCzIdLmt1cnouY2xpY2tzLnYxLlV0bVBhcmFtZXRlcnMSCgoCaXAYDiABKAkSLQoGbWV0aG9kGA8gASgOMh0ua3Vyei5jbGlja3MudjEuUmVxdWVzdE1ldGhvZBITCgtjYW1wYWlnbl9pZBgQIAEoCRIOCgZtYW51YWwYESABKAgSFQoNYWJfdmlzaXRvcl9pZBgSIAEoCRIPCgdydWxlX2lkGBMgASgJEg8KB3ByZXZpZXcYFCABKAgiYAoNVXRtUGFyYW1ldGVycxIOCgZzb3VyY2UYASABKAkSDgoGbWVkaXVtGAIgASgJEhAKCGNhbXBhaWduGAMgASgJEgwKBHRlcm0YBCABKAkSDwoHY29udGVudBgFIAEoCSp5Cg1SZXF1ZXN0TWV0aG9kEh4KGlJFUVVFU1RfTUVUSE9EX1VOU1BFQ0lGSUVEEAASFgoSUkVRVUVTVF9NRVRIT0RfR0VUEAESFwoTUkVRVUVTVF9NRVRIT0RfSEVBRBACEhcKE1JFUVVFU1RfTUVUSE9EX1BPU1QQA2IGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * Payload of `click.recorded` events on topic `kurz.click.v1`. The redirector publishes one per
@@ -140,6 +140,21 @@ export type ClickRecorded = Message<"kurz.clicks.v1.ClickRecorded"> & {
    * @generated from field: string ab_visitor_id = 18;
    */
   abVisitorId: string;
+
+  /**
+   * The redirect rule that chose the destination; empty when the link's own URL, a deep link or
+   * an A/B variant did.
+   *
+   * @generated from field: string rule_id = 19;
+   */
+  ruleId: string;
+
+  /**
+   * A link-preview crawler asked and was shown the link's card (a bot click, reason "preview").
+   *
+   * @generated from field: bool preview = 20;
+   */
+  preview: boolean;
 };
 
 /**

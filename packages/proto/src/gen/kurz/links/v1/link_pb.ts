@@ -6,13 +6,15 @@ import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2"
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { RedirectRule } from "./redirect_rule_pb";
+import { file_kurz_links_v1_redirect_rule } from "./redirect_rule_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file kurz/links/v1/link.proto.
  */
 export const file_kurz_links_v1_link: GenFile = /*@__PURE__*/
-  fileDesc("ChhrdXJ6L2xpbmtzL3YxL2xpbmsucHJvdG8SDWt1cnoubGlua3MudjEiVgoDVXRtEg4KBnNvdXJjZRgBIAEoCRIOCgZtZWRpdW0YAiABKAkSEAoIY2FtcGFpZ24YAyABKAkSDAoEdGVybRgEIAEoCRIPCgdjb250ZW50GAUgASgJIvoECgRMaW5rEgoKAmlkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSDAoEY29kZRgDIAEoCRIRCglzaG9ydF91cmwYBCABKAkSDAoEaG9zdBgFIAEoCRIUCgxvcmlnaW5hbF91cmwYBiABKAkSFwoPZGVzdGluYXRpb25fdXJsGAcgASgJEgwKBG5hbWUYCCABKAkSKAoIdXJsX3R5cGUYCSABKA4yFi5rdXJ6LmxpbmtzLnYxLlVybFR5cGUSFgoOYnJhbmRlZF9kb21haW4YCiABKAkSEQoJc3ViZG9tYWluGAsgASgJEg8KB2R5bmFtaWMYDCABKAgSGAoQdHJhY2tpbmdfZW5hYmxlZBgNIAEoCBIbChNjb252ZXJzaW9uX3RyYWNraW5nGA4gASgIEhoKEnBhc3N3b3JkX3Byb3RlY3RlZBgPIAEoCBIMCgR0YWdzGBAgAygJEhMKC2NhbXBhaWduX2lkGBEgASgJEh8KA3V0bRgSIAEoCzISLmt1cnoubGlua3MudjEuVXRtEi4KCmV4cGlyZXNfYXQYEyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1heF9jbGlja3MYFCABKAMSEwoLZXhwaXJlZF91cmwYFSABKAkSDgoGY2xpY2tzGBYgASgDEgoKAnFyGBcgASgIEhQKDGN1c3RvbV9hbGlhcxgYIAEoCBIuCgpjcmVhdGVkX2F0GBkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GBogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCpoCgdVcmxUeXBlEhgKFFVSTF9UWVBFX1VOU1BFQ0lGSUVEEAASFQoRVVJMX1RZUEVfU1RBTkRBUkQQARIUChBVUkxfVFlQRV9CUkFOREVEEAISFgoSVVJMX1RZUEVfU1VCRE9NQUlOEANiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("ChhrdXJ6L2xpbmtzL3YxL2xpbmsucHJvdG8SDWt1cnoubGlua3MudjEiVgoDVXRtEg4KBnNvdXJjZRgBIAEoCRIOCgZtZWRpdW0YAiABKAkSEAoIY2FtcGFpZ24YAyABKAkSDAoEdGVybRgEIAEoCRIPCgdjb250ZW50GAUgASgJIogGCgRMaW5rEgoKAmlkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSDAoEY29kZRgDIAEoCRIRCglzaG9ydF91cmwYBCABKAkSDAoEaG9zdBgFIAEoCRIUCgxvcmlnaW5hbF91cmwYBiABKAkSFwoPZGVzdGluYXRpb25fdXJsGAcgASgJEgwKBG5hbWUYCCABKAkSKAoIdXJsX3R5cGUYCSABKA4yFi5rdXJ6LmxpbmtzLnYxLlVybFR5cGUSFgoOYnJhbmRlZF9kb21haW4YCiABKAkSEQoJc3ViZG9tYWluGAsgASgJEg8KB2R5bmFtaWMYDCABKAgSGAoQdHJhY2tpbmdfZW5hYmxlZBgNIAEoCBIbChNjb252ZXJzaW9uX3RyYWNraW5nGA4gASgIEhoKEnBhc3N3b3JkX3Byb3RlY3RlZBgPIAEoCBIMCgR0YWdzGBAgAygJEhMKC2NhbXBhaWduX2lkGBEgASgJEh8KA3V0bRgSIAEoCzISLmt1cnoubGlua3MudjEuVXRtEi4KCmV4cGlyZXNfYXQYEyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1heF9jbGlja3MYFCABKAMSEwoLZXhwaXJlZF91cmwYFSABKAkSDgoGY2xpY2tzGBYgASgDEgoKAnFyGBcgASgIEhQKDGN1c3RvbV9hbGlhcxgYIAEoCBIuCgpjcmVhdGVkX2F0GBkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GBogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIqCgVydWxlcxgbIAMoCzIbLmt1cnoubGlua3MudjEuUmVkaXJlY3RSdWxlEg8KB2lvc191cmwYHCABKAkSEwoLYW5kcm9pZF91cmwYHSABKAkSEAoIb2dfdGl0bGUYHiABKAkSFgoOb2dfZGVzY3JpcHRpb24YHyABKAkSEAoIb2dfaW1hZ2UYICABKAkqaAoHVXJsVHlwZRIYChRVUkxfVFlQRV9VTlNQRUNJRklFRBAAEhUKEVVSTF9UWVBFX1NUQU5EQVJEEAESFAoQVVJMX1RZUEVfQlJBTkRFRBACEhYKElVSTF9UWVBFX1NVQkRPTUFJThADYgZwcm90bzM", [file_google_protobuf_timestamp, file_kurz_links_v1_redirect_rule]);
 
 /**
  * UTM parameters merged into the destination's query string (they replace parameters of the
@@ -223,6 +225,44 @@ export type Link = Message<"kurz.links.v1.Link"> & {
    * @generated from field: google.protobuf.Timestamp updated_at = 26;
    */
   updatedAt?: Timestamp | undefined;
+
+  /**
+   * Redirect rules in order (first match wins); empty: everyone goes to destination_url.
+   *
+   * @generated from field: repeated kurz.links.v1.RedirectRule rules = 27;
+   */
+  rules: RedirectRule[];
+
+  /**
+   * App deep links: iOS and Android visitors go here before any rule; empty: none.
+   *
+   * @generated from field: string ios_url = 28;
+   */
+  iosUrl: string;
+
+  /**
+   * @generated from field: string android_url = 29;
+   */
+  androidUrl: string;
+
+  /**
+   * The card link-preview crawlers are shown (og:* and twitter:* tags); empty: none of the link's own.
+   *
+   * @generated from field: string og_title = 30;
+   */
+  ogTitle: string;
+
+  /**
+   * @generated from field: string og_description = 31;
+   */
+  ogDescription: string;
+
+  /**
+   * https only.
+   *
+   * @generated from field: string og_image = 32;
+   */
+  ogImage: string;
 };
 
 /**

@@ -6,13 +6,15 @@ import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { RedirectRule } from "./redirect_rule_pb";
+import { file_kurz_links_v1_redirect_rule } from "./redirect_rule_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file kurz/links/v1/link_snapshot.proto.
  */
 export const file_kurz_links_v1_link_snapshot: GenFile = /*@__PURE__*/
-  fileDesc("CiFrdXJ6L2xpbmtzL3YxL2xpbmtfc25hcHNob3QucHJvdG8SDWt1cnoubGlua3MudjEilQMKDExpbmtTbmFwc2hvdBIPCgdsaW5rX2lkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSDAoEaG9zdBgDIAEoCRIMCgRjb2RlGAQgASgJEhcKD2Rlc3RpbmF0aW9uX3VybBgFIAEoCRIPCgdkeW5hbWljGAYgASgIEhgKEHRyYWNraW5nX2VuYWJsZWQYByABKAgSGwoTY29udmVyc2lvbl90cmFja2luZxgIIAEoCBIVCg1wYXNzd29yZF9oYXNoGAkgASgJEi4KCmV4cGlyZXNfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1heF9jbGlja3MYCyABKAMSEwoLZXhwaXJlZF91cmwYDCABKAkSCgoCcXIYDSABKAgSEgoKYWJfdGVzdF9pZBgOIAEoCRItCgthYl92YXJpYW50cxgPIAMoCzIYLmt1cnoubGlua3MudjEuQWJWYXJpYW50Eg8KB3ZlcnNpb24YECABKAMSEwoLY2FtcGFpZ25faWQYESABKAkiWQoJQWJWYXJpYW50EhIKCnZhcmlhbnRfaWQYASABKAkSFwoPZGVzdGluYXRpb25fdXJsGAIgASgJEg4KBndlaWdodBgDIAEoARIPCgdjb250cm9sGAQgASgIYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiFrdXJ6L2xpbmtzL3YxL2xpbmtfc25hcHNob3QucHJvdG8SDWt1cnoubGlua3MudjEiowQKDExpbmtTbmFwc2hvdBIPCgdsaW5rX2lkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSDAoEaG9zdBgDIAEoCRIMCgRjb2RlGAQgASgJEhcKD2Rlc3RpbmF0aW9uX3VybBgFIAEoCRIPCgdkeW5hbWljGAYgASgIEhgKEHRyYWNraW5nX2VuYWJsZWQYByABKAgSGwoTY29udmVyc2lvbl90cmFja2luZxgIIAEoCBIVCg1wYXNzd29yZF9oYXNoGAkgASgJEi4KCmV4cGlyZXNfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCm1heF9jbGlja3MYCyABKAMSEwoLZXhwaXJlZF91cmwYDCABKAkSCgoCcXIYDSABKAgSEgoKYWJfdGVzdF9pZBgOIAEoCRItCgthYl92YXJpYW50cxgPIAMoCzIYLmt1cnoubGlua3MudjEuQWJWYXJpYW50Eg8KB3ZlcnNpb24YECABKAMSEwoLY2FtcGFpZ25faWQYESABKAkSKgoFcnVsZXMYEiADKAsyGy5rdXJ6LmxpbmtzLnYxLlJlZGlyZWN0UnVsZRIPCgdpb3NfdXJsGBMgASgJEhMKC2FuZHJvaWRfdXJsGBQgASgJEhAKCG9nX3RpdGxlGBUgASgJEhYKDm9nX2Rlc2NyaXB0aW9uGBYgASgJEhAKCG9nX2ltYWdlGBcgASgJIlkKCUFiVmFyaWFudBISCgp2YXJpYW50X2lkGAEgASgJEhcKD2Rlc3RpbmF0aW9uX3VybBgCIAEoCRIOCgZ3ZWlnaHQYAyABKAESDwoHY29udHJvbBgEIAEoCGIGcHJvdG8z", [file_google_protobuf_timestamp, file_kurz_links_v1_redirect_rule]);
 
 /**
  * LinkSnapshot is everything the redirect edge needs to answer `GET /{code}` on a host, and
@@ -140,6 +142,43 @@ export type LinkSnapshot = Message<"kurz.links.v1.LinkSnapshot"> & {
    * @generated from field: string campaign_id = 17;
    */
   campaignId: string;
+
+  /**
+   * Redirect rules in order, evaluated by the edge on every visit (after expiry and password,
+   * before the A/B split); the first that matches picks the destination.
+   *
+   * @generated from field: repeated kurz.links.v1.RedirectRule rules = 18;
+   */
+  rules: RedirectRule[];
+
+  /**
+   * App deep links, checked before the rules: iOS / Android visitors go here when set.
+   *
+   * @generated from field: string ios_url = 19;
+   */
+  iosUrl: string;
+
+  /**
+   * @generated from field: string android_url = 20;
+   */
+  androidUrl: string;
+
+  /**
+   * The link's card for link-preview crawlers; all empty: crawlers are redirected like people.
+   *
+   * @generated from field: string og_title = 21;
+   */
+  ogTitle: string;
+
+  /**
+   * @generated from field: string og_description = 22;
+   */
+  ogDescription: string;
+
+  /**
+   * @generated from field: string og_image = 23;
+   */
+  ogImage: string;
 };
 
 /**

@@ -1,7 +1,15 @@
 export type { CompiledCondition } from "./compile-condition";
 export { type CompiledRule, type CompiledRules, compileRules } from "./compile-rules";
+export {
+  decideVisit,
+  type LinkDecisionInputs,
+  type VisitDecision,
+  type VisitFacts,
+  type VisitMatch,
+} from "./decide-visit";
 export { describeRuleIssues } from "./describe-rule-issues";
 export { type Explanation, evaluateRules, explainRules } from "./evaluate-rules";
+export { isLinkPreviewCrawler, LINK_PREVIEW_CRAWLERS } from "./link-preview-crawlers";
 export { mapUserAgent, type UserAgentClasses } from "./map-user-agent";
 export {
   type AcceptedLanguage,

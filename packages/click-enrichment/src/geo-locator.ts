@@ -8,6 +8,11 @@ export interface GeoLocation {
   country: string;
   region: string;
   city: string;
+  /**
+   * ISO 3166-2 code of the region ("DE-BY"), "" when unknown. Only MaxMind's own layout carries
+   * subdivision codes; the bundled ip-location-db files name the region only, so it is "" there.
+   */
+  regionCode?: string;
 }
 
 export interface GeoLocator {
@@ -24,7 +29,7 @@ const UNKNOWN: GeoLocation = { country: "", region: "", city: "" };
  */
 interface CityRecord {
   country?: { iso_code?: string };
-  subdivisions?: Array<{ names?: { en?: string } }>;
+  subdivisions?: Array<{ iso_code?: string; names?: { en?: string } }>;
   country_code?: string;
   state1?: string;
   city?: string | { names?: { en?: string } };
@@ -34,11 +39,12 @@ function toLocation(record: CityRecord | null): GeoLocation {
   if (!record) return UNKNOWN;
   const country = (record.country?.iso_code ?? record.country_code ?? "").toUpperCase();
   if (country === "") return UNKNOWN;
-  const subdivision = record.subdivisions?.[0]?.names?.en;
+  const subdivision = record.subdivisions?.[0];
   return {
     country,
-    region: subdivision ?? record.state1 ?? "",
+    region: subdivision?.names?.en ?? record.state1 ?? "",
     city: (typeof record.city === "string" ? record.city : record.city?.names?.en) ?? "",
+    regionCode: subdivision?.iso_code ? `${country}-${subdivision.iso_code.toUpperCase()}` : "",
   };
 }
 

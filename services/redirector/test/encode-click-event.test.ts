@@ -25,6 +25,8 @@ const FULL: ClickEvent = {
   method: clicksV1.RequestMethod.HEAD,
   campaignId: "3f1c9d55-9a1e-4f3a-8d2b-1c2d3e4f5a6b",
   manual: true,
+  ruleId: "de-speakers",
+  preview: true,
 };
 
 function expectedMessage(click: ClickEvent) {
@@ -57,6 +59,8 @@ describe("the hand-written click encoder", () => {
       abTestId: "",
       variantId: "",
       abVisitorId: "",
+      ruleId: "",
+      preview: false,
     };
     expect(fromBinary(clicksV1.ClickRecordedSchema, encodeClickRecorded(sparse))).toEqual(
       expectedMessage(sparse),

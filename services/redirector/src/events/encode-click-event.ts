@@ -38,6 +38,10 @@ export interface ClickEvent {
   campaignId: string;
   /** Reported through the API rather than redirected; the redirector never sets it. */
   manual?: boolean;
+  /** The redirect rule that chose the destination; "" or absent when none did. */
+  ruleId?: string;
+  /** A link-preview crawler got the link's card page instead of a redirect. */
+  preview?: boolean;
 }
 
 export const CLICK_EVENT_TYPE = "click.recorded";
@@ -171,7 +175,9 @@ function variableSize(click: ClickEvent, utmSize: number): number {
     stringFieldSize(14, click.ip) +
     varintFieldSize(15, click.method) +
     varintFieldSize(17, click.manual ? 1 : 0) +
-    stringFieldSize(18, click.abVisitorId)
+    stringFieldSize(18, click.abVisitorId) +
+    stringFieldSize(19, click.ruleId ?? "") +
+    varintFieldSize(20, click.preview ? 1 : 0)
   );
 }
 
@@ -200,7 +206,9 @@ function writeClickRecorded(
     .string(14, click.ip)
     .uint(15, click.method)
     .bool(17, click.manual ?? false)
-    .string(18, click.abVisitorId);
+    .string(18, click.abVisitorId)
+    .string(19, click.ruleId ?? "")
+    .bool(20, click.preview ?? false);
 }
 
 /** `kurz.clicks.v1.ClickRecorded` in protobuf binary (field numbers from click_events.proto). */

@@ -1,11 +1,17 @@
 import { timestampMs } from "@bufbuild/protobuf/wkt";
 import type { linksV1 } from "@kurz/proto";
+import { type LinkDecision, linkDecisionOf } from "./link-decision";
 
 /** A snapshot as the redirector keeps it: decoded once, with what each request would recompute. */
 export interface CachedLink {
   readonly snapshot: linksV1.LinkSnapshot;
   /** Epoch ms after which the link is expired; undefined: never by date. */
   readonly expiresAtMs: number | undefined;
+  /**
+   * Rules (compiled), deep links and card; undefined for a link that needs none, whose visits
+   * then build no Visitor.
+   */
+  readonly decision: LinkDecision | undefined;
   /**
    * This replica saw the click cap reached. Kept on the entry (not in the shared store) so an
    * exhausted link stops costing a counter round trip; a new snapshot clears it.
@@ -17,6 +23,7 @@ export function toCachedLink(snapshot: linksV1.LinkSnapshot): CachedLink {
   return {
     snapshot,
     expiresAtMs: snapshot.expiresAt ? timestampMs(snapshot.expiresAt) : undefined,
+    decision: linkDecisionOf(snapshot),
     capReached: false,
   };
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { clicksV1 } from "@kurz/proto";
+import type { VisitDecision } from "@kurz/redirect-rules";
 import type { AbRoute } from "../abtests/route-ab-test";
 import type { ClickEvent } from "../events/encode-click-event";
 import type { CachedLink } from "../links/cached-link";
@@ -16,7 +17,8 @@ const METHODS: Record<VisitMethod, number> = {
 /**
  * The click event of one answered visit, with the destination actually served. The A/B fields are
  * set for an exposure only (a human GET/POST routed by a running test): a bot or a HEAD request
- * sent to the control is a click of the link, not a visitor of the test.
+ * sent to the control is a click of the link, not a visitor of the test. `decided` (links with
+ * rules, deep links or a card) names the destination, the rule that chose it and a card answer.
  */
 export function clickOfVisit(
   link: CachedLink,
@@ -27,6 +29,7 @@ export function clickOfVisit(
   headers: VisitHeaders,
   ip: string,
   route?: AbRoute,
+  decided?: VisitDecision<AbRoute>,
 ): ClickEvent {
   const s = link.snapshot;
   const exposure = route?.exposure === true;
@@ -37,7 +40,7 @@ export function clickOfVisit(
     linkId: s.linkId,
     host: s.host,
     code: s.code,
-    destinationUrl: route === undefined ? s.destinationUrl : route.destinationUrl,
+    destinationUrl: decided?.destinationUrl ?? route?.destinationUrl ?? s.destinationUrl,
     qr: s.qr,
     abTestId: exposure ? s.abTestId : "",
     variantId: exposure ? route.variantId : "",
@@ -48,5 +51,7 @@ export function clickOfVisit(
     ip,
     method: METHODS[method],
     campaignId: s.campaignId,
+    ruleId: decided?.rule?.id ?? "",
+    preview: decided?.matched === "preview",
   };
 }

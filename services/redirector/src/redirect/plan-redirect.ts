@@ -1,4 +1,3 @@
-import type { AbRoute } from "../abtests/route-ab-test";
 import type { CachedLink } from "../links/cached-link";
 import { appendClickId } from "./append-click-id";
 import { forwardVisitQuery } from "./forward-visit-query";
@@ -42,8 +41,10 @@ function cacheControl(link: CachedLink, nowMs: number, maxAgeSeconds: number): s
 
 /**
  * The redirect a visitor gets: 302 for dynamic links, 301 otherwise, 303 after the password form.
- * A link under a running test (`route` given) goes to the visitor's variant with 302 and no-store,
- * never 301: the answer differs per visitor and ends when the test does, so no browser may keep it.
+ * A destination chosen for this visitor (`choice`: an A/B variant, a rule's or a deep link's URL, or
+ * the link's own URL on a link whose answer depends on the visitor) is answered with 302 and
+ * no-store, never 301: the answer differs per visitor (and ends when a test does), so no browser
+ * may keep it.
  * The query the visitor put on the short URL (`requestUrl`'s) is passed on to the destination.
  */
 export function planRedirect(
@@ -52,18 +53,18 @@ export function planRedirect(
   nowMs: number,
   maxAgeSeconds: number,
   requestUrl: string,
-  route?: AbRoute,
+  choice?: { destinationUrl: string },
 ): RedirectPlan {
   const s = link.snapshot;
   const clickId = s.trackingEnabled || s.conversionTracking ? newClickId() : "";
   const destination = forwardVisitQuery(
-    route === undefined ? s.destinationUrl : route.destinationUrl,
+    choice === undefined ? s.destinationUrl : choice.destinationUrl,
     requestUrl,
   );
   return {
-    status: method === "POST" ? 303 : s.dynamic || route !== undefined ? 302 : 301,
+    status: method === "POST" ? 303 : s.dynamic || choice !== undefined ? 302 : 301,
     location: s.conversionTracking ? appendClickId(destination, clickId) : destination,
-    cacheControl: route === undefined ? cacheControl(link, nowMs, maxAgeSeconds) : "no-store",
+    cacheControl: choice === undefined ? cacheControl(link, nowMs, maxAgeSeconds) : "no-store",
     clickId,
   };
 }

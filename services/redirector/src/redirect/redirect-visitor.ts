@@ -1,14 +1,14 @@
 import type { Clock } from "@kurz/clock";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AbCookies } from "../abtests/ab-cookie";
 import type { ClickPublisher } from "../events/click-publisher";
 import type { CachedLink } from "../links/cached-link";
 import { expiredPage } from "../pages/render-page";
-import { abRouteOfVisit } from "./ab-route-of-visit";
+import { answerVisit } from "./answer-visit";
 import type { ClickCounter } from "./click-counter";
 import { clickOfVisit } from "./click-of-visit";
+import type { VisitDeciding } from "./decide-link-visit";
 import { isBotUserAgent } from "./is-bot-user-agent";
-import { planRedirect, type VisitMethod } from "./plan-redirect";
+import type { VisitMethod } from "./plan-redirect";
 import { sendPage } from "./send-page";
 import type { VisitHeaders, VisitorReader } from "./visitor-reader";
 
@@ -16,8 +16,8 @@ export interface VisitorDeps {
   clicks: ClickPublisher;
   counter: ClickCounter;
   visitors: VisitorReader;
-  /** The signed A/B cookies (one signer for the process). */
-  abCookies: AbCookies;
+  /** Rules, deep links, cards and A/B routing (the signed A/B cookies). */
+  deciding: VisitDeciding;
   staticMaxAgeSeconds: number;
   /** Expiry, redirect caching and click times: the shared clock, so tests cross them without sleeping. */
   clock: Clock;
@@ -57,28 +57,31 @@ export async function redirectVisitor(
       return sendExpired(reply, link);
     }
   }
+  // The first visit of a link with a geo rule opens the geo database (once per process).
+  if (link.decision?.needsGeo === true) await deps.deciding.geo.ready();
   const nowMs = deps.clock.now().getTime();
-  const route = abRouteOfVisit(link, method, request.raw, headers, {
-    cookies: deps.abCookies,
-    visitors: deps.visitors,
-  });
-  const plan = planRedirect(link, method, nowMs, deps.staticMaxAgeSeconds, request.url, route);
+  const ip = deps.visitors.ip(request.raw, headers);
+  const answer = answerVisit(link, method, nowMs, request.raw, headers, ip, deps);
   // Written before any analytics work (docs/architecture.md#decision-order).
-  reply.code(plan.status).headers({ location: plan.location, "cache-control": plan.cacheControl });
-  // Added to a password cookie set by the form, if any (fastify keeps both).
-  if (route?.setCookie !== undefined) reply.header("set-cookie", route.setCookie);
-  reply.send();
+  reply.code(answer.status);
+  const head = answer.head;
+  for (let i = 0; i + 1 < head.length; i += 2) {
+    // fastify frames the body itself; a password cookie set by the form stays beside an A/B one.
+    if (head[i] !== "content-length") reply.header(head[i] as string, head[i + 1]);
+  }
+  reply.send(answer.body === "" ? undefined : answer.body);
   if (s.trackingEnabled) {
     deps.clicks.publish(
       clickOfVisit(
         link,
-        plan.clickId,
+        answer.clickId,
         method,
         nowMs,
         request.raw,
         headers,
-        deps.visitors.ip(request.raw, headers),
-        route,
+        ip,
+        answer.route,
+        answer.decided,
       ),
     );
   }

@@ -1,12 +1,11 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Clock } from "@kurz/clock";
 import type { Logger } from "@kurz/logger";
-import type { AbCookies } from "../abtests/ab-cookie";
 import type { ClickPublisher } from "../events/click-publisher";
 import type { LinkCache } from "../links/link-cache";
-import { abRouteOfVisit } from "../redirect/ab-route-of-visit";
+import { answerVisit } from "../redirect/answer-visit";
 import { clickOfVisit } from "../redirect/click-of-visit";
-import { planRedirect } from "../redirect/plan-redirect";
+import type { VisitDeciding } from "../redirect/decide-link-visit";
 import { readVisitHeaders, type VisitorReader } from "../redirect/visitor-reader";
 import { PROBE_PATHS } from "./redirect-routes";
 
@@ -14,7 +13,8 @@ export interface FastRedirectDeps {
   links: LinkCache;
   clicks: ClickPublisher;
   visitors: VisitorReader;
-  abCookies: AbCookies;
+  /** Rules, deep links, cards and A/B routing. */
+  deciding: VisitDeciding;
   staticMaxAgeSeconds: number;
   logger: Logger;
   clock: Clock;
@@ -26,9 +26,10 @@ const FAST_PATH = /^\/([A-Za-z0-9_-]{1,64})(?:\?|$)/;
 /**
  * The hot path (docs/architecture.md#redirect-hot-path, #performance): a GET or HEAD for a code
  * whose link sits in the in-process cache and needs nothing but a redirect (no password, no click
- * cap, not expired) is answered straight from the Node server's request event, before fastify's
+ * cap, not expired; rules, deep links, cards and A/B tests decided in memory) is answered straight from the Node server's request event, before fastify's
  * routing, hooks and reply machinery — those cost more than the redirect itself. Every other
- * request (probes, password forms, cache misses, unknown codes, capped or expired links, errors)
+ * request (probes, password forms, cache misses, unknown codes, capped or expired links, a geo rule
+ * before the geo database is open, errors)
  * goes to fastify unchanged, which answers the same way, only slower; the redirect tests run
  * against both paths.
  */
@@ -40,7 +41,11 @@ export function installFastRedirect(server: Server, deps: FastRedirectDeps): { s
     throw new Error("expected exactly one request listener (fastify's) on the redirector's server");
   }
   const probes = new Set(PROBE_PATHS);
-  const abRouting = { cookies: deps.abCookies, visitors: deps.visitors };
+  const answering = {
+    deciding: deps.deciding,
+    visitors: deps.visitors,
+    staticMaxAgeSeconds: deps.staticMaxAgeSeconds,
+  };
   let stopped = false;
 
   function tryRedirect(request: IncomingMessage, response: ServerResponse): boolean {
@@ -64,16 +69,17 @@ export function installFastRedirect(server: Server, deps: FastRedirectDeps): { s
     ) {
       return false;
     }
-    const route = abRouteOfVisit(link, method, request, headers, abRouting);
-    const plan = planRedirect(link, method, nowMs, deps.staticMaxAgeSeconds, request.url ?? "", route);
-    // A flat header list and an explicit empty body: no header object to walk, no chunked framing.
-    const head = ["location", plan.location, "cache-control", plan.cacheControl, "content-length", "0"];
-    if (route?.setCookie !== undefined) head.push("set-cookie", route.setCookie);
-    response.writeHead(plan.status, head);
-    response.end();
+    // The first visit of a link with a geo rule waits for the database on fastify's path.
+    if (link.decision?.needsGeo === true && !deps.deciding.geo.open) return false;
+    const ip = link.decision !== undefined || s.trackingEnabled ? deps.visitors.ip(request, headers) : "";
+    const answer = answerVisit(link, method, nowMs, request, headers, ip, answering);
+    response.writeHead(answer.status, answer.head);
+    if (answer.body === "" || method === "HEAD") response.end();
+    else response.end(answer.body);
     if (s.trackingEnabled) {
-      const ip = deps.visitors.ip(request, headers);
-      deps.clicks.publish(clickOfVisit(link, plan.clickId, method, nowMs, request, headers, ip, route));
+      deps.clicks.publish(
+        clickOfVisit(link, answer.clickId, method, nowMs, request, headers, ip, answer.route, answer.decided),
+      );
     }
     return true;
   }

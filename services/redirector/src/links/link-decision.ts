@@ -1,0 +1,74 @@
+import { timestampMs } from "@bufbuild/protobuf/wkt";
+import type { linksV1 } from "@kurz/proto";
+import { type CompiledRules, compileRules, type LinkDecisionInputs, rulesSchema } from "@kurz/redirect-rules";
+import { z } from "zod";
+import type { AbRoute } from "../abtests/route-ab-test";
+
+/**
+ * What a link needs besides a plain redirect: rules, app deep links or a preview card. Built once
+ * per snapshot (toCachedLink); a link with none of them has no decision and its visits pay nothing.
+ */
+export interface LinkDecision {
+  /** The inputs of decideVisit, without the A/B hook (that is per visit). */
+  inputs: Omit<LinkDecisionInputs<AbRoute>, "abTest">;
+  /** A rule has a country, region or city condition: only then is the visitor's address located. */
+  needsGeo: boolean;
+  card: PreviewCard | undefined;
+}
+
+export interface PreviewCard {
+  title: string;
+  description: string;
+  image: string;
+}
+
+// link-api validated the rules with the same schema and its own URL schema; here they are parsed
+// again only to get the compiler's input shape (codes upper-cased, instants as text).
+const snapshotRules = rulesSchema(z.string());
+const GEO_TYPES = new Set(["country", "region", "city"]);
+const NO_RULES: CompiledRules = compileRules([]);
+
+function ruleInput(rule: linksV1.RedirectRule) {
+  return {
+    id: rule.id,
+    ...(rule.name === "" ? {} : { name: rule.name }),
+    destination_url: rule.destinationUrl,
+    conditions: rule.conditions.map((c) => {
+      switch (c.type) {
+        case "query_param":
+          return { type: c.type, name: c.name, ...(c.value === undefined ? {} : { value: c.value }) };
+        case "after":
+        case "before":
+          return { type: c.type, at: new Date(c.at ? timestampMs(c.at) : 0).toISOString() };
+        default:
+          return { type: c.type, values: c.values };
+      }
+    }),
+  };
+}
+
+/**
+ * Rules a replica cannot read (a snapshot from a newer link-api with a condition type this one
+ * does not know) are left out whole: the link's own URL is served rather than half its rules.
+ */
+function compileSnapshotRules(rules: readonly linksV1.RedirectRule[]): CompiledRules {
+  if (rules.length === 0) return NO_RULES;
+  const parsed = snapshotRules.safeParse(rules.map(ruleInput));
+  return parsed.success ? compileRules(parsed.data) : NO_RULES;
+}
+
+export function linkDecisionOf(s: linksV1.LinkSnapshot): LinkDecision | undefined {
+  const hasCard = s.ogTitle !== "" || s.ogDescription !== "" || s.ogImage !== "";
+  if (s.rules.length === 0 && s.iosUrl === "" && s.androidUrl === "" && !hasCard) return undefined;
+  return {
+    inputs: {
+      destinationUrl: s.destinationUrl,
+      rules: compileSnapshotRules(s.rules),
+      iosUrl: s.iosUrl,
+      androidUrl: s.androidUrl,
+      hasCard,
+    },
+    needsGeo: s.rules.some((rule) => rule.conditions.some((c) => GEO_TYPES.has(c.type))),
+    card: hasCard ? { title: s.ogTitle, description: s.ogDescription, image: s.ogImage } : undefined,
+  };
+}

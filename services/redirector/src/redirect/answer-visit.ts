@@ -1,0 +1,82 @@
+import type { IncomingMessage } from "node:http";
+import type { VisitDecision } from "@kurz/redirect-rules";
+import type { AbRoute } from "../abtests/route-ab-test";
+import type { CachedLink } from "../links/cached-link";
+import { renderPreviewCard } from "../pages/render-preview-card";
+import { abRouteOfVisit } from "./ab-route-of-visit";
+import { decideLinkVisit, type VisitDeciding } from "./decide-link-visit";
+import { planRedirect, type VisitMethod } from "./plan-redirect";
+import type { VisitHeaders, VisitorReader } from "./visitor-reader";
+
+export interface VisitAnswer {
+  status: number;
+  /** Header names and values, alternating (what writeHead takes). */
+  head: string[];
+  /** "" for a redirect. */
+  body: string;
+  clickId: string;
+  route: AbRoute | undefined;
+  /** The decision of a link with rules, deep links or a card; undefined for other links. */
+  decided: VisitDecision<AbRoute> | undefined;
+}
+
+export interface AnswerDeps {
+  deciding: VisitDeciding;
+  visitors: VisitorReader;
+  staticMaxAgeSeconds: number;
+}
+
+const HTML_HEAD = [
+  "content-type",
+  "text/html; charset=utf-8",
+  "cache-control",
+  "no-store",
+  "x-robots-tag",
+  "noindex",
+];
+
+/**
+ * The answer to a visitor who may go through (not expired, password settled, cap counted), shared
+ * by the fast path and fastify. A link without rules, deep links nor a card is answered as before:
+ * A/B route, then its URL, no Visitor built. Any other link goes through decideVisit and answers
+ * 302 no-store (the answer depends on the visitor), or, to a link-preview crawler, 200 with the
+ * card page refreshing to the same destination (query forwarded, click id appended, as a redirect).
+ */
+export function answerVisit(
+  link: CachedLink,
+  method: VisitMethod,
+  nowMs: number,
+  request: IncomingMessage,
+  headers: VisitHeaders,
+  ip: string,
+  deps: AnswerDeps,
+): VisitAnswer {
+  const decision = link.decision;
+  const requestUrl = request.url ?? "";
+  let route: AbRoute | undefined;
+  let decided: VisitDecision<AbRoute> | undefined;
+  if (decision === undefined) {
+    route = abRouteOfVisit(link, method, request, headers, deps.deciding.abRouting);
+  } else {
+    decided = decideLinkVisit(link, decision, method, request, headers, ip, nowMs, deps.deciding);
+    route = decided.abTest;
+  }
+  const plan = planRedirect(link, method, nowMs, deps.staticMaxAgeSeconds, requestUrl, decided ?? route);
+  if (decided?.matched === "preview" && method !== "POST" && decision?.card !== undefined) {
+    const s = link.snapshot;
+    const scheme = deps.visitors.secure(request, headers) ? "https" : "http";
+    const body = renderPreviewCard(decision.card, `${scheme}://${s.host}/${s.code}`, plan.location);
+    return {
+      status: 200,
+      head: [...HTML_HEAD, "content-length", String(Buffer.byteLength(body))],
+      body,
+      clickId: plan.clickId,
+      route,
+      decided,
+    };
+  }
+  // A flat header list and an explicit empty body: no header object to walk, no chunked framing.
+  const head = ["location", plan.location, "cache-control", plan.cacheControl, "content-length", "0"];
+  if (route?.setCookie !== undefined) head.push("set-cookie", route.setCookie);
+  return { status: plan.status, head, body: "", clickId: plan.clickId, route, decided };
+}

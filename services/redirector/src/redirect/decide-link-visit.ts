@@ -1,0 +1,62 @@
+import type { IncomingMessage } from "node:http";
+import type { UserAgentInfo } from "@kurz/click-enrichment";
+import { createVisitor, decideVisit, isLinkPreviewCrawler, type VisitDecision } from "@kurz/redirect-rules";
+import type { AbRoute } from "../abtests/route-ab-test";
+import type { CachedLink } from "../links/cached-link";
+import type { LinkDecision } from "../links/link-decision";
+import { type AbRouting, abRouteOfVisit } from "./ab-route-of-visit";
+import type { LazyGeoLocator } from "./lazy-geo-locator";
+import type { VisitMethod } from "./plan-redirect";
+import { readAcceptLanguage } from "./read-accept-language";
+import type { VisitHeaders } from "./visitor-reader";
+
+/** What deciding a visit of a link with rules, deep links or a card needs besides the request. */
+export interface VisitDeciding {
+  /** @kurz/click-enrichment's classifier, cached per User-Agent. */
+  classify(userAgent: string): UserAgentInfo;
+  geo: LazyGeoLocator;
+  abRouting: AbRouting;
+}
+
+function queryOf(url: string): string {
+  const mark = url.indexOf("?");
+  return mark === -1 ? "" : url.slice(mark + 1);
+}
+
+/**
+ * The Visitor of one request and decideVisit over it (the API's simulator runs the same
+ * function). Called only for links with a decision; the address is located only when a rule has
+ * a geo condition (the caller made sure the database is open). The A/B split runs only when no
+ * deep link nor rule decided, so a visitor sent elsewhere gets no test cookie and is no exposure.
+ */
+export function decideLinkVisit(
+  link: CachedLink,
+  decision: LinkDecision,
+  method: VisitMethod,
+  request: IncomingMessage,
+  headers: VisitHeaders,
+  ip: string,
+  nowMs: number,
+  deps: VisitDeciding,
+): VisitDecision<AbRoute> {
+  const place = decision.needsGeo ? deps.geo.locate(ip) : undefined;
+  const visitor = createVisitor({
+    userAgent: deps.classify(headers.userAgent),
+    acceptLanguage: readAcceptLanguage(request),
+    country: place?.country,
+    region: place?.regionCode,
+    city: place?.city,
+    ip,
+    referer: headers.referrer,
+    query: queryOf(request.url ?? ""),
+    time: nowMs,
+  });
+  const crawler = decision.inputs.hasCard && isLinkPreviewCrawler(headers.userAgent);
+  return decideVisit(
+    {
+      ...decision.inputs,
+      abTest: () => abRouteOfVisit(link, method, request, headers, deps.abRouting),
+    },
+    { visitor, crawler },
+  );
+}

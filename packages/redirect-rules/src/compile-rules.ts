@@ -8,8 +8,29 @@ export interface CompiledRule {
   readonly conditions: readonly CompiledCondition[];
 }
 
+/** Which request fields the rules read: a caller may leave the others out of the Visitor. */
+export interface VisitorReads {
+  readonly languages: boolean;
+  readonly geo: boolean;
+  readonly ip: boolean;
+  readonly referrer: boolean;
+  readonly query: boolean;
+}
+
 export interface CompiledRules {
   readonly rules: readonly CompiledRule[];
+  readonly reads: VisitorReads;
+}
+
+function readsOf(rules: readonly Rule[]): VisitorReads {
+  const types = new Set(rules.flatMap((rule) => rule.conditions.map((c) => c.type)));
+  return {
+    languages: types.has("language"),
+    geo: types.has("country") || types.has("region") || types.has("city"),
+    ip: types.has("ip"),
+    referrer: types.has("referrer_host"),
+    query: types.has("query_param"),
+  };
 }
 
 /**
@@ -25,5 +46,6 @@ export function compileRules(rules: readonly Rule[]): CompiledRules {
       destinationUrl: rule.destination_url,
       conditions: rule.conditions.map(compileCondition),
     })),
+    reads: readsOf(rules),
   };
 }

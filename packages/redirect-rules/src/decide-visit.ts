@@ -1,4 +1,4 @@
-import type { CompiledRule, CompiledRules } from "./compile-rules";
+import { type CompiledRule, type CompiledRules, compileRules } from "./compile-rules";
 import { evaluateRules, explainRules } from "./evaluate-rules";
 import type { Visitor } from "./visitor";
 
@@ -40,7 +40,7 @@ export interface VisitDecision<Choice extends { destinationUrl: string } = { des
   lines?: string[];
 }
 
-const NO_RULES: CompiledRules = { rules: [] };
+const NO_RULES: CompiledRules = compileRules([]);
 
 function abChoiceOf<Choice extends { destinationUrl: string }>(
   link: LinkDecisionInputs<Choice>,

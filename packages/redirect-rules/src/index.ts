@@ -1,5 +1,5 @@
 export type { CompiledCondition } from "./compile-condition";
-export { type CompiledRule, type CompiledRules, compileRules } from "./compile-rules";
+export { type CompiledRule, type CompiledRules, compileRules, type VisitorReads } from "./compile-rules";
 export {
   decideVisit,
   type LinkDecisionInputs,

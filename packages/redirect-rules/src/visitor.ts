@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import type { UserAgentInfo } from "@kurz/click-enrichment";
 import ipaddr from "ipaddr.js";
 import { mapUserAgent } from "./map-user-agent";
@@ -47,6 +48,9 @@ export interface VisitInput {
   time: number;
 }
 
+// A Visitor whose rules read no query shares this one (conditions only read it).
+const NO_QUERY = new URLSearchParams();
+
 // Longer Referer values are not parsed: no real page URL needs more, and parsing is per visit.
 const MAX_REFERER_LENGTH = 4096;
 
@@ -57,8 +61,14 @@ function known(value: string | null | undefined): string | null {
 
 function parseIp(value: string | null | undefined): ipaddr.IPv4 | ipaddr.IPv6 | null {
   const text = known(value);
-  if (text === null || !ipaddr.isValid(text)) return null;
-  return ipaddr.process(text);
+  if (text === null) return null;
+  // One family check in C++ and one parse of that family: ipaddr.isValid + process parsed each
+  // address up to four times (~0.9 µs a visit).
+  const family = isIP(text);
+  if (family === 4) return ipaddr.IPv4.parse(text);
+  if (family !== 6) return null;
+  const v6 = ipaddr.IPv6.parse(text);
+  return v6.isIPv4MappedAddress() ? v6.toIPv4Address() : v6;
 }
 
 function referrerHostOf(referer: string | null | undefined): string | null {
@@ -81,7 +91,12 @@ export function createVisitor(input: VisitInput): Visitor {
     cityKey: city?.toLowerCase() ?? null,
     ip: parseIp(input.ip),
     referrerHost: referrerHostOf(input.referer),
-    query: input.query instanceof URLSearchParams ? input.query : new URLSearchParams(input.query ?? ""),
+    query:
+      input.query instanceof URLSearchParams
+        ? input.query
+        : input.query
+          ? new URLSearchParams(input.query)
+          : NO_QUERY,
     time: input.time,
   };
 }

@@ -20,10 +20,17 @@
  * link in the rotation in place of a plain one and without it, alternating; every request to it
  * is a new visitor (autocannon keeps no cookies: a new visitor id, a hash, a Set-Cookie each
  * time), the costliest case. Its throughput must stay within 5 % of the plain rotation's.
+ *
+ * Rules and cards: each round also runs BENCH_RULE_PAIRS pairs of half-second bursts against one
+ * link alone: a link with 20 redirect rules whose last one matches (19 tried and missed, a
+ * language and a geo condition each: the address is located) against a plain link, and a
+ * preview-card answer to a link-preview crawler (200, the Open Graph page) against the plain
+ * link asked by the same crawler. Each is reported as a ratio to the plain link (target ≥ 0.9).
  */
 
-import { LoadGenerator, type LoadResult, median, startBaselineServer } from "@kurz/testing";
+import { LoadGenerator, type LoadResult, median, startBaselineServer, waitFor } from "@kurz/testing";
 import { startEmbeddedStack } from "../test/embedded-stack";
+import { giveLinkRulesAndCard, twentyRulesLastMatching } from "./give-link-rules-and-card";
 import { routeLinkThroughTest } from "./route-link-through-test";
 
 const CONNECTIONS = 64;
@@ -38,6 +45,9 @@ const LINKS = Number(process.env.BENCH_LINKS ?? 12);
 /** Pairs of short bursts per round comparing the redirector with and without the A/B link. */
 const AB_PAIRS = Number(process.env.BENCH_AB_PAIRS ?? 4);
 const AB_BURST_SECONDS = 0.5;
+/** Pairs of short bursts per round for each of: the 20-rule link, the card, against a plain link. */
+const RULE_PAIRS = Number(process.env.BENCH_RULE_PAIRS ?? 2);
+const CRAWLER_HEADERS = { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" };
 const ACCOUNT = "b3a1f0e2-4c5d-4e6f-8a9b-0c1d2e3f4a5b";
 const DESTINATION = "https://example.com/landing?utm_source=bench";
 const HEADERS = {
@@ -82,7 +92,9 @@ try {
   const token = await stack.token(ACCOUNT, ["shorturl:create", "analytics:read"]);
   const codes = Array.from({ length: LINKS }, (_, i) => `bench-link-${i + 1}`);
   const abCode = "bench-ab-link";
-  for (const code of [...codes, abCode]) {
+  const rulesCode = "bench-rules-link";
+  const cardCode = "bench-card-link";
+  for (const code of [...codes, abCode, rulesCode, cardCode]) {
     const created = await fetch(`${stack.edgeUrl}/api/v1/urls`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -90,7 +102,7 @@ try {
     });
     if (created.status !== 201)
       throw new Error(`creating the bench link failed: ${created.status} ${await created.text()}`);
-    if (code === abCode) continue;
+    if (code === abCode || code === rulesCode || code === cardCode) continue;
     const warm = await fetch(`${stack.redirector.httpUrl}/${code}`, { redirect: "manual", headers: HEADERS });
     if (warm.status !== 301) throw new Error(`the redirector answered ${warm.status}`);
   }
@@ -103,6 +115,45 @@ try {
   if (abWarm.status !== 302 || !abWarm.headers.get("set-cookie")?.startsWith("kz_ab_")) {
     throw new Error(`the A/B link was not routed: ${abWarm.status}`);
   }
+  // As link-api hands them over once a link holds them (the redirector's own host name for it).
+  await giveLinkRulesAndCard(stack, ACCOUNT, "localhost", rulesCode, {
+    rules: twentyRulesLastMatching(DESTINATION),
+  });
+  await giveLinkRulesAndCard(stack, ACCOUNT, "localhost", cardCode, {
+    ogTitle: "Spring sale: 30 % off <everything>",
+    ogDescription: "Until Sunday, in every shop & online.",
+    ogImage: "https://cdn.example.com/spring-sale.png?w=1200&h=630",
+  });
+  // Every visit is recorded: the warm-up requests above, these checks, then the bursts.
+  let redirects = LINKS + 1;
+  const checkRulesAndCard = async () => {
+    const ruled = await fetch(`${stack.redirector.httpUrl}/${rulesCode}`, {
+      redirect: "manual",
+      headers: HEADERS,
+    });
+    redirects++;
+    if (ruled.status !== 302 || ruled.headers.get("location") !== `${DESTINATION}&rule=hit`) {
+      throw new Error(
+        `the 20-rule link did not reach its last rule: ${ruled.status} ${ruled.headers.get("location")}`,
+      );
+    }
+    const card = await fetch(`${stack.redirector.httpUrl}/${cardCode}`, {
+      redirect: "manual",
+      headers: CRAWLER_HEADERS,
+    });
+    redirects++;
+    if (card.status !== 200 || !(await card.text()).includes('property="og:title"')) {
+      throw new Error(`the card link did not answer its card: ${card.status}`);
+    }
+  };
+  await waitFor(
+    () =>
+      checkRulesAndCard().then(
+        () => true,
+        () => false,
+      ),
+    { until: (done) => done, what: "the rules and the card to reach the redirector" },
+  );
   const paths = codes.map((code) => `/${code}`);
   // The same number of links, one of them under test.
   const abPaths = [...paths.slice(1), `/${abCode}`];
@@ -118,16 +169,23 @@ try {
   const abCpu: number[] = [];
   const plainCpu: number[] = [];
   const cpuRatios: number[] = [];
-  let redirects = LINKS + 1;
+  /** Per pair: the 20-rule link, and the card answered to a crawler, each against a plain link. */
+  const rulesPaired: number[] = [];
+  const cardPaired: number[] = [];
   const all: { base: Measured[]; redir: Measured[] } = { base: [], redir: [] };
-  const burst = async (origin: string, burstPaths: string[], seconds: number): Promise<Measured> => {
+  const burst = async (
+    origin: string,
+    burstPaths: string[],
+    seconds: number,
+    headers: Record<string, string> = HEADERS,
+  ): Promise<Measured> => {
     // Both servers live in this process: its CPU time during a burst is what the server spent.
     const cpuBefore = process.cpuUsage();
     const result = await load.run(origin, {
       paths: burstPaths,
       connections: CONNECTIONS,
       durationSeconds: seconds,
-      headers: HEADERS,
+      headers,
     });
     const cpu = process.cpuUsage(cpuBefore);
     if (result.errors > 0 || result.non2xx3xx > 0) {
@@ -156,6 +214,31 @@ try {
       abCpu.push(ab.cpuMicrosPerRequest);
       plainCpu.push(plain.cpuMicrosPerRequest);
     }
+    // One link alone against one plain link alone, in alternating pairs as above.
+    const plainPath = [`/${codes[0]}`];
+    for (let pair = 0; pair < RULE_PAIRS; pair++) {
+      const swap = (round + pair) % 2 === 0;
+      for (const [paired, path, headers] of [
+        [rulesPaired, `/${rulesCode}`, HEADERS],
+        [cardPaired, `/${cardCode}`, CRAWLER_HEADERS],
+      ] as const) {
+        const first = await burst(
+          stack.redirector.httpUrl,
+          swap ? [path] : plainPath,
+          AB_BURST_SECONDS,
+          headers,
+        );
+        const second = await burst(
+          stack.redirector.httpUrl,
+          swap ? plainPath : [path],
+          AB_BURST_SECONDS,
+          headers,
+        );
+        const [measured, plain] = swap ? [first, second] : [second, first];
+        paired.push(measured.requestsPerSecond / plain.requestsPerSecond);
+      }
+    }
+    if (RULE_PAIRS > 0) await checkRulesAndCard();
     const base = results.base as Measured;
     const redir = results.redir as Measured;
     all.base.push(base);
@@ -202,6 +285,14 @@ try {
   print(
     `  with an A/B link among the links (every request a new visitor): ${(abChange * 100).toFixed(1)} % throughput against the same links without it (median of ${abPaired.length} pairs of ${AB_BURST_SECONDS} s bursts; ${abRange}), ratio ${(ratio * (1 + abChange)).toFixed(2)} against ${ratio.toFixed(2)}; CPU ${median(abCpu).toFixed(1)} against ${median(plainCpu).toFixed(1)} µs per request (target within 5 %) ${Math.abs(abChange) <= 0.05 ? "OK" : "OUTSIDE TARGET"}`,
   );
+  const pairedRow = (name: string, paired: number[]) => {
+    const ratioOf = median(paired);
+    return `  ${name}: ${ratioOf.toFixed(2)} of the plain link's throughput (median of ${paired.length} pairs of ${AB_BURST_SECONDS} s bursts; ${Math.min(...paired).toFixed(2)}–${Math.max(...paired).toFixed(2)}) (target ≥ 0.90) ${ratioOf >= 0.9 ? "OK" : "BELOW TARGET"}`;
+  };
+  if (RULE_PAIRS > 0) {
+    print(pairedRow("a link with 20 rules, the last one matching", rulesPaired));
+    print(pairedRow("a preview card answered to a crawler (against the plain link asked by it)", cardPaired));
+  }
 
   print(`Ingest: the click events of ~${redirects} redirects → analytics-ingest → ClickHouse (chDB)`);
   const analytics = await stack.startAnalytics();
@@ -234,7 +325,7 @@ try {
 
   let totalRequests = 0;
   let humanClicks = 0;
-  for (const code of [...codes, abCode]) {
+  for (const code of [...codes, abCode, rulesCode, cardCode]) {
     const stats = await fetch(`${stack.edgeUrl}/api/v1/analytics/${code}?period=7d`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -250,9 +341,9 @@ try {
   const exact =
     totalRequests === written &&
     written >= redirects &&
-    written <= redirects + CONNECTIONS * ROUNDS * (1 + 2 * AB_PAIRS);
+    written <= redirects + CONNECTIONS * ROUNDS * (1 + 2 * AB_PAIRS + 4 * RULE_PAIRS);
   print(
-    `Exactness: analytics API reports ${totalRequests} requests (${humanClicks} human clicks) over ${LINKS + 1} links; ${written} events stored; autocannon read ${redirects} responses: ${
+    `Exactness: analytics API reports ${totalRequests} requests (${humanClicks} human clicks) over ${LINKS + 3} links; ${written} events stored; autocannon read ${redirects} responses: ${
       exact ? "OK" : "MISMATCH"
     }`,
   );

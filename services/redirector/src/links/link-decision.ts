@@ -14,6 +14,18 @@ export interface LinkDecision {
   /** A rule has a country, region or city condition: only then is the visitor's address located. */
   needsGeo: boolean;
   card: PreviewCard | undefined;
+  /**
+   * The card page last rendered, reused while its destination and short URL stay the same (every
+   * crawler of a link without conversion tracking): escaping and measuring it once, not per visit.
+   */
+  renderedCard: RenderedCard | undefined;
+}
+
+export interface RenderedCard {
+  destination: string;
+  shortUrl: string;
+  html: string;
+  contentLength: string;
 }
 
 export interface PreviewCard {
@@ -25,7 +37,6 @@ export interface PreviewCard {
 // link-api validated the rules with the same schema and its own URL schema; here they are parsed
 // again only to get the compiler's input shape (codes upper-cased, instants as text).
 const snapshotRules = rulesSchema(z.string());
-const GEO_TYPES = new Set(["country", "region", "city"]);
 const NO_RULES: CompiledRules = compileRules([]);
 
 function ruleInput(rule: linksV1.RedirectRule) {
@@ -60,15 +71,17 @@ function compileSnapshotRules(rules: readonly linksV1.RedirectRule[]): CompiledR
 export function linkDecisionOf(s: linksV1.LinkSnapshot): LinkDecision | undefined {
   const hasCard = s.ogTitle !== "" || s.ogDescription !== "" || s.ogImage !== "";
   if (s.rules.length === 0 && s.iosUrl === "" && s.androidUrl === "" && !hasCard) return undefined;
+  const rules = compileSnapshotRules(s.rules);
   return {
     inputs: {
       destinationUrl: s.destinationUrl,
-      rules: compileSnapshotRules(s.rules),
+      rules,
       iosUrl: s.iosUrl,
       androidUrl: s.androidUrl,
       hasCard,
     },
-    needsGeo: s.rules.some((rule) => rule.conditions.some((c) => GEO_TYPES.has(c.type))),
+    needsGeo: rules.reads.geo,
     card: hasCard ? { title: s.ogTitle, description: s.ogDescription, image: s.ogImage } : undefined,
+    renderedCard: undefined,
   };
 }

@@ -64,12 +64,17 @@ export function answerVisit(
   const plan = planRedirect(link, method, nowMs, deps.staticMaxAgeSeconds, requestUrl, decided ?? route);
   if (decided?.matched === "preview" && method !== "POST" && decision?.card !== undefined) {
     const s = link.snapshot;
-    const scheme = deps.visitors.secure(request, headers) ? "https" : "http";
-    const body = renderPreviewCard(decision.card, `${scheme}://${s.host}/${s.code}`, plan.location);
+    const shortUrl = `${deps.visitors.secure(request, headers) ? "https" : "http"}://${s.host}/${s.code}`;
+    let page = decision.renderedCard;
+    if (page === undefined || page.destination !== plan.location || page.shortUrl !== shortUrl) {
+      const html = renderPreviewCard(decision.card, shortUrl, plan.location);
+      page = { destination: plan.location, shortUrl, html, contentLength: String(Buffer.byteLength(html)) };
+      decision.renderedCard = page;
+    }
     return {
       status: 200,
-      head: [...HTML_HEAD, "content-length", String(Buffer.byteLength(body))],
-      body,
+      head: [...HTML_HEAD, "content-length", page.contentLength],
+      body: page.html,
       clickId: plan.clickId,
       route,
       decided,

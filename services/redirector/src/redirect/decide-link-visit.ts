@@ -39,16 +39,18 @@ export function decideLinkVisit(
   nowMs: number,
   deps: VisitDeciding,
 ): VisitDecision<AbRoute> {
-  const place = decision.needsGeo ? deps.geo.locate(ip) : undefined;
+  // Only what the link's rules read is parsed (deep links and cards need the User-Agent alone).
+  const reads = decision.inputs.rules.reads;
+  const place = reads.geo ? deps.geo.locate(ip) : undefined;
   const visitor = createVisitor({
     userAgent: deps.classify(headers.userAgent),
-    acceptLanguage: readAcceptLanguage(request),
+    acceptLanguage: reads.languages ? readAcceptLanguage(request) : null,
     country: place?.country,
     region: place?.regionCode,
     city: place?.city,
-    ip,
-    referer: headers.referrer,
-    query: queryOf(request.url ?? ""),
+    ip: reads.ip ? ip : null,
+    referer: reads.referrer ? headers.referrer : null,
+    query: reads.query ? queryOf(request.url ?? "") : null,
     time: nowMs,
   });
   const crawler = decision.inputs.hasCard && isLinkPreviewCrawler(headers.userAgent);

@@ -31,7 +31,7 @@ test: ## Install and start the backends, then lint, type-check, check generated 
 test-repeat: deps ## Run FILES (test paths) N times (default 20) beside a busy core (HOG=0: without); report every failure
 	@bash scripts/test-repeat.sh $(or $(N),20) $(FILES)
 
-bench: deps ## Redirect throughput vs a bare http baseline, and click ingest rate, in one run
+bench: deps ## Redirect throughput vs a bare http baseline (and a 20-rule link, a preview card, an A/B link vs a plain one), and click ingest rate, in one run
 	@pnpm --filter @kurz/analytics-ingest bench
 
 bench-start: build ## Redirects through make start's public port vs a bare http server, CPU per request, clicks counted

@@ -24,7 +24,8 @@ export interface LinkDecision {
 export interface RenderedCard {
   destination: string;
   shortUrl: string;
-  html: string;
+  /** The page as UTF-8 bytes: written as they are, not encoded per visit. */
+  bytes: Buffer;
   contentLength: string;
 }
 

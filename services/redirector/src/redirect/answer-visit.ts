@@ -12,8 +12,8 @@ export interface VisitAnswer {
   status: number;
   /** Header names and values, alternating (what writeHead takes). */
   head: string[];
-  /** "" for a redirect. */
-  body: string;
+  /** Empty for a redirect. */
+  body: Buffer;
   clickId: string;
   route: AbRoute | undefined;
   /** The decision of a link with rules, deep links or a card; undefined for other links. */
@@ -26,6 +26,7 @@ export interface AnswerDeps {
   staticMaxAgeSeconds: number;
 }
 
+const NO_BODY = Buffer.alloc(0);
 const HTML_HEAD = [
   "content-type",
   "text/html; charset=utf-8",
@@ -67,14 +68,14 @@ export function answerVisit(
     const shortUrl = `${deps.visitors.secure(request, headers) ? "https" : "http"}://${s.host}/${s.code}`;
     let page = decision.renderedCard;
     if (page === undefined || page.destination !== plan.location || page.shortUrl !== shortUrl) {
-      const html = renderPreviewCard(decision.card, shortUrl, plan.location);
-      page = { destination: plan.location, shortUrl, html, contentLength: String(Buffer.byteLength(html)) };
+      const bytes = Buffer.from(renderPreviewCard(decision.card, shortUrl, plan.location), "utf8");
+      page = { destination: plan.location, shortUrl, bytes, contentLength: String(bytes.length) };
       decision.renderedCard = page;
     }
     return {
       status: 200,
       head: [...HTML_HEAD, "content-length", page.contentLength],
-      body: page.html,
+      body: page.bytes,
       clickId: plan.clickId,
       route,
       decided,
@@ -83,5 +84,5 @@ export function answerVisit(
   // A flat header list and an explicit empty body: no header object to walk, no chunked framing.
   const head = ["location", plan.location, "cache-control", plan.cacheControl, "content-length", "0"];
   if (route?.setCookie !== undefined) head.push("set-cookie", route.setCookie);
-  return { status: plan.status, head, body: "", clickId: plan.clickId, route, decided };
+  return { status: plan.status, head, body: NO_BODY, clickId: plan.clickId, route, decided };
 }

@@ -69,7 +69,7 @@ export async function redirectVisitor(
     // fastify frames the body itself; a password cookie set by the form stays beside an A/B one.
     if (head[i] !== "content-length") reply.header(head[i] as string, head[i + 1]);
   }
-  reply.send(answer.body === "" ? undefined : answer.body);
+  reply.send(answer.body.length === 0 ? undefined : answer.body);
   if (s.trackingEnabled) {
     deps.clicks.publish(
       clickOfVisit(

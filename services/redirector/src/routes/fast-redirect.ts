@@ -74,7 +74,7 @@ export function installFastRedirect(server: Server, deps: FastRedirectDeps): { s
     const ip = link.decision !== undefined || s.trackingEnabled ? deps.visitors.ip(request, headers) : "";
     const answer = answerVisit(link, method, nowMs, request, headers, ip, answering);
     response.writeHead(answer.status, answer.head);
-    if (answer.body === "" || method === "HEAD") response.end();
+    if (answer.body.length === 0 || method === "HEAD") response.end();
     else response.end(answer.body);
     if (s.trackingEnabled) {
       deps.clicks.publish(

@@ -8,10 +8,11 @@ import { sendMessagePage } from "./message-page";
 
 /**
  * The web app's policy: its own scripts and styles only, API calls to its own origin, images from
- * itself and data:/blob: URLs (QR previews), no framing.
+ * itself and data:/blob: URLs (QR previews) and any https URL (a link's preview card image, shown
+ * as crawlers will fetch it; an image runs no code), no framing.
  */
 export const WEB_APP_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; font-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob: https:; connect-src 'self'; font-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /**
  * The built web app (Vite, web/): hashed assets under /app/assets/ (cached for a year), and its

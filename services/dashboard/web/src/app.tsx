@@ -10,6 +10,7 @@ import { ImportsPage } from "./pages/imports/imports-page";
 import { LinksPage } from "./pages/links/links-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { QrPage } from "./pages/qr/qr-page";
+import { RoutingPage } from "./pages/routing/routing-page";
 import { WebhooksPage } from "./pages/webhooks/webhooks-page";
 import { type RouteName, routeOf, useLocation } from "./router";
 
@@ -33,6 +34,8 @@ function Page({ route }: { route: RouteName }) {
       return <AccountPage />;
     case "webhooks":
       return <WebhooksPage />;
+    case "routing":
+      return <RoutingPage />;
     default:
       return <NotFoundPage />;
   }

@@ -13,6 +13,7 @@ export type RouteName =
   | "domains"
   | "account"
   | "webhooks"
+  | "routing"
   | "not-found";
 
 const ROUTES: Record<string, RouteName> = {
@@ -32,10 +33,12 @@ const ROUTES: Record<string, RouteName> = {
 export function routeOf(pathname: string): RouteName {
   if (pathname !== APP_BASE && !pathname.startsWith(`${APP_BASE}/`)) return "not-found";
   const segment = pathname.slice(APP_BASE.length).replace(/^\/+|\/+$/g, "");
+  // One link's routing: /app/links/{code}/routing.
+  if (/^links\/[^/]+\/routing$/.test(segment)) return "routing";
   return ROUTES[segment] ?? "not-found";
 }
 
-export const pathOf = (route: Exclude<RouteName, "not-found">) => `${APP_BASE}/${route}`;
+export const pathOf = (route: Exclude<RouteName, "not-found" | "routing">) => `${APP_BASE}/${route}`;
 
 export interface AppLocation {
   /** Path and query, e.g. /app/links?page=2: what identifies a view. */

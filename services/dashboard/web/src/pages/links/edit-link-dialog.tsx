@@ -1,10 +1,12 @@
 import type { JSX } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { fieldErrorsOf } from "../../api/field-errors";
+import { AppLink } from "../../components/app-link";
 import { asApiError } from "../../components/as-api-error";
 import { CheckboxField } from "../../components/checkbox-field";
 import { SelectField } from "../../components/select-field";
 import { TextField } from "../../components/text-field";
+import { routingHref } from "../routing/routing-href";
 import { buildUpdateLinkBody } from "./build-update-link-body";
 import { type CreateLinkDraft, DRAFT_FIELDS, type DraftField, draftFieldOf } from "./create-link-draft";
 import { draftFromLink, editFieldId } from "./edit-link-draft";
@@ -220,6 +222,10 @@ export function EditLinkDialog({ link, onCancel, onSaved }: EditLinkDialogProps)
           />
         )}
 
+        <p class="field-hint">
+          Rules by language, place or device, app deep links and the social preview card:{" "}
+          <AppLink href={routingHref(link.shortCode)}>Routing</AppLink>
+        </p>
         {problem && (
           <div id="edit-problem" class="notice notice-error" role="alert">
             <p class="notice-title">{problem.message}</p>

@@ -2,6 +2,7 @@ import { AppLink } from "../../components/app-link";
 import { CopyButton } from "../../components/copy-button";
 import { formatDate, formatDateTime } from "../../components/format-date";
 import { formatNumber } from "../../components/format-number";
+import { routingHref } from "../routing/routing-href";
 import { LinkBadges } from "./link-badges";
 import type { ShortUrl } from "./short-url";
 
@@ -101,6 +102,13 @@ export function LinkRow({ link, onEdit, onDelete, selected, onSelect }: LinkRowP
           aria-describedby={shortUrlId}
         >
           QR code
+        </AppLink>
+        <AppLink
+          href={routingHref(link.shortCode)}
+          class="button button-secondary button-small"
+          aria-describedby={shortUrlId}
+        >
+          Routing
         </AppLink>
         <button
           type="button"

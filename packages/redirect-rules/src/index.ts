@@ -9,6 +9,8 @@ export {
 } from "./decide-visit";
 export { describeRuleIssues } from "./describe-rule-issues";
 export { type Explanation, evaluateRules, explainRules } from "./evaluate-rules";
+export { forwardVisitQuery, MAX_FORWARDED_QUERY_LENGTH } from "./forward-visit-query";
+export { type LinkDecision, linkDecisionOf, type PreviewCard } from "./link-decision-of";
 export { isLinkPreviewCrawler, LINK_PREVIEW_CRAWLERS } from "./link-preview-crawlers";
 export { mapUserAgent, type UserAgentClasses } from "./map-user-agent";
 export {

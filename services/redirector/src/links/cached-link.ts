@@ -1,6 +1,6 @@
 import { timestampMs } from "@bufbuild/protobuf/wkt";
 import type { linksV1 } from "@kurz/proto";
-import { type LinkDecision, linkDecisionOf } from "./link-decision";
+import { type LinkDecision, linkDecisionOf } from "@kurz/redirect-rules";
 
 /** A snapshot as the redirector keeps it: decoded once, with what each request would recompute. */
 export interface CachedLink {
@@ -13,10 +13,23 @@ export interface CachedLink {
    */
   readonly decision: LinkDecision | undefined;
   /**
+   * The card page last rendered, reused while its destination and short URL stay the same (every
+   * crawler of a link without conversion tracking): escaped and encoded once, not per visit.
+   */
+  renderedCard: RenderedCard | undefined;
+  /**
    * This replica saw the click cap reached. Kept on the entry (not in the shared store) so an
    * exhausted link stops costing a counter round trip; a new snapshot clears it.
    */
   capReached: boolean;
+}
+
+export interface RenderedCard {
+  destination: string;
+  shortUrl: string;
+  /** The page as UTF-8 bytes. */
+  bytes: Buffer;
+  contentLength: string;
 }
 
 export function toCachedLink(snapshot: linksV1.LinkSnapshot): CachedLink {
@@ -24,6 +37,7 @@ export function toCachedLink(snapshot: linksV1.LinkSnapshot): CachedLink {
     snapshot,
     expiresAtMs: snapshot.expiresAt ? timestampMs(snapshot.expiresAt) : undefined,
     decision: linkDecisionOf(snapshot),
+    renderedCard: undefined,
     capReached: false,
   };
 }

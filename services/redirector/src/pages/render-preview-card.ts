@@ -1,4 +1,4 @@
-import type { PreviewCard } from "../links/link-decision";
+import type { PreviewCard } from "@kurz/redirect-rules";
 import { escapeHtml } from "./render-page";
 
 function meta(attribute: "property" | "name", key: string, value: string): string {

@@ -66,11 +66,11 @@ export function answerVisit(
   if (decided?.matched === "preview" && method !== "POST" && decision?.card !== undefined) {
     const s = link.snapshot;
     const shortUrl = `${deps.visitors.secure(request, headers) ? "https" : "http"}://${s.host}/${s.code}`;
-    let page = decision.renderedCard;
+    let page = link.renderedCard;
     if (page === undefined || page.destination !== plan.location || page.shortUrl !== shortUrl) {
       const bytes = Buffer.from(renderPreviewCard(decision.card, shortUrl, plan.location), "utf8");
       page = { destination: plan.location, shortUrl, bytes, contentLength: String(bytes.length) };
-      decision.renderedCard = page;
+      link.renderedCard = page;
     }
     return {
       status: 200,

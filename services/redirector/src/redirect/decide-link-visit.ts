@@ -1,9 +1,14 @@
 import type { IncomingMessage } from "node:http";
 import type { UserAgentInfo } from "@kurz/click-enrichment";
-import { createVisitor, decideVisit, isLinkPreviewCrawler, type VisitDecision } from "@kurz/redirect-rules";
+import {
+  createVisitor,
+  decideVisit,
+  isLinkPreviewCrawler,
+  type LinkDecision,
+  type VisitDecision,
+} from "@kurz/redirect-rules";
 import type { AbRoute } from "../abtests/route-ab-test";
 import type { CachedLink } from "../links/cached-link";
-import type { LinkDecision } from "../links/link-decision";
 import { type AbRouting, abRouteOfVisit } from "./ab-route-of-visit";
 import type { LazyGeoLocator } from "./lazy-geo-locator";
 import type { VisitMethod } from "./plan-redirect";

@@ -1,6 +1,6 @@
+import { forwardVisitQuery } from "@kurz/redirect-rules";
 import type { CachedLink } from "../links/cached-link";
 import { appendClickId } from "./append-click-id";
-import { forwardVisitQuery } from "./forward-visit-query";
 import { newClickId } from "./new-click-id";
 
 export type VisitMethod = "GET" | "HEAD" | "POST";

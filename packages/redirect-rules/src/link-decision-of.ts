@@ -1,32 +1,22 @@
 import { timestampMs } from "@bufbuild/protobuf/wkt";
 import type { linksV1 } from "@kurz/proto";
-import { type CompiledRules, compileRules, type LinkDecisionInputs, rulesSchema } from "@kurz/redirect-rules";
 import { z } from "zod";
-import type { AbRoute } from "../abtests/route-ab-test";
+import { type CompiledRules, compileRules } from "./compile-rules";
+import type { LinkDecisionInputs } from "./decide-visit";
+import { rulesSchema } from "./rule-schema";
 
 /**
- * What a link needs besides a plain redirect: rules, app deep links or a preview card. Built once
- * per snapshot (toCachedLink); a link with none of them has no decision and its visits pay nothing.
+ * What a link needs besides a plain redirect: rules, app deep links or a preview card, read from
+ * its snapshot. The redirector builds it once per snapshot (a link with none of them has none and
+ * its visits pay nothing); link-api's simulator builds it from the snapshot it would publish, so
+ * both decide from the same inputs.
  */
 export interface LinkDecision {
   /** The inputs of decideVisit, without the A/B hook (that is per visit). */
-  inputs: Omit<LinkDecisionInputs<AbRoute>, "abTest">;
+  inputs: Omit<LinkDecisionInputs, "abTest">;
   /** A rule has a country, region or city condition: only then is the visitor's address located. */
   needsGeo: boolean;
   card: PreviewCard | undefined;
-  /**
-   * The card page last rendered, reused while its destination and short URL stay the same (every
-   * crawler of a link without conversion tracking): escaping and measuring it once, not per visit.
-   */
-  renderedCard: RenderedCard | undefined;
-}
-
-export interface RenderedCard {
-  destination: string;
-  shortUrl: string;
-  /** The page as UTF-8 bytes: written as they are, not encoded per visit. */
-  bytes: Buffer;
-  contentLength: string;
 }
 
 export interface PreviewCard {
@@ -83,6 +73,5 @@ export function linkDecisionOf(s: linksV1.LinkSnapshot): LinkDecision | undefine
     },
     needsGeo: rules.reads.geo,
     card: hasCard ? { title: s.ogTitle, description: s.ogDescription, image: s.ogImage } : undefined,
-    renderedCard: undefined,
   };
 }

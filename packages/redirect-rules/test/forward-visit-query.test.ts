@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forwardVisitQuery, MAX_FORWARDED_QUERY_LENGTH } from "../src/redirect/forward-visit-query";
+import { forwardVisitQuery, MAX_FORWARDED_QUERY_LENGTH } from "../src";
 
 describe("forwardVisitQuery", () => {
   it("answers the destination as it is when the visit has no query", () => {

@@ -3,16 +3,17 @@ import path from "node:path";
 import maxmind from "maxmind";
 import { openSharedReader } from "./open-shared-reader";
 
+/** Read-only: a location is shared by every lookup of its address while maxmind caches it. */
 export interface GeoLocation {
   /** ISO 3166-1 alpha-2, "" when unknown (private, reserved or unlisted addresses). */
-  country: string;
-  region: string;
-  city: string;
+  readonly country: string;
+  readonly region: string;
+  readonly city: string;
   /**
    * ISO 3166-2 code of the region ("DE-BY"), "" when unknown. Only MaxMind's own layout carries
    * subdivision codes; the bundled ip-location-db files name the region only, so it is "" there.
    */
-  regionCode?: string;
+  readonly regionCode?: string;
 }
 
 export interface GeoLocator {
@@ -35,8 +36,21 @@ interface CityRecord {
   city?: string | { names?: { en?: string } };
 }
 
+// maxmind's cache hands out one record object per recent address: its location is kept beside
+// it, so a repeated lookup allocates nothing (the redirector locates per visit).
+const locations = new WeakMap<CityRecord, GeoLocation>();
+
 function toLocation(record: CityRecord | null): GeoLocation {
   if (!record) return UNKNOWN;
+  let location = locations.get(record);
+  if (location === undefined) {
+    location = readLocation(record);
+    locations.set(record, location);
+  }
+  return location;
+}
+
+function readLocation(record: CityRecord): GeoLocation {
   const country = (record.country?.iso_code ?? record.country_code ?? "").toUpperCase();
   if (country === "") return UNKNOWN;
   const subdivision = record.subdivisions?.[0];

@@ -63,14 +63,23 @@ const BROWSER_BY_NAME: ReadonlyMap<string, Browser> = entries({
   "opera gx": "opera",
 });
 
+// The classifier hands out one object per user agent (its cache), so the mapping is kept beside
+// it: a visit then allocates neither the classes nor lower-cased names.
+const mapped = new WeakMap<UserAgentInfo, UserAgentClasses>();
+
 /**
  * Maps the classes @kurz/click-enrichment reads from a user agent (ua-parser-js names) to the
  * rule vocabulary. Bots keep their os/browser but have no device class.
  */
 export function mapUserAgent(info: UserAgentInfo): UserAgentClasses {
-  return {
-    device: DEVICE_BY_TYPE.get(info.deviceType) ?? null,
-    os: OS_BY_NAME.get(info.os.toLowerCase()) ?? null,
-    browser: BROWSER_BY_NAME.get(info.browser.toLowerCase()) ?? "other",
-  };
+  let classes = mapped.get(info);
+  if (classes === undefined) {
+    classes = {
+      device: DEVICE_BY_TYPE.get(info.deviceType) ?? null,
+      os: OS_BY_NAME.get(info.os.toLowerCase()) ?? null,
+      browser: BROWSER_BY_NAME.get(info.browser.toLowerCase()) ?? "other",
+    };
+    mapped.set(info, classes);
+  }
+  return classes;
 }

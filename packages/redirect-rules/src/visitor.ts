@@ -82,8 +82,11 @@ function referrerHostOf(referer: string | null | undefined): string | null {
 
 export function createVisitor(input: VisitInput): Visitor {
   const city = known(input.city);
+  const classes = mapUserAgent(input.userAgent);
   return {
-    ...mapUserAgent(input.userAgent),
+    device: classes.device,
+    os: classes.os,
+    browser: classes.browser,
     languages: parseAcceptLanguage(input.acceptLanguage),
     country: known(input.country)?.toUpperCase() ?? null,
     region: known(input.region)?.toUpperCase() ?? null,

@@ -10,22 +10,26 @@ export interface LazyGeoLocator {
   locate(ip: string): GeoLocation;
 }
 
+const RETRY_AFTER_MS = 60_000;
 const UNKNOWN: GeoLocation = { country: "", region: "", city: "", regionCode: "" };
 
 /**
  * The geo database, opened on the first visit of a link with a geo condition: most replicas never
  * need it, and the bundled GeoLite2 files take ~45 MB in memory. `databasePath` unset: the bundled
  * GeoLite2 data (no region codes); set: a MaxMind City .mmdb. A database that fails to open is
- * logged and geo conditions stay unknown (no rule on them matches) until a later visit retries.
+ * logged and geo conditions stay unknown (no rule on them matches); a visit at least a minute
+ * later tries again, so a bad path costs one log line a minute, not one a visit.
  */
 export function createLazyGeoLocator(databasePath: string | undefined, logger: Logger): LazyGeoLocator {
   let locator: GeoLocator | undefined;
   let opening: Promise<void> | undefined;
+  let failedAt = Number.NEGATIVE_INFINITY;
   return {
     get open() {
       return locator !== undefined;
     },
     ready() {
+      if (opening === undefined && performance.now() - failedAt < RETRY_AFTER_MS) return Promise.resolve();
       opening ??= openGeoLocator(databasePath).then(
         (opened) => {
           locator = opened;
@@ -33,6 +37,7 @@ export function createLazyGeoLocator(databasePath: string | undefined, logger: L
         },
         (error: unknown) => {
           opening = undefined;
+          failedAt = performance.now();
           logger.error({ event: "redirect.geo_open_failed", err: error }, "geo database failed to open");
         },
       );

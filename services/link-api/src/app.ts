@@ -42,6 +42,7 @@ import { createUploadGate, DEFAULT_MAX_CONCURRENT_UPLOADS } from "./imports/uplo
 import type { LinkApiContext } from "./link-api-context";
 import { registerApi } from "./routes/register-api";
 import { registerDocs } from "./routes/register-docs";
+import { createSimulatorDeps } from "./simulator/create-simulator-deps";
 
 export interface AppDependencies {
   logger: Logger;
@@ -73,6 +74,8 @@ export interface AppDependencies {
    * (IMPORT_MAX_CONCURRENT_UPLOADS; default 4) and the worker's settings.
    */
   imports?: ImportWorkerOptions & { maxBytes?: number; maxConcurrentUploads?: number };
+  /** GEOIP_DATABASE_PATH: the simulator's geo database (default: the bundled GeoLite2 data). */
+  geoDatabasePath?: string | undefined;
 }
 
 const DAY_MS = 86_400_000;
@@ -128,7 +131,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     uploads: createUploadGate(deps.imports?.maxConcurrentUploads ?? DEFAULT_MAX_CONCURRENT_UPLOADS),
     queued: () => importWorker.wake(),
   };
-  await registerApi(http.app, { ctx, verifier: deps.verifier, imports });
+  const simulator = createSimulatorDeps(deps.geoDatabasePath, deps.logger);
+  await registerApi(http.app, { ctx, verifier: deps.verifier, imports, simulator });
 
   const grpc = createGrpcServer({ logger: deps.logger, authenticate: deps.authenticateCall });
   grpc.addService(linksV1.LinkService, createLinkService(ctx, imports), LINK_SERVICE_ACCESS);

@@ -61,6 +61,12 @@ const schema = z.object({
     .min(1)
     .max(64)
     .default(DEFAULT_MAX_CONCURRENT_UPLOADS),
+  /**
+   * A MaxMind GeoIP2 / GeoLite2 City database (.mmdb) the redirect simulator locates a described
+   * visitor's address with: the redirector's own (same variable). Absent: the bundled GeoLite2
+   * City data. Opened on the first simulation of a link with a geo condition.
+   */
+  GEOIP_DATABASE_PATH: z.string().min(1).optional(),
   /** Rows an import applies per transaction. */
   IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(500),
   /** How long an import's worker holds it without committing a batch before another may resume it. */

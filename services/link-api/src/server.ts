@@ -96,6 +96,7 @@ export function startLinkApi(
         deletedCodeQuarantineDays: config.DELETED_CODE_QUARANTINE_DAYS,
         destinationAllowList: parseHostAllowList(config.DESTINATION_ALLOWED_HOSTS),
         clock,
+        geoDatabasePath: config.GEOIP_DATABASE_PATH,
         imports: {
           maxBytes: config.IMPORT_MAX_BYTES,
           maxConcurrentUploads: config.IMPORT_MAX_CONCURRENT_UPLOADS,

@@ -1,5 +1,5 @@
 import type { CacheConnection } from "@kurz/cache";
-import { createUserAgentClassifier } from "@kurz/click-enrichment";
+import { createLazyGeoLocator, createUserAgentClassifier } from "@kurz/click-enrichment";
 import { type Clock, systemClock } from "@kurz/clock";
 import type { EventProducer } from "@kurz/events";
 import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
@@ -16,7 +16,7 @@ import { createPasswordCookies } from "./password/password-cookie";
 import { createPasswordGate } from "./password/password-gate";
 import { createClickCounter } from "./redirect/click-counter";
 import type { VisitDeciding } from "./redirect/decide-link-visit";
-import { createLazyGeoLocator } from "./redirect/lazy-geo-locator";
+
 import { createHostNormalizer } from "./redirect/request-host";
 import { createVisitorReader } from "./redirect/visitor-reader";
 import { installFastRedirect } from "./routes/fast-redirect";

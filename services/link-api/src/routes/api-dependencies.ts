@@ -1,6 +1,7 @@
 import type { TokenVerifier } from "@kurz/auth-verifier";
 import type { UploadGate } from "../imports/upload-gate";
 import type { LinkApiContext } from "../link-api-context";
+import type { SimulatorDeps } from "../simulator/simulate-redirect";
 
 export interface ApiDependencies {
   ctx: LinkApiContext;
@@ -13,4 +14,6 @@ export interface ApiDependencies {
     /** An import was queued: the worker looks now. */
     queued(): void;
   };
+  /** The redirect simulator's agent classifier and geo lookup. */
+  simulator: SimulatorDeps;
 }

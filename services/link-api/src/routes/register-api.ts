@@ -8,6 +8,7 @@ import { registerImportRoutes } from "./import-routes";
 import { registerLinkExportRoutes } from "./link-export-routes";
 import { registerLinkRoutes } from "./link-routes";
 import { registerQrRoutes } from "./qr-routes";
+import { registerSimulateRoutes } from "./simulate-routes";
 import { registerTagRoutes } from "./tag-routes";
 
 /** Every REST route of link-api, under /api/v1. */
@@ -25,6 +26,8 @@ export async function registerApi(app: FastifyInstance, deps: ApiDependencies): 
       registerLinkRoutes(api, deps, "/short-urls");
       registerLinkExportRoutes(api, deps, "/urls");
       registerLinkExportRoutes(api, deps, "/short-urls");
+      registerSimulateRoutes(api, deps, "/urls");
+      registerSimulateRoutes(api, deps, "/short-urls");
       registerCampaignRoutes(api, deps);
       registerDomainRoutes(api, deps);
       registerQrRoutes(api, deps);

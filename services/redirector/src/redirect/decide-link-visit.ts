@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { UserAgentInfo } from "@kurz/click-enrichment";
+import type { LazyGeoLocator, UserAgentInfo } from "@kurz/click-enrichment";
 import {
   createVisitor,
   decideVisit,
@@ -10,7 +10,7 @@ import {
 import type { AbRoute } from "../abtests/route-ab-test";
 import type { CachedLink } from "../links/cached-link";
 import { type AbRouting, abRouteOfVisit } from "./ab-route-of-visit";
-import type { LazyGeoLocator } from "./lazy-geo-locator";
+
 import type { VisitMethod } from "./plan-redirect";
 import { readAcceptLanguage } from "./read-accept-language";
 import type { VisitHeaders } from "./visitor-reader";

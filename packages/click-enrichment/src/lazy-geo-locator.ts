@@ -1,5 +1,10 @@
-import { type GeoLocation, type GeoLocator, openGeoLocator } from "@kurz/click-enrichment";
-import type { Logger } from "@kurz/logger";
+import { type GeoLocation, type GeoLocator, openGeoLocator } from "./geo-locator";
+
+/** Where the opening is told (a service's logger fits). */
+export interface GeoOpenLog {
+  info(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
 
 export interface LazyGeoLocator {
   /** The database is open: `locate` answers. */
@@ -14,13 +19,13 @@ const RETRY_AFTER_MS = 60_000;
 const UNKNOWN: GeoLocation = { country: "", region: "", city: "", regionCode: "" };
 
 /**
- * The geo database, opened on the first visit of a link with a geo condition: most replicas never
- * need it, and the bundled GeoLite2 files take ~45 MB in memory. `databasePath` unset: the bundled
+ * The geo database, opened when first needed (the redirector: the first visit of a link with a geo
+ * rule; link-api: the first simulation of one): most replicas never need it, and the bundled GeoLite2 files take ~45 MB in memory. `databasePath` unset: the bundled
  * GeoLite2 data (no region codes); set: a MaxMind City .mmdb. A database that fails to open is
- * logged and geo conditions stay unknown (no rule on them matches); a visit at least a minute
- * later tries again, so a bad path costs one log line a minute, not one a visit.
+ * logged and places stay unknown (no geo rule matches); a call at least a minute later tries
+ * again, so a bad path costs one log line a minute, not one a visit.
  */
-export function createLazyGeoLocator(databasePath: string | undefined, logger: Logger): LazyGeoLocator {
+export function createLazyGeoLocator(databasePath: string | undefined, log: GeoOpenLog): LazyGeoLocator {
   let locator: GeoLocator | undefined;
   let opening: Promise<void> | undefined;
   let failedAt = Number.NEGATIVE_INFINITY;
@@ -33,12 +38,12 @@ export function createLazyGeoLocator(databasePath: string | undefined, logger: L
       opening ??= openGeoLocator(databasePath).then(
         (opened) => {
           locator = opened;
-          logger.info({ event: "redirect.geo_opened", source: opened.source }, "geo database opened");
+          log.info({ event: "geo.opened", source: opened.source }, "geo database opened");
         },
         (error: unknown) => {
           opening = undefined;
           failedAt = performance.now();
-          logger.error({ event: "redirect.geo_open_failed", err: error }, "geo database failed to open");
+          log.error({ event: "geo.open_failed", err: error }, "geo database failed to open");
         },
       );
       return opening;

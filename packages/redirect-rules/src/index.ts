@@ -20,6 +20,7 @@ export {
   parseAcceptLanguage,
 } from "./parse-accept-language";
 export * from "./rule-limits";
+export { type RuleInput, ruleInputOfMessage, ruleMessageOf } from "./rule-messages";
 export { type Condition, conditionSchema, type Rule, rulesSchema } from "./rule-schema";
 export { createVisitor, type VisitInput, type Visitor } from "./visitor";
 export {

@@ -1,8 +1,8 @@
-import { timestampMs } from "@bufbuild/protobuf/wkt";
 import type { linksV1 } from "@kurz/proto";
 import { z } from "zod";
 import { type CompiledRules, compileRules } from "./compile-rules";
 import type { LinkDecisionInputs } from "./decide-visit";
+import { ruleInputOfMessage } from "./rule-messages";
 import { rulesSchema } from "./rule-schema";
 
 /**
@@ -30,32 +30,13 @@ export interface PreviewCard {
 const snapshotRules = rulesSchema(z.string());
 const NO_RULES: CompiledRules = compileRules([]);
 
-function ruleInput(rule: linksV1.RedirectRule) {
-  return {
-    id: rule.id,
-    ...(rule.name === "" ? {} : { name: rule.name }),
-    destination_url: rule.destinationUrl,
-    conditions: rule.conditions.map((c) => {
-      switch (c.type) {
-        case "query_param":
-          return { type: c.type, name: c.name, ...(c.value === undefined ? {} : { value: c.value }) };
-        case "after":
-        case "before":
-          return { type: c.type, at: new Date(c.at ? timestampMs(c.at) : 0).toISOString() };
-        default:
-          return { type: c.type, values: c.values };
-      }
-    }),
-  };
-}
-
 /**
  * Rules a replica cannot read (a snapshot from a newer link-api with a condition type this one
  * does not know) are left out whole: the link's own URL is served rather than half its rules.
  */
 function compileSnapshotRules(rules: readonly linksV1.RedirectRule[]): CompiledRules {
   if (rules.length === 0) return NO_RULES;
-  const parsed = snapshotRules.safeParse(rules.map(ruleInput));
+  const parsed = snapshotRules.safeParse(rules.map(ruleInputOfMessage));
   return parsed.success ? compileRules(parsed.data) : NO_RULES;
 }
 

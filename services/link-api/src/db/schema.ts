@@ -1,3 +1,4 @@
+import type { Rule } from "@kurz/redirect-rules";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -132,6 +133,14 @@ export const links = pgTable(
     // the test runs; null otherwise) and its variants as the edge needs them.
     abTestId: uuid("ab_test_id"),
     abVariants: jsonb("ab_variants").$type<AbRouteVariant[]>().notNull().default([]),
+    // Redirect rules as the API takes them (docs/api/redirect-rules.md), app deep links and the
+    // preview card: the snapshot carries them to the edge.
+    rules: jsonb("rules").$type<Rule[]>().notNull().default([]),
+    iosUrl: text("ios_url").notNull().default(""),
+    androidUrl: text("android_url").notNull().default(""),
+    ogTitle: text("og_title").notNull().default(""),
+    ogDescription: text("og_description").notNull().default(""),
+    ogImage: text("og_image").notNull().default(""),
     // Fed by analytics later; kept here so listings can sort by it.
     clicks: bigint("clicks", { mode: "number" }).notNull().default(0),
     version: bigint("version", { mode: "number" }).notNull().default(sql`nextval('link_version_seq')`),

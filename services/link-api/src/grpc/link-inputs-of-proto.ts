@@ -1,5 +1,6 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import type { linksV1 } from "@kurz/proto";
+import { ruleInputOfMessage } from "@kurz/redirect-rules";
 import { optionalText } from "@kurz/service-runtime";
 import { toUrlTypeName } from "./to-link-message";
 
@@ -35,6 +36,12 @@ export function createInputOf(request: linksV1.CreateLinkRequest): Record<string
     max_clicks: request.maxClicks === 0n ? undefined : Number(request.maxClicks),
     expired_url: optionalText(request.expiredUrl),
     conversion_tracking: request.conversionTracking,
+    rules: request.rules.length > 0 ? request.rules.map(ruleInputOfMessage) : undefined,
+    ios_url: optionalText(request.iosUrl),
+    android_url: optionalText(request.androidUrl),
+    og_title: optionalText(request.ogTitle),
+    og_description: optionalText(request.ogDescription),
+    og_image: optionalText(request.ogImage),
   };
 }
 
@@ -68,5 +75,11 @@ export function updateInputOf(request: linksV1.UpdateLinkRequest): Record<string
     max_clicks: request.maxClicks === undefined ? undefined : Number(request.maxClicks),
     expired_url: request.expiredUrl,
     conversion_tracking: request.conversionTracking,
+    rules: request.rules?.rules.map(ruleInputOfMessage),
+    ios_url: request.iosUrl,
+    android_url: request.androidUrl,
+    og_title: request.ogTitle,
+    og_description: request.ogDescription,
+    og_image: request.ogImage,
   };
 }

@@ -1,6 +1,7 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { linksV1 } from "@kurz/proto";
+import { ruleMessageOf } from "@kurz/redirect-rules";
 import type { ShortHosts } from "@kurz/routes";
 import type { LinkRow } from "../db/schema";
 
@@ -57,5 +58,11 @@ export function toLinkMessage(row: LinkRow, hosts: ShortHosts): MessageInitShape
     customAlias: row.customAlias,
     createdAt: timestampFromDate(row.createdAt),
     updatedAt: timestampFromDate(row.updatedAt),
+    rules: row.rules.map(ruleMessageOf),
+    iosUrl: row.iosUrl,
+    androidUrl: row.androidUrl,
+    ogTitle: row.ogTitle,
+    ogDescription: row.ogDescription,
+    ogImage: row.ogImage,
   };
 }

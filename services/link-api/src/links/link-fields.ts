@@ -1,3 +1,4 @@
+import { MAX_RULES, rulesSchema } from "@kurz/redirect-rules";
 import { destinationUrlField, nameProblem, normalizeDestinationUrl } from "@kurz/service-runtime";
 import { z } from "zod";
 import { MAX_TAG_LENGTH, MAX_TAGS, normalizeTag, normalizeTags } from "./normalize-tags";
@@ -139,3 +140,20 @@ export const subdomainLabelField = z
   .trim()
   .max(63)
   .describe("Subdomain label, 3 to 63 of a-z 0-9 -");
+
+/**
+ * Redirect rules (docs/api/redirect-rules.md): each destination is validated like `url`; the
+ * destination policy is applied to each in the transaction (assertRoutingAllowed).
+ */
+export const rulesField = rulesSchema(destinationUrlField).describe(
+  `At most ${MAX_RULES} rules in order; the first whose conditions all hold sends the visitor to its destination_url`,
+);
+
+/** The preview card's title and description: shown by link-preview crawlers. */
+export const ogTitleField = z.string().trim().max(200, "og_title must be at most 200 characters");
+export const ogDescriptionField = z.string().trim().max(500, "og_description must be at most 500 characters");
+
+/** The card's image: https only (social networks fetch it; mixed content is refused by most). */
+export const ogImageField = optionalUrlField
+  .refine((url) => url === "" || url.startsWith("https://"), "og_image must be an https:// URL")
+  .describe("https:// URL of the card's image; empty for none");

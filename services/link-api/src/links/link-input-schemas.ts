@@ -7,8 +7,12 @@ import {
   hostNameField,
   maxClicksField,
   nameField,
+  ogDescriptionField,
+  ogImageField,
+  ogTitleField,
   optionalUrlField,
   passwordField,
+  rulesField,
   subdomainLabelField,
   tagsField,
   urlTypeField,
@@ -41,6 +45,14 @@ export const createLinkInputSchema = z.strictObject({
   max_clicks: maxClicksField.optional(),
   expired_url: optionalUrlField.optional(),
   conversion_tracking: z.boolean().optional(),
+  rules: rulesField.optional(),
+  ios_url: optionalUrlField.optional().describe("iOS visitors go here before any rule; empty for none"),
+  android_url: optionalUrlField
+    .optional()
+    .describe("Android visitors go here before any rule; empty for none"),
+  og_title: ogTitleField.optional(),
+  og_description: ogDescriptionField.optional(),
+  og_image: ogImageField.optional(),
 });
 
 export type CreateLinkInput = z.output<typeof createLinkInputSchema>;
@@ -69,6 +81,12 @@ export const updateLinkInputSchema = z.strictObject({
   max_clicks: maxClicksField.nullable().optional(),
   expired_url: optionalUrlField.nullable().optional(),
   conversion_tracking: z.boolean().optional(),
+  rules: rulesField.optional().describe("Replaces the rules; [] removes them all"),
+  ios_url: optionalUrlField.nullable().optional(),
+  android_url: optionalUrlField.nullable().optional(),
+  og_title: ogTitleField.nullable().optional(),
+  og_description: ogDescriptionField.nullable().optional(),
+  og_image: ogImageField.nullable().optional(),
 });
 
 export type UpdateLinkInput = z.output<typeof updateLinkInputSchema>;

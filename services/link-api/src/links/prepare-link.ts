@@ -7,6 +7,7 @@ import type { LinkApiTransaction } from "../db/link-api-database";
 import { links } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
 import { assertDestinationAllowed } from "./assert-destination-allowed";
+import { assertRoutingAllowed } from "./assert-routing-allowed";
 import { assertFutureExpiry, type CreateLinkOptions, utmOf } from "./create-link";
 import { hashLinkPassword } from "./hash-link-password";
 import type { CreateLinkInput } from "./link-input-schemas";
@@ -74,6 +75,7 @@ export async function checkLinkDraft(
   const { input, plan } = draft;
   await assertDestinationAllowed(tx, ctx, input.url, options.urlField ?? "url");
   if (input.expired_url) await assertDestinationAllowed(tx, ctx, input.expired_url, "expired_url");
+  await assertRoutingAllowed(tx, ctx, input);
   if (options.linksUsed) assertRoom(plan, "maxLinks", options.linksUsed());
   else {
     await assertWithinQuota(tx, accountId, plan, "maxLinks", async () => {
@@ -109,6 +111,12 @@ export async function checkLinkDraft(
     maxClicks: input.max_clicks ?? 0,
     expiredUrl: input.expired_url ?? "",
     qr: options.qr ?? false,
+    rules: input.rules ?? [],
+    iosUrl: input.ios_url ?? "",
+    androidUrl: input.android_url ?? "",
+    ogTitle: input.og_title ?? "",
+    ogDescription: input.og_description ?? "",
+    ogImage: input.og_image ?? "",
     ...(draft.createdAt ? { createdAt: draft.createdAt } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { linksV1 } from "@kurz/proto";
+import { ruleMessageOf } from "@kurz/redirect-rules";
 import type { LinkRow } from "../db/schema";
 
 /** The compact record the redirect edge caches (LinkSnapshot). */
@@ -28,5 +29,11 @@ export function toLinkSnapshot(row: LinkRow): MessageInitShape<typeof linksV1.Li
     })),
     version: BigInt(row.version),
     campaignId: row.campaignId ?? "",
+    rules: row.rules.map(ruleMessageOf),
+    iosUrl: row.iosUrl,
+    androidUrl: row.androidUrl,
+    ogTitle: row.ogTitle,
+    ogDescription: row.ogDescription,
+    ogImage: row.ogImage,
   };
 }

@@ -33,6 +33,29 @@ export const linkViewSchema = z
     expiresAt: z.string().nullable(),
     maxClicks: z.number().nullable(),
     expiredUrl: z.string().nullable(),
+    rules: z
+      .array(
+        z.object({
+          id: z.string(),
+          name: z.string().optional(),
+          destination_url: z.string(),
+          conditions: z.array(
+            z.object({
+              type: z.string(),
+              values: z.array(z.string()).optional(),
+              name: z.string().optional(),
+              value: z.string().optional(),
+              at: z.string().optional(),
+            }),
+          ),
+        }),
+      )
+      .describe("Redirect rules in order, as set (docs/api/redirect-rules.md)"),
+    iosUrl: z.string().nullable(),
+    androidUrl: z.string().nullable(),
+    ogTitle: z.string().nullable(),
+    ogDescription: z.string().nullable(),
+    ogImage: z.string().nullable(),
     clicks: z.number(),
     qr: z.boolean(),
     createdAt: z.string(),
@@ -72,6 +95,12 @@ export function toLinkView(row: LinkRow, hosts: ShortHosts): LinkView {
     expiresAt: row.expiresAt?.toISOString() ?? null,
     maxClicks: row.maxClicks > 0 ? row.maxClicks : null,
     expiredUrl: row.expiredUrl || null,
+    rules: row.rules,
+    iosUrl: row.iosUrl || null,
+    androidUrl: row.androidUrl || null,
+    ogTitle: row.ogTitle || null,
+    ogDescription: row.ogDescription || null,
+    ogImage: row.ogImage || null,
     clicks: row.clicks,
     qr: row.qr,
     createdAt: row.createdAt.toISOString(),

@@ -6,6 +6,7 @@ import type { LinkApiTransaction } from "../db/link-api-database";
 import { type LinkRow, links } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
 import { assertDestinationAllowed } from "./assert-destination-allowed";
+import { assertRoutingAllowed } from "./assert-routing-allowed";
 import { assertFutureExpiry } from "./create-link";
 import { takeOverDeletedCode } from "./deleted-code-quarantine";
 import { enqueueLinkChanged } from "./enqueue-link-changed";
@@ -91,6 +92,15 @@ export async function updateLink(
       if (input.max_clicks !== undefined) changes.maxClicks = input.max_clicks ?? 0;
       if (input.expired_url) await assertDestinationAllowed(tx, ctx, input.expired_url, "expired_url");
       if (input.expired_url !== undefined) changes.expiredUrl = input.expired_url ?? "";
+      // Rules and deep links are allowed on static links too: such a link answers 302 no-store
+      // from then on, and a 301 a browser cached before lasts at most its max-age.
+      await assertRoutingAllowed(tx, ctx, input);
+      if (input.rules !== undefined) changes.rules = input.rules;
+      if (input.ios_url !== undefined) changes.iosUrl = input.ios_url ?? "";
+      if (input.android_url !== undefined) changes.androidUrl = input.android_url ?? "";
+      if (input.og_title !== undefined) changes.ogTitle = input.og_title ?? "";
+      if (input.og_description !== undefined) changes.ogDescription = input.og_description ?? "";
+      if (input.og_image !== undefined) changes.ogImage = input.og_image ?? "";
 
       const utmTouched = UTM_KEYS.some((key) => input[key] !== undefined);
       if (input.url !== undefined || utmTouched) {

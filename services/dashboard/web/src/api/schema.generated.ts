@@ -9024,6 +9024,73 @@ export interface paths {
                         /** @description http:// or https:// URL; empty for none */
                         expired_url?: string;
                         conversion_tracking?: boolean;
+                        /** @description At most 20 rules in order; the first whose conditions all hold sends the visitor to its destination_url */
+                        rules?: {
+                            id: string;
+                            name?: string;
+                            /** @description Destination, http:// or https:// (normalized; at most 2048 characters) */
+                            destination_url: string;
+                            conditions: ({
+                                /** @enum {string} */
+                                type: "device";
+                                values: ("mobile" | "tablet" | "desktop")[];
+                            } | {
+                                /** @enum {string} */
+                                type: "os";
+                                values: ("ios" | "android" | "windows" | "macos" | "linux" | "chromeos")[];
+                            } | {
+                                /** @enum {string} */
+                                type: "browser";
+                                values: ("chrome" | "safari" | "firefox" | "edge" | "samsung" | "opera" | "other")[];
+                            } | {
+                                /** @enum {string} */
+                                type: "language";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "country";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "region";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "city";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "ip";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "referrer_host";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "query_param";
+                                name: string;
+                                value?: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "after";
+                                /** Format: date-time */
+                                at: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "before";
+                                /** Format: date-time */
+                                at: string;
+                            })[];
+                        }[];
+                        /** @description iOS visitors go here before any rule; empty for none */
+                        ios_url?: string;
+                        /** @description Android visitors go here before any rule; empty for none */
+                        android_url?: string;
+                        og_title?: string;
+                        og_description?: string;
+                        /** @description https:// URL of the card's image; empty for none */
+                        og_image?: string;
                     };
                 };
             };
@@ -9189,6 +9256,73 @@ export interface paths {
                             /** @description http:// or https:// URL; empty for none */
                             expired_url?: string;
                             conversion_tracking?: boolean;
+                            /** @description At most 20 rules in order; the first whose conditions all hold sends the visitor to its destination_url */
+                            rules?: {
+                                id: string;
+                                name?: string;
+                                /** @description Destination, http:// or https:// (normalized; at most 2048 characters) */
+                                destination_url: string;
+                                conditions: ({
+                                    /** @enum {string} */
+                                    type: "device";
+                                    values: ("mobile" | "tablet" | "desktop")[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "os";
+                                    values: ("ios" | "android" | "windows" | "macos" | "linux" | "chromeos")[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "browser";
+                                    values: ("chrome" | "safari" | "firefox" | "edge" | "samsung" | "opera" | "other")[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "language";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "country";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "region";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "city";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "ip";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "referrer_host";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "query_param";
+                                    name: string;
+                                    value?: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "after";
+                                    /** Format: date-time */
+                                    at: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "before";
+                                    /** Format: date-time */
+                                    at: string;
+                                })[];
+                            }[];
+                            /** @description iOS visitors go here before any rule; empty for none */
+                            ios_url?: string;
+                            /** @description Android visitors go here before any rule; empty for none */
+                            android_url?: string;
+                            og_title?: string;
+                            og_description?: string;
+                            /** @description https:// URL of the card's image; empty for none */
+                            og_image?: string;
                         }[];
                     };
                 };
@@ -9472,6 +9606,70 @@ export interface paths {
                             max_clicks?: number | null;
                             expired_url?: string | null;
                             conversion_tracking?: boolean;
+                            /** @description Replaces the rules; [] removes them all */
+                            rules?: {
+                                id: string;
+                                name?: string;
+                                /** @description Destination, http:// or https:// (normalized; at most 2048 characters) */
+                                destination_url: string;
+                                conditions: ({
+                                    /** @enum {string} */
+                                    type: "device";
+                                    values: ("mobile" | "tablet" | "desktop")[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "os";
+                                    values: ("ios" | "android" | "windows" | "macos" | "linux" | "chromeos")[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "browser";
+                                    values: ("chrome" | "safari" | "firefox" | "edge" | "samsung" | "opera" | "other")[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "language";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "country";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "region";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "city";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "ip";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "referrer_host";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "query_param";
+                                    name: string;
+                                    value?: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "after";
+                                    /** Format: date-time */
+                                    at: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "before";
+                                    /** Format: date-time */
+                                    at: string;
+                                })[];
+                            }[];
+                            ios_url?: string | null;
+                            android_url?: string | null;
+                            og_title?: string | null;
+                            og_description?: string | null;
+                            og_image?: string | null;
                             /** @description Short code, custom alias or link id */
                             code: string;
                             /** @description Host, when the code is used on several of your hosts */
@@ -10104,6 +10302,70 @@ export interface paths {
                         max_clicks?: number | null;
                         expired_url?: string | null;
                         conversion_tracking?: boolean;
+                        /** @description Replaces the rules; [] removes them all */
+                        rules?: {
+                            id: string;
+                            name?: string;
+                            /** @description Destination, http:// or https:// (normalized; at most 2048 characters) */
+                            destination_url: string;
+                            conditions: ({
+                                /** @enum {string} */
+                                type: "device";
+                                values: ("mobile" | "tablet" | "desktop")[];
+                            } | {
+                                /** @enum {string} */
+                                type: "os";
+                                values: ("ios" | "android" | "windows" | "macos" | "linux" | "chromeos")[];
+                            } | {
+                                /** @enum {string} */
+                                type: "browser";
+                                values: ("chrome" | "safari" | "firefox" | "edge" | "samsung" | "opera" | "other")[];
+                            } | {
+                                /** @enum {string} */
+                                type: "language";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "country";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "region";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "city";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "ip";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "referrer_host";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "query_param";
+                                name: string;
+                                value?: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "after";
+                                /** Format: date-time */
+                                at: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "before";
+                                /** Format: date-time */
+                                at: string;
+                            })[];
+                        }[];
+                        ios_url?: string | null;
+                        android_url?: string | null;
+                        og_title?: string | null;
+                        og_description?: string | null;
+                        og_image?: string | null;
                     };
                 };
             };
@@ -10293,6 +10555,156 @@ export interface paths {
                 409: {
                     headers: {
                         "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/short-urls/{code}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Simulate a visit: where a described visitor goes, and why */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Host, when the code is used on several of your hosts */
+                    domain?: string;
+                };
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path: {
+                    /** @description Short code, custom alias or link id */
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The visitor's User-Agent header */
+                        user_agent?: string;
+                        /** @description The visitor's Accept-Language header, e.g. de-DE,de;q=0.9 */
+                        accept_language?: string;
+                        ip?: string;
+                        /** @description Where the visitor is; left out with `ip` given: located from the address */
+                        country?: string;
+                        region?: string;
+                        city?: string;
+                        /** @description The Referer header */
+                        referrer?: string;
+                        /** @description Query parameters on the short URL */
+                        query?: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description The instant of the visit; default: now
+                         */
+                        at?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Where the visitor goes; empty for a 410 page */
+                            destination_url: string;
+                            status_code: number;
+                            /** @enum {string} */
+                            matched: "expired" | "password" | "deep_link" | "rule" | "ab_test" | "default" | "preview";
+                            rule: {
+                                id: string;
+                                name: string | null;
+                                index: number;
+                            } | null;
+                            explanation: string[];
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or another account's resource */
+                404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -10537,6 +10949,73 @@ export interface paths {
                         /** @description http:// or https:// URL; empty for none */
                         expired_url?: string;
                         conversion_tracking?: boolean;
+                        /** @description At most 20 rules in order; the first whose conditions all hold sends the visitor to its destination_url */
+                        rules?: {
+                            id: string;
+                            name?: string;
+                            /** @description Destination, http:// or https:// (normalized; at most 2048 characters) */
+                            destination_url: string;
+                            conditions: ({
+                                /** @enum {string} */
+                                type: "device";
+                                values: ("mobile" | "tablet" | "desktop")[];
+                            } | {
+                                /** @enum {string} */
+                                type: "os";
+                                values: ("ios" | "android" | "windows" | "macos" | "linux" | "chromeos")[];
+                            } | {
+                                /** @enum {string} */
+                                type: "browser";
+                                values: ("chrome" | "safari" | "firefox" | "edge" | "samsung" | "opera" | "other")[];
+                            } | {
+                                /** @enum {string} */
+                                type: "language";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "country";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "region";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "city";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "ip";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "referrer_host";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "query_param";
+                                name: string;
+                                value?: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "after";
+                                /** Format: date-time */
+                                at: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "before";
+                                /** Format: date-time */
+                                at: string;
+                            })[];
+                        }[];
+                        /** @description iOS visitors go here before any rule; empty for none */
+                        ios_url?: string;
+                        /** @description Android visitors go here before any rule; empty for none */
+                        android_url?: string;
+                        og_title?: string;
+                        og_description?: string;
+                        /** @description https:// URL of the card's image; empty for none */
+                        og_image?: string;
                     };
                 };
             };
@@ -10702,6 +11181,73 @@ export interface paths {
                             /** @description http:// or https:// URL; empty for none */
                             expired_url?: string;
                             conversion_tracking?: boolean;
+                            /** @description At most 20 rules in order; the first whose conditions all hold sends the visitor to its destination_url */
+                            rules?: {
+                                id: string;
+                                name?: string;
+                                /** @description Destination, http:// or https:// (normalized; at most 2048 characters) */
+                                destination_url: string;
+                                conditions: ({
+                                    /** @enum {string} */
+                                    type: "device";
+                                    values: ("mobile" | "tablet" | "desktop")[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "os";
+                                    values: ("ios" | "android" | "windows" | "macos" | "linux" | "chromeos")[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "browser";
+                                    values: ("chrome" | "safari" | "firefox" | "edge" | "samsung" | "opera" | "other")[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "language";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "country";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "region";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "city";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "ip";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "referrer_host";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "query_param";
+                                    name: string;
+                                    value?: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "after";
+                                    /** Format: date-time */
+                                    at: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "before";
+                                    /** Format: date-time */
+                                    at: string;
+                                })[];
+                            }[];
+                            /** @description iOS visitors go here before any rule; empty for none */
+                            ios_url?: string;
+                            /** @description Android visitors go here before any rule; empty for none */
+                            android_url?: string;
+                            og_title?: string;
+                            og_description?: string;
+                            /** @description https:// URL of the card's image; empty for none */
+                            og_image?: string;
                         }[];
                     };
                 };
@@ -10985,6 +11531,70 @@ export interface paths {
                             max_clicks?: number | null;
                             expired_url?: string | null;
                             conversion_tracking?: boolean;
+                            /** @description Replaces the rules; [] removes them all */
+                            rules?: {
+                                id: string;
+                                name?: string;
+                                /** @description Destination, http:// or https:// (normalized; at most 2048 characters) */
+                                destination_url: string;
+                                conditions: ({
+                                    /** @enum {string} */
+                                    type: "device";
+                                    values: ("mobile" | "tablet" | "desktop")[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "os";
+                                    values: ("ios" | "android" | "windows" | "macos" | "linux" | "chromeos")[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "browser";
+                                    values: ("chrome" | "safari" | "firefox" | "edge" | "samsung" | "opera" | "other")[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "language";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "country";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "region";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "city";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "ip";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "referrer_host";
+                                    values: string[];
+                                } | {
+                                    /** @enum {string} */
+                                    type: "query_param";
+                                    name: string;
+                                    value?: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "after";
+                                    /** Format: date-time */
+                                    at: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "before";
+                                    /** Format: date-time */
+                                    at: string;
+                                })[];
+                            }[];
+                            ios_url?: string | null;
+                            android_url?: string | null;
+                            og_title?: string | null;
+                            og_description?: string | null;
+                            og_image?: string | null;
                             /** @description Short code, custom alias or link id */
                             code: string;
                             /** @description Host, when the code is used on several of your hosts */
@@ -11617,6 +12227,70 @@ export interface paths {
                         max_clicks?: number | null;
                         expired_url?: string | null;
                         conversion_tracking?: boolean;
+                        /** @description Replaces the rules; [] removes them all */
+                        rules?: {
+                            id: string;
+                            name?: string;
+                            /** @description Destination, http:// or https:// (normalized; at most 2048 characters) */
+                            destination_url: string;
+                            conditions: ({
+                                /** @enum {string} */
+                                type: "device";
+                                values: ("mobile" | "tablet" | "desktop")[];
+                            } | {
+                                /** @enum {string} */
+                                type: "os";
+                                values: ("ios" | "android" | "windows" | "macos" | "linux" | "chromeos")[];
+                            } | {
+                                /** @enum {string} */
+                                type: "browser";
+                                values: ("chrome" | "safari" | "firefox" | "edge" | "samsung" | "opera" | "other")[];
+                            } | {
+                                /** @enum {string} */
+                                type: "language";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "country";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "region";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "city";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "ip";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "referrer_host";
+                                values: string[];
+                            } | {
+                                /** @enum {string} */
+                                type: "query_param";
+                                name: string;
+                                value?: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "after";
+                                /** Format: date-time */
+                                at: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "before";
+                                /** Format: date-time */
+                                at: string;
+                            })[];
+                        }[];
+                        ios_url?: string | null;
+                        android_url?: string | null;
+                        og_title?: string | null;
+                        og_description?: string | null;
+                        og_image?: string | null;
                     };
                 };
             };
@@ -11806,6 +12480,156 @@ export interface paths {
                 409: {
                     headers: {
                         "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/urls/{code}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Simulate a visit: where a described visitor goes, and why */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Host, when the code is used on several of your hosts */
+                    domain?: string;
+                };
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path: {
+                    /** @description Short code, custom alias or link id */
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The visitor's User-Agent header */
+                        user_agent?: string;
+                        /** @description The visitor's Accept-Language header, e.g. de-DE,de;q=0.9 */
+                        accept_language?: string;
+                        ip?: string;
+                        /** @description Where the visitor is; left out with `ip` given: located from the address */
+                        country?: string;
+                        region?: string;
+                        city?: string;
+                        /** @description The Referer header */
+                        referrer?: string;
+                        /** @description Query parameters on the short URL */
+                        query?: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description The instant of the visit; default: now
+                         */
+                        at?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Where the visitor goes; empty for a 410 page */
+                            destination_url: string;
+                            status_code: number;
+                            /** @enum {string} */
+                            matched: "expired" | "password" | "deep_link" | "rule" | "ab_test" | "default" | "preview";
+                            rule: {
+                                id: string;
+                                name: string | null;
+                                index: number;
+                            } | null;
+                            explanation: string[];
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or another account's resource */
+                404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -14693,6 +15517,24 @@ export interface components {
             expiresAt: string | null;
             maxClicks: number | null;
             expiredUrl: string | null;
+            /** @description Redirect rules in order, as set (docs/api/redirect-rules.md) */
+            rules: {
+                id: string;
+                name?: string;
+                destination_url: string;
+                conditions: {
+                    type: string;
+                    values?: string[];
+                    name?: string;
+                    value?: string;
+                    at?: string;
+                }[];
+            }[];
+            iosUrl: string | null;
+            androidUrl: string | null;
+            ogTitle: string | null;
+            ogDescription: string | null;
+            ogImage: string | null;
             clicks: number;
             qr: boolean;
             createdAt: string;
@@ -14733,6 +15575,24 @@ export interface components {
             expiresAt: string | null;
             maxClicks: number | null;
             expiredUrl: string | null;
+            /** @description Redirect rules in order, as set (docs/api/redirect-rules.md) */
+            rules: {
+                id: string;
+                name?: string;
+                destination_url: string;
+                conditions: {
+                    type: string;
+                    values?: string[];
+                    name?: string;
+                    value?: string;
+                    at?: string;
+                }[];
+            }[];
+            iosUrl: string | null;
+            androidUrl: string | null;
+            ogTitle: string | null;
+            ogDescription: string | null;
+            ogImage: string | null;
             clicks: number;
             qr: boolean;
             createdAt: string;

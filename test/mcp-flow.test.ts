@@ -243,6 +243,76 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
     }
   });
 
+  it("routes a link's visitors by rules set through the tools, and simulateRedirect explains where one goes", async () => {
+    const client = await connect(proKey);
+    const call = succeeding(client);
+    try {
+      const alias = `rules-${Date.now().toString(36)}`;
+      await call("shortenUrl", {
+        url: "https://shop.example.com/all",
+        customAlias: alias,
+        is_dynamic: true,
+        og_title: "Spring sale",
+      });
+      await call("setRedirectRules", {
+        shortCode: alias,
+        rules: [
+          {
+            id: "linux",
+            name: "Linux desktops",
+            destination_url: "https://shop.example.com/linux",
+            conditions: [{ type: "os", values: ["linux"] }],
+          },
+        ],
+      });
+      // The redirector gets the change through the link events: its Linux visitor follows the rule.
+      await waitFor(async () => (await visit(alias)).headers.get("location"), {
+        until: (location) => location === "https://shop.example.com/linux",
+        what: "the rule to route the Linux visitor",
+      });
+      const simulated = await call("simulateRedirect", {
+        shortCode: alias,
+        user_agent:
+          "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+      });
+      expect(simulated).toMatchObject({
+        destination_url: "https://shop.example.com/linux",
+        status_code: 302,
+        matched: "rule",
+        rule: { id: "linux", name: "Linux desktops", index: 0 },
+      });
+      expect(simulated.explanation.join("\n")).toMatch(/rule 1 'Linux desktops': os linux — yes/);
+      const crawler = await call("simulateRedirect", {
+        shortCode: alias,
+        user_agent: "Slackbot-LinkExpanding 1.0",
+      });
+      expect(crawler).toMatchObject({ matched: "preview", status_code: 200 });
+
+      await call("updateUrl", { shortCode: alias, rules: [] });
+      expect(await call("simulateRedirect", { shortCode: alias })).toMatchObject({
+        matched: "default",
+        destination_url: "https://shop.example.com/all",
+      });
+      const refused = await client.callTool({
+        name: "setRedirectRules",
+        arguments: {
+          shortCode: alias,
+          rules: [
+            {
+              id: "x",
+              destination_url: "https://shop.example.com/x",
+              conditions: [{ type: "country", values: ["Narnia"] }],
+            },
+          ],
+        },
+      });
+      expect(refused.isError).toBe(true);
+      expect((refused.content as Array<{ text: string }>)[0]!.text).toMatch(/ISO 3166-1 alpha-2/);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("imports another shortener's export through importLinks, follows it with getImportStatus to the end, and lists the imported links", async () => {
     const client = await connect(proKey);
     const call = succeeding(client);

@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await registerApi(http.app, { ctx, verifier: deps.verifier, imports, simulator });
 
   const grpc = createGrpcServer({ logger: deps.logger, authenticate: deps.authenticateCall });
-  grpc.addService(linksV1.LinkService, createLinkService(ctx, imports), LINK_SERVICE_ACCESS);
+  grpc.addService(linksV1.LinkService, createLinkService(ctx, imports, simulator), LINK_SERVICE_ACCESS);
   grpc.addService(campaignsV1.CampaignService, createCampaignService(ctx), CAMPAIGN_SERVICE_ACCESS);
   grpc.addService(domainsV1.DomainService, createDomainService(ctx), DOMAIN_SERVICE_ACCESS);
   grpc.addService(qrV1.QrService, createQrService(ctx), QR_SERVICE_ACCESS);

@@ -30,6 +30,7 @@ export const LINK_SERVICE_ACCESS: GrpcServiceAccess<(typeof linksV1.LinkService)
   startImport: account("shorturl:create"),
   getImport: account("shorturl:read"),
   cancelImport: account("shorturl:create"),
+  simulateRedirect: account("shorturl:read"),
 };
 
 export const QR_SERVICE_ACCESS: GrpcServiceAccess<(typeof qrV1.QrService)["method"]> = {

@@ -25,10 +25,13 @@ import { setAbRouting } from "../links/set-ab-routing";
 import { toLinkSnapshot } from "../links/to-link-snapshot";
 import { updateLink } from "../links/update-link";
 import type { ApiDependencies } from "../routes/api-dependencies";
+import { simulateInputSchema } from "../simulator/simulate-input-schema";
+import { type SimulatorDeps, simulateRedirect } from "../simulator/simulate-redirect";
 import { createImportHandlers } from "./import-handlers";
 import { legacyMaxOf, limitToProto } from "./limit-to-proto";
 import { createInputOf, updateInputOf } from "./link-inputs-of-proto";
 import { pageInfoOf, pageOf } from "./page-request";
+import { simulateInputOf, simulationMessageOf } from "./simulate-input-of-proto";
 import { toLinkMessage } from "./to-link-message";
 
 /** More items than a bulk call takes: refused whole, before anything is done (as REST's 400). */
@@ -54,6 +57,7 @@ const SORTS = {
 export function createLinkService(
   ctx: LinkApiContext,
   imports: ApiDependencies["imports"],
+  simulator: SimulatorDeps,
 ): GrpcServiceImplementation<typeof linksV1.LinkService.method> {
   const toMessage = (row: Parameters<typeof toLinkMessage>[0]) => toLinkMessage(row, ctx.hosts);
   const toResults = (results: BulkItemResult<LinkRow>[]) =>
@@ -80,6 +84,18 @@ export function createLinkService(
       const accountId = callingAccount(context);
       const input = parseInput(createLinkInputSchema, createInputOf(request));
       return { link: toMessage(await createLink(ctx, accountId, input)) };
+    },
+
+    async simulateRedirect(request, context) {
+      const input = parseInput(simulateInputSchema, simulateInputOf(request));
+      const simulation = await simulateRedirect(
+        ctx,
+        simulator,
+        callingAccount(context),
+        { shortCode: request.shortCode, domain: request.domain },
+        input,
+      );
+      return simulationMessageOf(simulation);
     },
 
     async getLink(request, context) {

@@ -16,7 +16,9 @@ import { getUserUrlCount } from "./links/get-user-url-count";
 import { getUserUrlStats } from "./links/get-user-url-stats";
 import { importLinks } from "./links/import-links";
 import { listUrls } from "./links/list-urls";
+import { setRedirectRules } from "./links/set-redirect-rules";
 import { shortenUrl } from "./links/shorten-url";
+import { simulateRedirect } from "./links/simulate-redirect";
 import { updateUrl } from "./links/update-url";
 import { QR_TOOLS } from "./qr/qr-tools";
 import type { ToolDefinition } from "./tool-definition";
@@ -45,6 +47,8 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   exportLinks,
   importLinks,
   getImportStatus,
+  setRedirectRules,
+  simulateRedirect,
   // QR code tools (docs/api/mcp.md#qr-code-tools)
   ...QR_TOOLS,
   // Analytics tools (docs/api/mcp.md#analytics-tools)

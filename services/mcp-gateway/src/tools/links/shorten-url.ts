@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../tool-definition";
+import { ROUTING_PARAMS, routingFieldsOf, ruleMessagesOf, rulesParam } from "./routing-params";
 import { shortUrlSchema, toShortUrlOutput, URL_TYPE_OF } from "./short-url-output";
 
 export const shortenUrl = defineTool({
@@ -47,6 +48,8 @@ export const shortenUrl = defineTool({
       .max(20)
       .optional()
       .describe('Labels for filtering, e.g. ["spring", "email"]'),
+    rules: rulesParam.optional(),
+    ...ROUTING_PARAMS,
   },
   output: { url: shortUrlSchema },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -63,6 +66,8 @@ export const shortenUrl = defineTool({
       brandedDomain: args.branded_domain ?? "",
       subdomain: args.subdomain ?? "",
       tags: args.tags ?? [],
+      rules: ruleMessagesOf(args.rules ?? []),
+      ...routingFieldsOf(args),
     });
     return { url: toShortUrlOutput(link) };
   },

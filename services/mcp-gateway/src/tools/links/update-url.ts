@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "../tool-definition";
+import { ROUTING_PARAMS, routingFieldsOf, ruleMessagesOf, rulesParam } from "./routing-params";
 import { shortCodeParam, shortUrlSchema, toShortUrlOutput, URL_TYPE_OF } from "./short-url-output";
 
 export const updateUrl = defineTool({
@@ -31,6 +32,10 @@ export const updateUrl = defineTool({
       .max(63)
       .optional()
       .meta({ examples: ["acme"] }),
+    rules: rulesParam
+      .optional()
+      .describe("Replaces the link's redirect rules; [] removes them (see setRedirectRules)"),
+    ...ROUTING_PARAMS,
   },
   output: { url: shortUrlSchema },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -50,6 +55,8 @@ export const updateUrl = defineTool({
       ...(args.urlType === undefined ? {} : { urlType: URL_TYPE_OF[args.urlType] }),
       ...(args.branded_domain === undefined ? {} : { brandedDomain: args.branded_domain }),
       ...(args.subdomain === undefined ? {} : { subdomain: args.subdomain }),
+      ...(args.rules === undefined ? {} : { rules: { rules: ruleMessagesOf(args.rules) } }),
+      ...routingFieldsOf(args),
     });
     return { url: toShortUrlOutput(link) };
   },

@@ -34,6 +34,25 @@ export const linkDataSchema = z
       .describe("Clicks after which it expires; null: no cap"),
     expired_url: z.string().nullable().describe("Where an expired link sends visitors; null: a 410 page"),
     qr: z.boolean().describe("The link is the target of a dynamic QR code (its visits are QR scans)"),
+    rules: z
+      .array(
+        z
+          .object({
+            id: z.string().describe("The rule's id, recorded on the clicks it sends (rule_id)"),
+            name: z.string().optional().describe("The rule's label"),
+            destination_url: z.string().describe("Where visitors meeting every condition go"),
+            conditions: z
+              .array(z.record(z.string(), z.unknown()).describe("One condition: type and its values"))
+              .describe("As the REST API takes them"),
+          })
+          .describe("One redirect rule"),
+      )
+      .describe("Redirect rules in order, first match wins (docs/api/redirect-rules.md)"),
+    ios_url: z.string().nullable().describe("Where iOS visitors go before any rule; null: none"),
+    android_url: z.string().nullable().describe("Where Android visitors go before any rule; null: none"),
+    og_title: z.string().nullable().describe("The preview card's title; null: none"),
+    og_description: z.string().nullable().describe("The preview card's description; null: none"),
+    og_image: z.string().nullable().describe("The preview card's image; null: none"),
   })
   .describe("A short link");
 
@@ -75,6 +94,19 @@ const springSale = {
   max_clicks: null,
   expired_url: "https://www.acme.com/sale-ended",
   qr: false,
+  rules: [
+    {
+      id: "de-speakers",
+      name: "German speakers",
+      destination_url: "https://www.acme.com/de/summer-sale",
+      conditions: [{ type: "language", values: ["de"] }],
+    },
+  ],
+  ios_url: null,
+  android_url: null,
+  og_title: "Summer sale",
+  og_description: null,
+  og_image: null,
 } satisfies z.input<typeof linkDataSchema>;
 
 export const linkPayloadExamples = {

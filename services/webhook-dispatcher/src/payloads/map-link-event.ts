@@ -1,5 +1,6 @@
 import type { eventsV1 } from "@kurz/proto";
 import { linksV1 } from "@kurz/proto";
+import { ruleInputOfMessage } from "@kurz/redirect-rules";
 import type { z } from "zod";
 import { decodeEventPayload } from "./decode-event-payload";
 import { invalidEvent } from "./invalid-event";
@@ -42,6 +43,12 @@ export function mapLinkEvent(
     max_clicks: link.maxClicks > 0n ? Number(link.maxClicks) : null,
     expired_url: link.expiredUrl || null,
     qr: link.qr,
+    rules: link.rules.map(ruleInputOfMessage),
+    ios_url: link.iosUrl || null,
+    android_url: link.androidUrl || null,
+    og_title: link.ogTitle || null,
+    og_description: link.ogDescription || null,
+    og_image: link.ogImage || null,
   };
   if (type !== "link.updated") return { type, data, linkId: link.linkId };
   // The producer fills both previous fields only when the update moved the link.

@@ -178,6 +178,51 @@ describe("toWebhookPayload", () => {
     });
   });
 
+  it("carries the link's redirect rules as the REST API takes them, its app links and its card", () => {
+    const { deps } = dependencies();
+    const payload = toWebhookPayload(
+      internalEvent({
+        type: "link.updated",
+        schema: linksV1.LinkChangedSchema,
+        payload: {
+          link: linkSnapshot({
+            rules: [
+              {
+                id: "summer",
+                name: "",
+                destinationUrl: "https://www.acme.com/summer",
+                conditions: [
+                  { type: "country", values: ["DE"] },
+                  { type: "after", at: at("2026-06-01T00:00:00Z") },
+                ],
+              },
+            ],
+            iosUrl: "https://apps.apple.com/app/id1",
+            ogTitle: "Summer sale",
+          }),
+        },
+      }),
+      deps,
+    );
+    const { body } = deliveredBody(payload, "link.updated");
+    expect(body.data).toMatchObject({
+      rules: [
+        {
+          id: "summer",
+          destination_url: "https://www.acme.com/summer",
+          conditions: [
+            { type: "country", values: ["DE"] },
+            { type: "after", at: "2026-06-01T00:00:00.000Z" },
+          ],
+        },
+      ],
+      ios_url: "https://apps.apple.com/app/id1",
+      android_url: null,
+      og_title: "Summer sale",
+      og_image: null,
+    });
+  });
+
   it("says a link is password protected without ever sending the password hash", () => {
     const { deps } = dependencies();
     const payload = toWebhookPayload(

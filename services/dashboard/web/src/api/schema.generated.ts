@@ -15841,7 +15841,27 @@ export interface operations {
                  *         "expires_at": "2025-06-30T23:59:59.000Z",
                  *         "max_clicks": null,
                  *         "expired_url": "https://www.acme.com/sale-ended",
-                 *         "qr": false
+                 *         "qr": false,
+                 *         "rules": [
+                 *           {
+                 *             "id": "de-speakers",
+                 *             "name": "German speakers",
+                 *             "destination_url": "https://www.acme.com/de/summer-sale",
+                 *             "conditions": [
+                 *               {
+                 *                 "type": "language",
+                 *                 "values": [
+                 *                   "de"
+                 *                 ]
+                 *               }
+                 *             ]
+                 *           }
+                 *         ],
+                 *         "ios_url": null,
+                 *         "android_url": null,
+                 *         "og_title": "Summer sale",
+                 *         "og_description": null,
+                 *         "og_image": null
                  *       }
                  *     }
                  */
@@ -15891,6 +15911,29 @@ export interface operations {
                         expired_url: string | null;
                         /** @description The link is the target of a dynamic QR code (its visits are QR scans) */
                         qr: boolean;
+                        /** @description Redirect rules in order, first match wins (docs/api/redirect-rules.md) */
+                        rules: {
+                            /** @description The rule's id, recorded on the clicks it sends (rule_id) */
+                            id: string;
+                            /** @description The rule's label */
+                            name?: string;
+                            /** @description Where visitors meeting every condition go */
+                            destination_url: string;
+                            /** @description As the REST API takes them */
+                            conditions: {
+                                [key: string]: unknown;
+                            }[];
+                        }[];
+                        /** @description Where iOS visitors go before any rule; null: none */
+                        ios_url: string | null;
+                        /** @description Where Android visitors go before any rule; null: none */
+                        android_url: string | null;
+                        /** @description The preview card's title; null: none */
+                        og_title: string | null;
+                        /** @description The preview card's description; null: none */
+                        og_description: string | null;
+                        /** @description The preview card's image; null: none */
+                        og_image: string | null;
                     };
                 };
             };
@@ -15950,6 +15993,26 @@ export interface operations {
                  *         "max_clicks": null,
                  *         "expired_url": "https://www.acme.com/sale-ended",
                  *         "qr": false,
+                 *         "rules": [
+                 *           {
+                 *             "id": "de-speakers",
+                 *             "name": "German speakers",
+                 *             "destination_url": "https://www.acme.com/de/summer-sale",
+                 *             "conditions": [
+                 *               {
+                 *                 "type": "language",
+                 *                 "values": [
+                 *                   "de"
+                 *                 ]
+                 *               }
+                 *             ]
+                 *           }
+                 *         ],
+                 *         "ios_url": null,
+                 *         "android_url": null,
+                 *         "og_title": "Summer sale",
+                 *         "og_description": null,
+                 *         "og_image": null,
                  *         "previous_domain": "go.acme.com",
                  *         "previous_short_code": "spring-sale",
                  *         "previous_short_url": "https://go.acme.com/spring-sale"
@@ -16002,6 +16065,29 @@ export interface operations {
                         expired_url: string | null;
                         /** @description The link is the target of a dynamic QR code (its visits are QR scans) */
                         qr: boolean;
+                        /** @description Redirect rules in order, first match wins (docs/api/redirect-rules.md) */
+                        rules: {
+                            /** @description The rule's id, recorded on the clicks it sends (rule_id) */
+                            id: string;
+                            /** @description The rule's label */
+                            name?: string;
+                            /** @description Where visitors meeting every condition go */
+                            destination_url: string;
+                            /** @description As the REST API takes them */
+                            conditions: {
+                                [key: string]: unknown;
+                            }[];
+                        }[];
+                        /** @description Where iOS visitors go before any rule; null: none */
+                        ios_url: string | null;
+                        /** @description Where Android visitors go before any rule; null: none */
+                        android_url: string | null;
+                        /** @description The preview card's title; null: none */
+                        og_title: string | null;
+                        /** @description The preview card's description; null: none */
+                        og_description: string | null;
+                        /** @description The preview card's image; null: none */
+                        og_image: string | null;
                         /** @description When this update moved the link to another host or code: the host before; else null */
                         previous_domain: string | null;
                         /** @description When this update moved the link to another host or code: the code before; else null */
@@ -16066,7 +16152,27 @@ export interface operations {
                  *         "expires_at": "2025-06-30T23:59:59.000Z",
                  *         "max_clicks": null,
                  *         "expired_url": "https://www.acme.com/sale-ended",
-                 *         "qr": false
+                 *         "qr": false,
+                 *         "rules": [
+                 *           {
+                 *             "id": "de-speakers",
+                 *             "name": "German speakers",
+                 *             "destination_url": "https://www.acme.com/de/summer-sale",
+                 *             "conditions": [
+                 *               {
+                 *                 "type": "language",
+                 *                 "values": [
+                 *                   "de"
+                 *                 ]
+                 *               }
+                 *             ]
+                 *           }
+                 *         ],
+                 *         "ios_url": null,
+                 *         "android_url": null,
+                 *         "og_title": "Summer sale",
+                 *         "og_description": null,
+                 *         "og_image": null
                  *       }
                  *     }
                  */
@@ -16116,6 +16222,29 @@ export interface operations {
                         expired_url: string | null;
                         /** @description The link is the target of a dynamic QR code (its visits are QR scans) */
                         qr: boolean;
+                        /** @description Redirect rules in order, first match wins (docs/api/redirect-rules.md) */
+                        rules: {
+                            /** @description The rule's id, recorded on the clicks it sends (rule_id) */
+                            id: string;
+                            /** @description The rule's label */
+                            name?: string;
+                            /** @description Where visitors meeting every condition go */
+                            destination_url: string;
+                            /** @description As the REST API takes them */
+                            conditions: {
+                                [key: string]: unknown;
+                            }[];
+                        }[];
+                        /** @description Where iOS visitors go before any rule; null: none */
+                        ios_url: string | null;
+                        /** @description Where Android visitors go before any rule; null: none */
+                        android_url: string | null;
+                        /** @description The preview card's title; null: none */
+                        og_title: string | null;
+                        /** @description The preview card's description; null: none */
+                        og_description: string | null;
+                        /** @description The preview card's image; null: none */
+                        og_image: string | null;
                     };
                 };
             };

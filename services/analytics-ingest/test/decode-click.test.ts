@@ -74,6 +74,8 @@ function reference(value: Uint8Array): DecodedClick {
     method: c.method,
     campaignId: c.campaignId,
     manual: c.manual,
+    ruleId: c.ruleId,
+    preview: c.preview,
   };
 }
 
@@ -104,6 +106,8 @@ describe("decodeClick (wire reader) agrees with protobuf-es", () => {
       method: clicksV1.RequestMethod.HEAD,
       campaignId: "camp-1",
       manual: true,
+      ruleId: "de-speakers",
+      preview: true,
     });
     expect(decodeClick(value)).toEqual(reference(value));
   });

@@ -228,6 +228,7 @@ export function* generateBatches(
       variant_id: variant,
       // An exposure's visitor is a person of the account (the redirector's cookie would say so).
       ab_visitor: link.abTestId !== "" && !bot && method !== "HEAD" ? `v${account.index}-${person}` : "",
+      rule_id: "",
       method,
       is_bot: bot,
       bot_reason: bot ? botKind[0] : "",

@@ -14,6 +14,8 @@ export interface ClickRow {
   variant_id: string;
   /** The A/B visitor id of an exposure, "" otherwise. */
   ab_visitor: string;
+  /** The redirect rule that chose the destination, "" otherwise. */
+  rule_id: string;
   /** GET, HEAD or POST. */
   method: string;
   is_bot: boolean;

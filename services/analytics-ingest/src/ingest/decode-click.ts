@@ -37,6 +37,10 @@ export interface DecodedClick {
   method: number;
   campaignId: string;
   manual: boolean;
+  /** The redirect rule that chose the destination; "" for none. */
+  ruleId: string;
+  /** A link-preview crawler was shown the link's card. */
+  preview: boolean;
 }
 
 function invalid(reason: string, cause?: unknown): AppError {
@@ -143,6 +147,7 @@ const STRING_FIELDS: Record<number, keyof DecodedClick> = {
   14: "ip",
   16: "campaignId",
   18: "abVisitorId",
+  19: "ruleId",
 };
 
 /** The ClickRecorded between the reader's position and `end` (the envelope's payload field). */
@@ -166,6 +171,8 @@ function readClickRecorded(reader: BinaryReader, buffer: Buffer, end: number): D
     method: 0,
     campaignId: "",
     manual: false,
+    ruleId: "",
+    preview: false,
   };
   let hasTime = false;
   while (reader.pos < end) {
@@ -197,6 +204,10 @@ function readClickRecorded(reader: BinaryReader, buffer: Buffer, end: number): D
       case 17:
         expectWireType(wireType, WireType.Varint, "manual");
         click.manual = reader.bool();
+        break;
+      case 20:
+        expectWireType(wireType, WireType.Varint, "preview");
+        click.preview = reader.bool();
         break;
       default:
         skipField(reader, wireType, field);

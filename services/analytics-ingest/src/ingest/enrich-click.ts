@@ -34,7 +34,8 @@ export function createClickEnricher(deps: {
   function rowOf(click: DecodedClick, salt: Buffer): ClickRow {
     const clickedAtMs = click.clickedAtMs;
     const classified = deps.classifyUserAgent(click.userAgent);
-    // A manually tracked scan is a person's by definition, whatever client reported it.
+    // A manually tracked scan is a person's by definition, whatever client reported it; a card
+    // shown to a link-preview crawler is a bot's, whatever its agent looks like.
     const agent = click.manual
       ? {
           ...classified,
@@ -42,7 +43,9 @@ export function createClickEnricher(deps: {
           botReason: "",
           deviceType: classified.bot ? "" : classified.deviceType,
         }
-      : classified;
+      : click.preview
+        ? { ...classified, bot: true, botReason: "preview", deviceType: "" }
+        : classified;
     const place = deps.geo.locate(click.ip);
     const referrer = classifyReferrer(click.referrer, click.host);
     const utm = utmOfClick(click);
@@ -60,6 +63,7 @@ export function createClickEnricher(deps: {
       variant_id: click.variantId,
       // Only an exposure carries a test; a visitor id without one is dropped rather than stored.
       ab_visitor: click.abTestId === "" ? "" : click.abVisitorId,
+      rule_id: click.ruleId,
       method: METHOD_NAMES[click.method] ?? "GET",
       is_bot: agent.bot,
       bot_reason: agent.botReason,

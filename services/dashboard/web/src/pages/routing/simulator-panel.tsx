@@ -1,6 +1,7 @@
 import type { JSX } from "preact";
 import { useState } from "preact/hooks";
 import type { ApiError } from "../../api/api-error";
+import { fieldErrorsOf } from "../../api/field-errors";
 import { asApiError } from "../../components/as-api-error";
 import { ErrorNotice } from "../../components/error-notice";
 import { TextField } from "../../components/text-field";
@@ -61,6 +62,8 @@ export function SimulatorPanel({ link }: { link: ShortUrl }) {
   const [draft, setDraft] = useState<VisitorDraft>(EMPTY);
   const [result, setResult] = useState<Simulation | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
+  // The API's refusals by its field names (country, ip, at, …), shown at the inputs.
+  const errors = failure ? fieldErrorsOf(failure) : new Map<string, string>();
   const [pending, setPending] = useState(false);
   // Answers shown so far: tells one answer from the next when both say the same.
   const [answers, setAnswers] = useState(0);
@@ -113,6 +116,7 @@ export function SimulatorPanel({ link }: { link: ShortUrl }) {
           label="User agent"
           value={draft.userAgent}
           onValue={set("userAgent")}
+          error={errors.get("user_agent")}
           autoComplete="off"
         />
         <TextField
@@ -120,6 +124,7 @@ export function SimulatorPanel({ link }: { link: ShortUrl }) {
           label="Accept-Language"
           value={draft.acceptLanguage}
           onValue={set("acceptLanguage")}
+          error={errors.get("accept_language")}
           hint="As a browser sends it: de-DE,de;q=0.9,en;q=0.8"
           autoComplete="off"
         />
@@ -129,6 +134,7 @@ export function SimulatorPanel({ link }: { link: ShortUrl }) {
             label="Country"
             value={draft.country}
             onValue={set("country")}
+            error={errors.get("country")}
             hint="DE"
             maxLength={2}
             autoComplete="off"
@@ -138,11 +144,26 @@ export function SimulatorPanel({ link }: { link: ShortUrl }) {
             label="Region"
             value={draft.region}
             onValue={set("region")}
+            error={errors.get("region")}
             hint="DE-BY"
             autoComplete="off"
           />
-          <TextField id="sim-city" label="City" value={draft.city} onValue={set("city")} autoComplete="off" />
-          <TextField id="sim-ip" label="IP address" value={draft.ip} onValue={set("ip")} autoComplete="off" />
+          <TextField
+            id="sim-city"
+            label="City"
+            value={draft.city}
+            onValue={set("city")}
+            error={errors.get("city")}
+            autoComplete="off"
+          />
+          <TextField
+            id="sim-ip"
+            label="IP address"
+            value={draft.ip}
+            onValue={set("ip")}
+            error={errors.get("ip")}
+            autoComplete="off"
+          />
         </div>
         <TextField
           id="sim-referrer"
@@ -150,6 +171,7 @@ export function SimulatorPanel({ link }: { link: ShortUrl }) {
           type="url"
           value={draft.referrer}
           onValue={set("referrer")}
+          error={errors.get("referrer")}
           autoComplete="off"
         />
         <TextField
@@ -157,6 +179,7 @@ export function SimulatorPanel({ link }: { link: ShortUrl }) {
           label="Query string"
           value={draft.query}
           onValue={set("query")}
+          error={errors.get("query")}
           hint="utm_source=newsletter&ref=app"
           autoComplete="off"
         />
@@ -166,6 +189,7 @@ export function SimulatorPanel({ link }: { link: ShortUrl }) {
           type="datetime-local"
           value={draft.at}
           onValue={set("at")}
+          error={errors.get("at")}
           hint="Your time zone; empty: now."
         />
         <div class="form-actions">

@@ -60,6 +60,18 @@ describe("exporting links", () => {
       utm_source: "news",
       max_clicks: 10,
       expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      rules: [
+        {
+          id: "de",
+          destination_url: "https://example.com/de",
+          conditions: [{ type: "country", values: ["DE"] }],
+        },
+      ],
+      ios_url: "https://apps.example.com/ios/a",
+      android_url: "https://apps.example.com/android/a",
+      og_title: "Plain, the card",
+      og_description: "=not a formula",
+      og_image: "https://example.com/card.png",
     });
     const formula = await createLink(account, { url: "https://example.com/b", name: "=cmd()" });
     const minus = await createLink(account, { url: "https://example.com/c", name: "-1+2" });
@@ -110,6 +122,12 @@ describe("exporting links", () => {
       expires_at: view.expiresAt,
       max_clicks: "10",
       expired_url: "",
+      rule_count: "1",
+      ios_url: "https://apps.example.com/ios/a",
+      android_url: "https://apps.example.com/android/a",
+      og_title: "Plain, the card",
+      og_description: "'=not a formula",
+      og_image: "https://example.com/card.png",
       clicks: "0",
       created_at: view.createdAt,
       updated_at: view.updatedAt,

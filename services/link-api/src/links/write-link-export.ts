@@ -33,6 +33,13 @@ const COLUMNS: ReadonlyArray<readonly [string, (view: LinkView, campaignName: st
   ["expires_at", (v) => v.expiresAt ?? ""],
   ["max_clicks", (v) => (v.maxClicks === null ? "" : String(v.maxClicks))],
   ["expired_url", (v) => v.expiredUrl ?? ""],
+  // A rule is a nested object: the CSV carries how many there are; JSONL carries them whole.
+  ["rule_count", (v) => String(v.rules.length)],
+  ["ios_url", (v) => v.iosUrl ?? ""],
+  ["android_url", (v) => v.androidUrl ?? ""],
+  ["og_title", (v) => v.ogTitle ?? ""],
+  ["og_description", (v) => v.ogDescription ?? ""],
+  ["og_image", (v) => v.ogImage ?? ""],
   ["clicks", (v) => String(v.clicks)],
   ["created_at", (v) => v.createdAt],
   ["updated_at", (v) => v.updatedAt],

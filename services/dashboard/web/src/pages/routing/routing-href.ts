@@ -1,7 +1,6 @@
-import { APP_BASE } from "../../router";
-
 /** The routing page of a link, by its short code (the custom alias, when there is one). */
-export const routingHref = (code: string) => `${APP_BASE}/links/${encodeURIComponent(code)}/routing`;
+// The app's base path (router.ts APP_BASE) written out: link rows import this, and tests read it without a window.
+export const routingHref = (code: string) => `/app/links/${encodeURIComponent(code)}/routing`;
 
 /** The link a routing page's path names, or undefined. */
 export function routingCodeOf(pathname: string): string | undefined {

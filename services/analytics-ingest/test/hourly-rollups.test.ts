@@ -93,11 +93,14 @@ describe("reports from the insert-fed hourly rollups equal the same reports from
     }
     store = await createClickStore();
     await store.migrate(migrationsBefore);
-    // This version's pipeline records each click's insert token (023); the clicks from before the
-    // upgrade get that column early, and 023 (IF NOT EXISTS) keeps it.
-    await store.client.command({
-      query: "ALTER TABLE clicks_v1 ADD COLUMN IF NOT EXISTS ingest_token String DEFAULT ''",
-    });
+    // This version's pipeline records each click's insert token (023) and redirect rule (024);
+    // the clicks from before the upgrade get those columns early, and 023 and 024 (IF NOT EXISTS)
+    // keep them.
+    for (const column of ["ingest_token", "rule_id"]) {
+      await store.client.command({
+        query: `ALTER TABLE clicks_v1 ADD COLUMN IF NOT EXISTS ${column} String DEFAULT ''`,
+      });
+    }
     catalog = createCatalog(OPTIONS);
     const before: ClickRow[] = [];
     const after: ClickRow[] = [];

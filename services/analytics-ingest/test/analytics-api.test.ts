@@ -593,7 +593,7 @@ describe("the documented report shapes", () => {
           route.url.startsWith("/api/v1/analytics/") &&
           !route.url.endsWith("/export"),
       );
-    expect(routes.length).toBe(28);
+    expect(routes.length).toBe(29);
     for (const route of routes) {
       const url = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => params[name] ?? name);
       const { status, body } = await getJson(`${url}?period=7d`);

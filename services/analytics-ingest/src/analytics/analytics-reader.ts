@@ -10,6 +10,7 @@ import { getConversionGroups } from "../queries/get-conversion-groups";
 import { getHostTotals } from "../queries/get-host-totals";
 import { getLinkTotals, type LinkOrder } from "../queries/get-link-totals";
 import { getQrLinkTotals } from "../queries/get-qr-link-totals";
+import { getRuleTotals } from "../queries/get-rule-totals";
 import { getScopeTotals } from "../queries/get-scope-totals";
 import { getVariantTimeline } from "../queries/get-variant-timeline";
 import { listClicks } from "../queries/list-clicks";
@@ -33,6 +34,7 @@ import {
   geographyOf,
   rate,
   referrersOf,
+  rulesOf,
   type Section,
   sectionRequests,
   trafficQualityOf,
@@ -337,6 +339,16 @@ export function createAnalyticsReader(
         order,
       });
       return { range: scope.range, links };
+    },
+
+    /**
+     * Human clicks, unique visitors, bots and HEAD requests of one link per redirect rule (the
+     * default destination as rule null). Rule ids only: link-api owns the rules and their names.
+     */
+    async getRuleAnalytics(accountId: string, link: string, range: TimeRangeInput) {
+      if (!link) throw new AppError("VALIDATION_ERROR", { message: "A link id or short code is required" });
+      const { scope, links } = await scopeFor(accountId, link, range);
+      return { links, range: scope.range, ...rulesOf(await getRuleTotals(store, scope)) };
     },
 
     async getTrafficQuality(accountId: string, link: string | undefined, range: TimeRangeInput) {

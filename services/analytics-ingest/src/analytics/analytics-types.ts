@@ -139,6 +139,17 @@ export interface ConversionStats {
   byVariant: ConversionGroup[];
 }
 
+/** One redirect rule's requests of a link (GET /api/v1/analytics/{id}/rules). */
+export interface RuleEntry {
+  /** The rule that chose the destination; null for the link's default destination. */
+  ruleId: string | null;
+  clicks: number;
+  uniqueVisitors: number;
+  bots: number;
+  headRequests: number;
+  share: number;
+}
+
 export interface Conversion {
   conversionId: string;
   clickId: string;

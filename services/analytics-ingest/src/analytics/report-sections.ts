@@ -1,5 +1,6 @@
 import type { BreakdownRequest, Dimension } from "../queries/get-breakdowns";
 import type { ConversionGroupRow, ConversionGroups } from "../queries/get-conversion-groups";
+import type { RuleTotals } from "../queries/get-rule-totals";
 import type {
   BreakdownEntry,
   ClickCounts,
@@ -9,6 +10,7 @@ import type {
   Devices,
   Geography,
   Referrers,
+  RuleEntry,
   TrafficQuality,
   UtmBreakdown,
 } from "./analytics-types";
@@ -139,4 +141,22 @@ export function conversionStatsOf(
       (key) => clicksByVariant.get(key) ?? 0,
     ),
   };
+}
+
+/**
+ * The rules report's entries: the default destination (rule id "", answered as null) always
+ * among them, zeros when nothing went there, so a link's report names where its clicks went
+ * even before any rule matched. Most human clicks first; shares of the link's human clicks.
+ */
+export function rulesOf(rows: readonly RuleTotals[]): { rules: RuleEntry[]; totalClicks: number } {
+  const totalClicks = rows.reduce((sum, row) => sum + row.clicks, 0);
+  const withDefault = rows.some((row) => row.ruleId === "")
+    ? rows
+    : [...rows, { ruleId: "", clicks: 0, uniqueVisitors: 0, bots: 0, headRequests: 0 }];
+  const rules = withDefault.map((row) => ({
+    ...row,
+    ruleId: row.ruleId === "" ? null : row.ruleId,
+    share: rate(row.clicks, totalClicks),
+  }));
+  return { rules, totalClicks };
 }

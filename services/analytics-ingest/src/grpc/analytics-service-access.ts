@@ -27,6 +27,7 @@ export const ANALYTICS_SERVICE_ACCESS: GrpcServiceAccess<(typeof analyticsV1.Ana
   getCampaignAnalytics: READ,
   getQrAnalytics: READ,
   getConversionStats: READ,
+  getRuleAnalytics: READ,
   // abtest-engine's service token only, for the account the request names (checked in the handler).
   getVariantStats: "service",
   // A scan recorded by hand changes what the account's QR analytics say: a write on its QR codes.

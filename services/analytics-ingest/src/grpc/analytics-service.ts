@@ -20,6 +20,7 @@ import type {
   Period,
   Referrers,
   ResolvedRange,
+  RuleEntry,
   TimelinePoint,
   TrafficQuality,
   UtmBreakdown,
@@ -180,6 +181,15 @@ const conversionStatsOut = (s: ConversionStats) => ({
   values: s.values,
   byEvent: s.byEvent.map(groupOut),
   byVariant: s.byVariant.map(groupOut),
+});
+
+const ruleOut = (r: RuleEntry) => ({
+  ruleId: r.ruleId ?? "",
+  clicks: n(r.clicks),
+  uniqueVisitors: n(r.uniqueVisitors),
+  bots: n(r.bots),
+  headRequests: n(r.headRequests),
+  share: r.share,
 });
 
 const clickOut = (c: ClickDetail) => ({
@@ -390,6 +400,10 @@ export function createAnalyticsService(
         rangeIn(request.range),
       );
       return { range: rangeOut(r.range), stats: conversionStatsOut(r.stats) };
+    },
+    async getRuleAnalytics(request, context) {
+      const r = await reader.getRuleAnalytics(callingAccount(context), request.link, rangeIn(request.range));
+      return { range: rangeOut(r.range), rules: r.rules.map(ruleOut), totalClicks: n(r.totalClicks) };
     },
     async getVariantStats(request, context) {
       requireCallingService(context, "abtest-engine");

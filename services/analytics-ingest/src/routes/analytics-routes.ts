@@ -75,6 +75,9 @@ const LINK_ROUTES: Record<string, Report> = {
   "/traffic-quality": report("Human versus bot clicks of one link", "trafficQuality", (r, a, q, p) =>
     r.getTrafficQuality(a, p.id, rangeOf(q)),
   ),
+  "/rules": report("Clicks of one link by the redirect rule that sent them", "rules", (r, a, q, p) =>
+    r.getRuleAnalytics(a, p.id ?? "", rangeOf(q)),
+  ),
   "/conversions": report("Conversions of one link", "conversions", (r, a, q, p) =>
     r.getConversionStats(a, p.id, rangeOf(q)),
   ),

@@ -191,6 +191,20 @@ const variantTimeline = z.object({
   timeline,
 });
 
+const ruleEntry = z
+  .object({
+    ruleId: z
+      .string()
+      .nullable()
+      .describe("The redirect rule that chose the destination; null: the link's default"),
+    clicks: count,
+    uniqueVisitors: count,
+    bots: count,
+    headRequests: count,
+    share: fraction.describe("Of the link's human clicks"),
+  })
+  .meta({ id: "RuleEntry" });
+
 /** Each report's `analytics` member, by the reader method that answers it. */
 export const REPORT_SCHEMAS = {
   complete: completeReport,
@@ -202,6 +216,18 @@ export const REPORT_SCHEMAS = {
   clicks: z.object({ links, range, clicks: z.array(clickDetail), page }).meta({ id: "ClicksReport" }),
   trafficQuality: z.object({ links, range, quality: trafficQuality }).meta({ id: "TrafficQualityReport" }),
   conversions: z.object({ links, range, stats: conversionStats }).meta({ id: "ConversionsReport" }),
+  rules: z
+    .object({
+      links,
+      range,
+      rules: z
+        .array(ruleEntry)
+        .describe(
+          "Every rule with a request in the range, and the default destination always; most clicks first",
+        ),
+      totalClicks: count.describe("Human clicks of the link in the range"),
+    })
+    .meta({ id: "RulesReport" }),
   qr: z
     .object({
       range,

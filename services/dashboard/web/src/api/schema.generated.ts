@@ -4266,6 +4266,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/{id}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clicks of one link by the redirect rule that sent them */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The last N days up to now: from the UTC midnight on or before now minus N days to the next whole hour (default 7d) */
+                    period?: "7d" | "30d" | "90d" | "1y";
+                    startDate?: string;
+                    endDate?: string;
+                    granularity?: "hour" | "day" | "week" | "month";
+                    limit?: number;
+                    page?: number;
+                    includeBots?: "0" | "1" | "true" | "false";
+                    order?: "clicks" | "uniqueVisitors";
+                    host?: string;
+                    days?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Link id, or a short code / alias of yours */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            analytics: components["schemas"]["RulesReport"];
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or another account's resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/analytics/{id}/timeline": {
         parameters: {
             query?: never;
@@ -15481,6 +15590,25 @@ export interface components {
              * @enum {string}
              */
             granularity: "hour" | "day" | "week" | "month";
+        };
+        RuleEntry: {
+            /** @description The redirect rule that chose the destination; null: the link's default */
+            ruleId: string | null;
+            clicks: number;
+            uniqueVisitors: number;
+            bots: number;
+            headRequests: number;
+            /** @description Of the link's human clicks */
+            share: number;
+        };
+        RulesReport: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRef"][];
+            range: components["schemas"]["ReportRange"];
+            /** @description Every rule with a request in the range, and the default destination always; most clicks first */
+            rules: components["schemas"]["RuleEntry"][];
+            /** @description Human clicks of the link in the range */
+            totalClicks: number;
         };
         ShortUrl: {
             /** @description Short code or custom alias */

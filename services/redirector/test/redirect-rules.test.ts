@@ -152,6 +152,7 @@ const fixtures = [
     ogImage: "https://cdn.example.com/card.png?w=1200&h=630",
   }),
   link({ code: "card3", ogTitle: "Head first", ogImage: "https://cdn.example.com/c.png" }),
+  link({ code: "card4", ogTitle: "Frühlingsfest 🌸 春", ogDescription: "Grüße aus Köln" }),
   oneRule("card2", { type: "language", values: ["de"] }, { ogTitle: "Only a title" }),
 ];
 
@@ -367,6 +368,16 @@ describe("preview cards", () => {
       expect(page.headers["cache-control"]).toBe("no-store");
       expect(page.body).toBe(CARD_PAGE);
       expect(page.headers["content-length"]).toBe(String(Buffer.byteLength(CARD_PAGE)));
+    }
+  });
+
+  it("sends a card beyond ASCII as UTF-8, its length counted in bytes", async () => {
+    for (let i = 0; i < 2; i++) {
+      const page = await get("/card4", { "user-agent": UA.twitterbot });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<meta property="og:title" content="Frühlingsfest 🌸 春">');
+      expect(page.body).toContain('<meta property="og:description" content="Grüße aus Köln">');
+      expect(page.headers["content-length"]).toBe(String(Buffer.byteLength(page.body)));
     }
   });
 

@@ -27,9 +27,18 @@ export interface CachedLink {
 export interface RenderedCard {
   destination: string;
   shortUrl: string;
-  /** The page as UTF-8 bytes. */
+  /** The page as UTF-8 bytes (fastify's path sends these). */
   bytes: Buffer;
-  contentLength: string;
+  /**
+   * The page as text, and how to encode it: the fast path hands Node a string, which it writes
+   * in one go with the status line and headers; a Buffer is a second write (writev) of its own,
+   * ~3 µs more per answer (measured on a bare server). "latin1" when the page is ASCII (the same
+   * bytes, encoded without UTF-8's checks).
+   */
+  text: string;
+  encoding: "latin1" | "utf8";
+  /** Status-line headers of the answer, content-length included (what writeHead takes). */
+  head: readonly string[];
 }
 
 export function toCachedLink(snapshot: linksV1.LinkSnapshot): CachedLink {

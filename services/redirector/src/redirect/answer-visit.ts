@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
-import type { VisitDecision } from "@kurz/redirect-rules";
+import type { PreviewCard, VisitDecision } from "@kurz/redirect-rules";
 import type { AbRoute } from "../abtests/route-ab-test";
-import type { CachedLink } from "../links/cached-link";
+import type { CachedLink, RenderedCard } from "../links/cached-link";
 import { renderPreviewCard } from "../pages/render-preview-card";
 import { abRouteOfVisit } from "./ab-route-of-visit";
 import { decideLinkVisit, type VisitDeciding } from "./decide-link-visit";
@@ -14,6 +14,9 @@ export interface VisitAnswer {
   head: string[];
   /** Empty for a redirect. */
   body: Buffer;
+  /** The same body as text ("" for a redirect), encoded as `encoding` says: see RenderedCard. */
+  text: string;
+  encoding: "latin1" | "utf8";
   clickId: string;
   route: AbRoute | undefined;
   /** The decision of a link with rules, deep links or a card; undefined for other links. */
@@ -35,6 +38,21 @@ const HTML_HEAD = [
   "x-robots-tag",
   "noindex",
 ];
+// Printable ASCII and the whitespace a page holds: such a page's latin1 bytes are its UTF-8 bytes.
+const ASCII_PAGE = /^[\t\n\r\x20-\x7e]*$/;
+
+function renderCard(card: PreviewCard, shortUrl: string, destination: string): RenderedCard {
+  const text = renderPreviewCard(card, shortUrl, destination);
+  const bytes = Buffer.from(text, "utf8");
+  return {
+    destination,
+    shortUrl,
+    bytes,
+    text,
+    encoding: ASCII_PAGE.test(text) ? "latin1" : "utf8",
+    head: [...HTML_HEAD, "content-length", String(bytes.length)],
+  };
+}
 
 /**
  * The answer to a visitor who may go through (not expired, password settled, cap counted), shared
@@ -68,14 +86,16 @@ export function answerVisit(
     const shortUrl = `${deps.visitors.secure(request, headers) ? "https" : "http"}://${s.host}/${s.code}`;
     let page = link.renderedCard;
     if (page === undefined || page.destination !== plan.location || page.shortUrl !== shortUrl) {
-      const bytes = Buffer.from(renderPreviewCard(decision.card, shortUrl, plan.location), "utf8");
-      page = { destination: plan.location, shortUrl, bytes, contentLength: String(bytes.length) };
+      page = renderCard(decision.card, shortUrl, plan.location);
       link.renderedCard = page;
     }
     return {
       status: 200,
-      head: [...HTML_HEAD, "content-length", page.contentLength],
+      // Shared by every answer of this page: writeHead only reads it.
+      head: page.head as string[],
       body: page.bytes,
+      text: page.text,
+      encoding: page.encoding,
       clickId: plan.clickId,
       route,
       decided,
@@ -84,5 +104,14 @@ export function answerVisit(
   // A flat header list and an explicit empty body: no header object to walk, no chunked framing.
   const head = ["location", plan.location, "cache-control", plan.cacheControl, "content-length", "0"];
   if (route?.setCookie !== undefined) head.push("set-cookie", route.setCookie);
-  return { status: plan.status, head, body: NO_BODY, clickId: plan.clickId, route, decided };
+  return {
+    status: plan.status,
+    head,
+    body: NO_BODY,
+    text: "",
+    encoding: "latin1",
+    clickId: plan.clickId,
+    route,
+    decided,
+  };
 }

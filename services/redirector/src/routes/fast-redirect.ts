@@ -74,8 +74,8 @@ export function installFastRedirect(server: Server, deps: FastRedirectDeps): { s
     const ip = link.decision !== undefined || s.trackingEnabled ? deps.visitors.ip(request, headers) : "";
     const answer = answerVisit(link, method, nowMs, request, headers, ip, answering);
     response.writeHead(answer.status, answer.head);
-    if (answer.body.length === 0 || method === "HEAD") response.end();
-    else response.end(answer.body);
+    if (answer.text === "" || method === "HEAD") response.end();
+    else response.end(answer.text, answer.encoding);
     if (s.trackingEnabled) {
       deps.clicks.publish(
         clickOfVisit(link, answer.clickId, method, nowMs, request, headers, ip, answer.route, answer.decided),

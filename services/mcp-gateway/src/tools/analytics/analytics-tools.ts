@@ -8,6 +8,7 @@ import { getGeographicStats } from "./get-geographic-stats";
 import { getOverviewStats } from "./get-overview-stats";
 import { getRecentActivity } from "./get-recent-activity";
 import { getReferrersData } from "./get-referrers-data";
+import { getRuleAnalytics } from "./get-rule-analytics";
 import { getStats } from "./get-stats";
 import { getTopPerformingUrls } from "./get-top-performing-urls";
 import { getTrafficQuality } from "./get-traffic-quality";
@@ -36,4 +37,5 @@ export const ANALYTICS_TOOLS = [
   getUserDeviceAnalytics,
   getRecentActivity,
   getBrandAnalytics,
+  getRuleAnalytics,
 ] as unknown as readonly ToolDefinition[];

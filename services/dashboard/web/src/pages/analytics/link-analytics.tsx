@@ -7,11 +7,13 @@ import { pathOf } from "../../router";
 import { analyticsHref } from "./analytics-href";
 import { type AnalyticsQuery, analyticsKey, describeRange } from "./analytics-query";
 import { botTable, locationTables, sourceTables, technologyTables, utmTables } from "./build-report-tables";
+import { buildRulesTable, showsRules } from "./build-rules-table";
 import { buildStats } from "./build-stats";
 import { clickExportHref } from "./click-export-href";
 import { csvFileName } from "./csv-file-name";
 import { getLink } from "./get-link";
 import { getLinkAnalytics } from "./get-link-analytics";
+import { getRuleAnalytics } from "./get-rule-analytics";
 import { HeadlineStats, summaryTable } from "./headline-stats";
 import { NoClicks } from "./no-clicks";
 import { RankedTable } from "./ranked-table";
@@ -47,7 +49,12 @@ export function LinkAnalytics({ query, linkRef }: { query: AnalyticsQuery; linkR
   const key = analyticsKey(query);
   const link = useApiQuery(`link:${linkRef}`, (signal) => getLink(linkRef, signal));
   const report = useApiQuery(`complete:${key}`, (signal) => getLinkAnalytics(linkRef, query.range, signal));
+  // Its own call: the combined report has no rules section (rule names come from the link).
+  const rules = useApiQuery(`rules:${key}`, (signal) => getRuleAnalytics(linkRef, query.range, signal));
   const code = link.data?.id ?? linkRef;
+  const linkRules = link.data?.rules ?? [];
+  const rulesShown = link.status === "ready" && showsRules(linkRules, rules.data?.rules);
+  const rulesTable = rulesShown && rules.data ? buildRulesTable(rules.data.rules, linkRules) : undefined;
   usePageTitle(`Analytics of ${code}`);
 
   const tables = report.data ? tablesOf(report.data) : undefined;
@@ -60,6 +67,7 @@ export function LinkAnalytics({ query, linkRef }: { query: AnalyticsQuery; linkR
         ...tables.sources,
         ...tables.utm,
         tables.bots,
+        ...(rulesTable ? [rulesTable] : []),
       ]
     : [];
   const period = describeRange(query.range);
@@ -150,6 +158,11 @@ export function LinkAnalytics({ query, linkRef }: { query: AnalyticsQuery; linkR
               <ReportGroup id="sources" title="Traffic sources" query={report} cards={2}>
                 {() => tables?.sources.map((table) => <RankedTable key={table.id} table={table} />)}
               </ReportGroup>
+              {rulesShown && (
+                <ReportGroup id="rules" title="Redirect rules" query={rules} cards={1}>
+                  {() => rulesTable && <RankedTable table={rulesTable} labelledBy="rules-heading" />}
+                </ReportGroup>
+              )}
               <ReportGroup id="utm" title="UTM parameters" query={report} cards={3}>
                 {() => tables?.utm.map((table) => <RankedTable key={table.id} table={table} />)}
               </ReportGroup>

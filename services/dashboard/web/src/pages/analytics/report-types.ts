@@ -23,3 +23,7 @@ export type CurrencyTotal = Schemas["CurrencyTotal"];
 export type ConversionStats = Schemas["ConversionStats"];
 /** GET /api/v1/analytics/{id}/complete */
 export type CompleteReport = Schemas["CompleteReport"];
+/** `ruleId` null is the link's default destination. */
+export type RuleEntry = Schemas["RuleEntry"];
+/** GET /api/v1/analytics/{id}/rules */
+export type RulesReport = Schemas["RulesReport"];

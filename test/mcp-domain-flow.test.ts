@@ -19,6 +19,7 @@ const DOMAIN_TOOLS = [
   "updateSubdomain",
   "deleteSubdomain",
   "updateBrandedDomain",
+  "updateDomainSettings",
   "deleteBrandedDomain",
   "checkSubdomainAvailability",
   "checkDomainAvailability",
@@ -110,7 +111,7 @@ describe("MCP domain tools end to end in embedded mode (the SDK's client, real s
     return getWithHost(`${edgeUrl}/${code}`, host);
   }
 
-  it("lists the 13 domain tools and the 2 URL subdomain tools in their order; a domain:read key sees only the read tools", async () => {
+  it("lists the 14 domain tools and the 2 URL subdomain tools in their order; a domain:read key sees only the read tools", async () => {
     const client = await connect(key);
     try {
       const { tools } = await client.listTools();

@@ -3,6 +3,9 @@ import { request } from "node:http";
 export interface HostResponse {
   status: number;
   location: string | null;
+  contentType: string | null;
+  /** The body's bytes, as received. */
+  body: Buffer;
 }
 
 /**
@@ -13,10 +16,15 @@ export interface HostResponse {
 export function getWithHost(url: string, host: string): Promise<HostResponse> {
   return new Promise((resolve, reject) => {
     const outgoing = request(url, { method: "GET", headers: { host } }, (response) => {
-      response.resume();
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {
-        const location = response.headers.location;
-        resolve({ status: response.statusCode ?? 0, location: location ?? null });
+        resolve({
+          status: response.statusCode ?? 0,
+          location: response.headers.location ?? null,
+          contentType: response.headers["content-type"] ?? null,
+          body: Buffer.concat(chunks),
+        });
       });
       response.on("error", reject);
     });

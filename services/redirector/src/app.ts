@@ -10,6 +10,8 @@ import { createAbCookies } from "./abtests/ab-cookie";
 import { type RedirectorConfig, SERVICE_NAME } from "./config";
 import { createCookieSigner } from "./cookies/cookie-signer";
 import { type ClickPublisher, createClickPublisher } from "./events/click-publisher";
+import { createHostSettingsCache } from "./links/host-settings-cache";
+import { type HostSettingsSource, noHostSettings } from "./links/host-settings-source";
 import { createLinkCache, type LinkCache } from "./links/link-cache";
 import type { LinkSource } from "./links/link-source";
 import { createPasswordCookies } from "./password/password-cookie";
@@ -21,6 +23,7 @@ import { createHostNormalizer } from "./redirect/request-host";
 import { createVisitorReader } from "./redirect/visitor-reader";
 import { installFastRedirect } from "./routes/fast-redirect";
 import { registerRedirectRoutes } from "./routes/redirect-routes";
+import { registerWellKnownRoutes } from "./routes/well-known-routes";
 
 export interface AppDependencies {
   config: RedirectorConfig;
@@ -31,6 +34,8 @@ export interface AppDependencies {
   clickProducer: EventProducer;
   /** link-api's Resolve (a test may pass its own fixture's client). */
   linkSource: LinkSource;
+  /** link-api's ResolveHost: branded domains' and subdomains' own settings (none when absent). */
+  hostSettingsSource?: HostSettingsSource;
   /** Time for the link cache's TTLs; the system's unless a test shares its clock. */
   clock?: Clock;
 }
@@ -67,6 +72,12 @@ export function buildApp(deps: AppDependencies): App {
     negativeTtlMs: config.LINK_NEGATIVE_TTL_MS,
     clock,
   });
+  const hostSettings = createHostSettingsCache({
+    source: deps.hostSettingsSource ?? noHostSettings,
+    logger,
+    ttlMs: config.HOST_SETTINGS_TTL_MS,
+    clock,
+  });
   const clicks = createClickPublisher(deps.clickProducer, SERVICE_NAME, logger);
   const visitors = createVisitorReader(
     config.TRUSTED_PROXIES,
@@ -98,10 +109,12 @@ export function buildApp(deps: AppDependencies): App {
       shortHost: config.SHORT_HOST,
       root: config.ROOT_REDIRECT_URL,
       notFound: config.NOT_FOUND_REDIRECT_URL,
+      settings: hostSettings,
     },
     logger,
     clock,
   });
+  registerWellKnownRoutes(http.app, { settings: hostSettings, visitors });
   const fastPath = installFastRedirect(http.app.server, {
     links,
     clicks,

@@ -57,6 +57,12 @@ const schema = z.object({
   LINK_L2_TTL_MS: durationMs(600_000),
   /** How long an unknown host + code is remembered as unknown. */
   LINK_NEGATIVE_TTL_MS: durationMs(30_000),
+  /**
+   * How long a branded domain's or subdomain's own settings (root, not-found and expired
+   * redirects, app association files) are trusted without asking link-api again: a change in the
+   * dashboard reaches visitors within this time.
+   */
+  HOST_SETTINGS_TTL_MS: durationMs(10_000),
   /** Deadline of one Resolve call to link-api, retries included. */
   RESOLVE_DEADLINE_MS: durationMs(2_000),
   /**

@@ -11,6 +11,7 @@ import { clusterSiblingChannel } from "./cluster/sibling-channel";
 import { type RedirectorConfig, SERVICE_NAME } from "./config";
 import { applyLinkChange } from "./events/apply-link-change";
 import { startLinkChangeConsumer } from "./events/start-link-change-consumer";
+import { hostSettingsSourceFromGrpc } from "./links/host-settings-source";
 import { linkSourceFromGrpc } from "./links/link-source";
 
 /** Wiring: config → infrastructure → app → listen; the returned stop() drains and closes. */
@@ -48,6 +49,7 @@ export function startRedirector(
         cache: infra.cache!,
         clickProducer,
         linkSource: linkSourceFromGrpc(linkApi, config.RESOLVE_DEADLINE_MS),
+        hostSettingsSource: hostSettingsSourceFromGrpc(linkApi, config.RESOLVE_DEADLINE_MS),
         clock,
       });
       flushClicks = () => app.clicks.flush();

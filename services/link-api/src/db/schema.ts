@@ -45,6 +45,18 @@ export const campaigns = pgTable(
   ],
 );
 
+/**
+ * Where a host sends a visitor who asked for its root, for an unknown code, or for an expired link
+ * without its own expired URL (docs/api/domains.md#domain-redirects); "" = the default page.
+ */
+function hostRedirectColumns() {
+  return {
+    rootRedirectUrl: text("root_redirect_url").notNull().default(""),
+    notFoundRedirectUrl: text("not_found_redirect_url").notNull().default(""),
+    expiredRedirectUrl: text("expired_redirect_url").notNull().default(""),
+  };
+}
+
 export const subdomains = pgTable(
   "subdomains",
   {
@@ -53,6 +65,7 @@ export const subdomains = pgTable(
     // Lowercase label; unique across all accounts (it is a host on the shared domain).
     subdomain: text("subdomain").notNull(),
     name: text("name").notNull().default(""),
+    ...hostRedirectColumns(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -76,6 +89,11 @@ export const brandedDomains = pgTable(
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     failureReason: text("failure_reason").notNull().default(""),
+    ...hostRedirectColumns(),
+    // The app association files served at /.well-known/ on the domain, kept as the owner sent
+    // them (validated JSON) so they are served byte for byte; "" = none (404).
+    appleAppSiteAssociation: text("apple_app_site_association").notNull().default(""),
+    assetLinks: text("asset_links").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

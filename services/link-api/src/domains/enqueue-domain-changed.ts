@@ -28,6 +28,9 @@ export function toSubdomainMessage(
     linkCount: BigInt(row.linkCount),
     createdAt: timestampFromDate(row.createdAt),
     updatedAt: timestampFromDate(row.updatedAt),
+    rootRedirectUrl: row.rootRedirectUrl,
+    notFoundRedirectUrl: row.notFoundRedirectUrl,
+    expiredRedirectUrl: row.expiredRedirectUrl,
   };
 }
 
@@ -49,6 +52,11 @@ export function toBrandedDomainMessage(
     linkCount: BigInt(row.linkCount),
     createdAt: timestampFromDate(row.createdAt),
     updatedAt: timestampFromDate(row.updatedAt),
+    rootRedirectUrl: row.rootRedirectUrl,
+    notFoundRedirectUrl: row.notFoundRedirectUrl,
+    expiredRedirectUrl: row.expiredRedirectUrl,
+    appleAppSiteAssociation: row.appleAppSiteAssociation,
+    assetLinks: row.assetLinks,
   };
 }
 

@@ -2,6 +2,21 @@ import type { ShortHosts } from "@kurz/routes";
 import { z } from "zod";
 import { type BrandedDomainRecord, type SubdomainRecord, verificationRecord } from "./domain-records";
 
+/** Where the host sends stray visitors (docs/api/domains.md#domain-redirects); null: the default page. */
+const hostRedirectViewFields = {
+  rootRedirectUrl: z.string().nullable(),
+  notFoundRedirectUrl: z.string().nullable(),
+  expiredRedirectUrl: z.string().nullable(),
+};
+
+function hostRedirectViews(row: SubdomainRecord | BrandedDomainRecord) {
+  return {
+    rootRedirectUrl: row.rootRedirectUrl || null,
+    notFoundRedirectUrl: row.notFoundRedirectUrl || null,
+    expiredRedirectUrl: row.expiredRedirectUrl || null,
+  };
+}
+
 export const subdomainViewSchema = z
   .object({
     id: z.string(),
@@ -9,6 +24,7 @@ export const subdomainViewSchema = z
     name: z.string(),
     host: z.string(),
     linkCount: z.number(),
+    ...hostRedirectViewFields,
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -25,6 +41,15 @@ export const brandedDomainViewSchema = z
     verifiedAt: z.string().nullable(),
     failureReason: z.string().nullable(),
     linkCount: z.number(),
+    ...hostRedirectViewFields,
+    appleAppSiteAssociation: z
+      .string()
+      .nullable()
+      .describe("Served at /.well-known/apple-app-site-association once the domain is verified"),
+    assetLinks: z
+      .string()
+      .nullable()
+      .describe("Served at /.well-known/assetlinks.json once the domain is verified"),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -40,6 +65,7 @@ export function toSubdomainView(
     name: row.name,
     host: hosts.subdomainHost(row.subdomain),
     linkCount: row.linkCount,
+    ...hostRedirectViews(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -56,6 +82,9 @@ export function toBrandedDomainView(row: BrandedDomainRecord): z.output<typeof b
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
     failureReason: row.failureReason || null,
     linkCount: row.linkCount,
+    ...hostRedirectViews(row),
+    appleAppSiteAssociation: row.appleAppSiteAssociation || null,
+    assetLinks: row.assetLinks || null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

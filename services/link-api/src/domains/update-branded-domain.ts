@@ -1,23 +1,35 @@
 import { eq, sql } from "drizzle-orm";
 import { brandedDomains } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
-import type { UpdateDomainInput } from "./domain-input-schemas";
+import type { UpdateBrandedDomainInput } from "./domain-input-schemas";
 import { type BrandedDomainRecord, brandedLinkCount } from "./domain-records";
 import { enqueueBrandedDomainChanged } from "./enqueue-domain-changed";
 import { getBrandedDomainOrThrow } from "./get-branded-domain-or-throw";
+import { hostRedirectChanges } from "./host-redirect-changes";
 
-/** Only the display name changes: a different host is a different domain (add it). */
+/**
+ * The display name, the host redirects and the app association files change; the host does not
+ * (a different host is a different domain: add it).
+ */
 export async function updateBrandedDomain(
   ctx: LinkApiContext,
   accountId: string,
   reference: string,
-  input: UpdateDomainInput,
+  input: UpdateBrandedDomainInput,
 ): Promise<BrandedDomainRecord> {
   const record = await ctx.db.transaction(async (tx) => {
     const current = await getBrandedDomainOrThrow(tx, accountId, reference, { forUpdate: true });
     const [row] = await tx
       .update(brandedDomains)
-      .set({ ...(input.name !== undefined ? { name: input.name } : {}), updatedAt: sql`now()` })
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(await hostRedirectChanges(tx, ctx, input)),
+        ...(input.apple_app_site_association !== undefined
+          ? { appleAppSiteAssociation: input.apple_app_site_association ?? "" }
+          : {}),
+        ...(input.asset_links !== undefined ? { assetLinks: input.asset_links ?? "" } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(eq(brandedDomains.id, current.id))
       .returning();
     const updated = { ...row!, linkCount: await brandedLinkCount(tx, current.id) };

@@ -5,8 +5,9 @@ import type { UpdateDomainInput } from "./domain-input-schemas";
 import { type SubdomainRecord, subdomainLinkCount } from "./domain-records";
 import { enqueueSubdomainChanged } from "./enqueue-domain-changed";
 import { getSubdomainOrThrow } from "./get-subdomain-or-throw";
+import { hostRedirectChanges } from "./host-redirect-changes";
 
-/** Only the display name changes: the label is the host of the account's links. */
+/** The display name and the host redirects change; the label does not (it is the links' host). */
 export async function updateSubdomain(
   ctx: LinkApiContext,
   accountId: string,
@@ -17,7 +18,11 @@ export async function updateSubdomain(
     const current = await getSubdomainOrThrow(tx, accountId, reference, { forUpdate: true });
     const [row] = await tx
       .update(subdomains)
-      .set({ ...(input.name !== undefined ? { name: input.name } : {}), updatedAt: sql`now()` })
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(await hostRedirectChanges(tx, ctx, input)),
+        updatedAt: sql`now()`,
+      })
       .where(eq(subdomains.id, current.id))
       .returning();
     const updated = { ...row!, linkCount: await subdomainLinkCount(tx, current.id) };

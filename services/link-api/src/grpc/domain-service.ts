@@ -11,6 +11,7 @@ import { deleteSubdomain } from "../domains/delete-subdomain";
 import {
   createBrandedDomainInputSchema,
   createSubdomainInputSchema,
+  updateBrandedDomainInputSchema,
   updateDomainInputSchema,
 } from "../domains/domain-input-schemas";
 import { brandedLinkCount, subdomainLinkCount, verificationRecord } from "../domains/domain-records";
@@ -57,7 +58,12 @@ export function createDomainService(
     },
 
     async updateSubdomain(request, context) {
-      const input = parseInput(updateDomainInputSchema, { name: request.name });
+      const input = parseInput(updateDomainInputSchema, {
+        name: request.name,
+        root_redirect_url: request.rootRedirectUrl,
+        not_found_redirect_url: request.notFoundRedirectUrl,
+        expired_redirect_url: request.expiredRedirectUrl,
+      });
       return {
         subdomain: subdomainMessage(
           await updateSubdomain(ctx, callingAccount(context), request.subdomain, input),
@@ -101,7 +107,14 @@ export function createDomainService(
     },
 
     async updateBrandedDomain(request, context) {
-      const input = parseInput(updateDomainInputSchema, { name: request.name });
+      const input = parseInput(updateBrandedDomainInputSchema, {
+        name: request.name,
+        root_redirect_url: request.rootRedirectUrl,
+        not_found_redirect_url: request.notFoundRedirectUrl,
+        expired_redirect_url: request.expiredRedirectUrl,
+        apple_app_site_association: request.appleAppSiteAssociation,
+        asset_links: request.assetLinks,
+      });
       const row = await updateBrandedDomain(ctx, callingAccount(context), request.domain, input);
       return { brandedDomain: toBrandedDomainMessage(row) };
     },

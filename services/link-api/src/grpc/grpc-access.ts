@@ -13,6 +13,7 @@ const account = (scope: Scope): MethodAccess => ({ account: scope });
 export const LINK_SERVICE_ACCESS: GrpcServiceAccess<(typeof linksV1.LinkService)["method"]> = {
   // The redirect edge asks with its service token: no account, any link.
   resolve: "service",
+  resolveHost: "service",
   createLink: account("shorturl:create"),
   getLink: account("shorturl:read"),
   listLinks: account("shorturl:read"),

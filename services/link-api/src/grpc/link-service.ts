@@ -4,6 +4,7 @@ import { linksV1 } from "@kurz/proto";
 import { mapDatabaseErrors } from "@kurz/relational";
 import { optionalText, parseInput } from "@kurz/service-runtime";
 import type { LinkRow } from "../db/schema";
+import { resolveHostSettings } from "../domains/resolve-host-settings";
 import type { LinkApiContext } from "../link-api-context";
 import { bulkCreateLinks } from "../links/bulk-create-links";
 import { bulkDeleteLinks } from "../links/bulk-delete-links";
@@ -78,6 +79,11 @@ export function createLinkService(
     async resolve(request) {
       const row = await resolveLink(ctx.db, request.host, request.code);
       return row ? { found: true, link: toLinkSnapshot(row) } : { found: false };
+    },
+
+    async resolveHost(request) {
+      const settings = await resolveHostSettings(ctx.db, ctx.hosts, request.host);
+      return settings ? { found: true, settings } : { found: false };
     },
 
     async createLink(request, context) {

@@ -10,6 +10,7 @@ import { deleteSubdomain } from "../domains/delete-subdomain";
 import {
   createBrandedDomainInputSchema,
   createSubdomainInputSchema,
+  updateBrandedDomainInputSchema,
   updateDomainInputSchema,
 } from "../domains/domain-input-schemas";
 import { brandedLinkCount, subdomainLinkCount, verificationRecord } from "../domains/domain-records";
@@ -169,10 +170,10 @@ export function registerDomainRoutes(root: FastifyInstance, deps: ApiDependencie
     ...write,
     schema: {
       tags,
-      summary: "Rename a subdomain",
+      summary: "Rename a subdomain, set its host redirects",
       params: subdomainParams,
       body: updateDomainInputSchema,
-      response: { 200: subdomainResponse, ...errorResponses(404) },
+      response: { 200: subdomainResponse, ...errorResponses(400, 404) },
       security: securityOf("domain:write"),
     },
     handler: async (request) => {
@@ -312,10 +313,10 @@ export function registerDomainRoutes(root: FastifyInstance, deps: ApiDependencie
     ...write,
     schema: {
       tags,
-      summary: "Rename a branded domain",
+      summary: "Rename a branded domain, set its host redirects and app association files",
       params: brandedParams,
-      body: updateDomainInputSchema,
-      response: { 200: brandedResponse, ...errorResponses(404) },
+      body: updateBrandedDomainInputSchema,
+      response: { 200: brandedResponse, ...errorResponses(400, 404) },
       security: securityOf("domain:write"),
     },
     handler: async (request) => {

@@ -4,9 +4,11 @@ import type { ClickPublisher } from "../events/click-publisher";
 import type { CachedLink } from "../links/cached-link";
 import { expiredPage } from "../pages/render-page";
 import { answerVisit } from "./answer-visit";
+import { askOrUnavailable } from "./ask-or-unavailable";
 import type { ClickCounter } from "./click-counter";
 import { clickOfVisit } from "./click-of-visit";
 import type { VisitDeciding } from "./decide-link-visit";
+import { type HostRedirects, type StrayVisit, sendHostRedirect, strayVisitTarget } from "./host-redirects";
 import { isBotUserAgent } from "./is-bot-user-agent";
 import type { VisitMethod } from "./plan-redirect";
 import { sendPage } from "./send-page";
@@ -19,19 +21,41 @@ export interface VisitorDeps {
   /** Rules, deep links, cards and A/B routing (the signed A/B cookies). */
   deciding: VisitDeciding;
   staticMaxAgeSeconds: number;
+  /** Where hosts send visits that find no link to follow (expired links here). */
+  hostRedirects: HostRedirects;
   /** Expiry, redirect caching and click times: the shared clock, so tests cross them without sleeping. */
   clock: Clock;
 }
 
-/** An expired link (by date or by clicks): its expired URL if it has one, else a 410 page. */
-export function sendExpired(reply: FastifyReply, link: CachedLink): FastifyReply {
-  if (link.snapshot.expiredUrl) {
-    return reply
-      .code(302)
-      .headers({ location: link.snapshot.expiredUrl, "cache-control": "no-store" })
-      .send();
-  }
-  return sendPage(reply, 410, expiredPage());
+/**
+ * A visit that found no link to follow (`visit`): the host's redirect for it when one is set
+ * (docs/api/domains.md#domain-redirects), else `fallback` (the default page). link-api down and
+ * the host's settings unknown: 503.
+ */
+export async function sendStrayVisit(
+  deps: Pick<VisitorDeps, "hostRedirects">,
+  reply: FastifyReply,
+  host: string,
+  visit: StrayVisit,
+  fallback: () => FastifyReply,
+): Promise<FastifyReply> {
+  const target = await askOrUnavailable(reply, () => strayVisitTarget(deps.hostRedirects, host, visit));
+  if (!target) return reply;
+  return target.value === undefined ? fallback() : sendHostRedirect(reply, target.value);
+}
+
+/**
+ * An expired link (by date or by clicks): its expired URL if it has one, else its host's expired
+ * redirect, else a 410 page.
+ */
+export function sendExpired(
+  deps: Pick<VisitorDeps, "hostRedirects">,
+  reply: FastifyReply,
+  link: CachedLink,
+  host: string,
+): Promise<FastifyReply> | FastifyReply {
+  if (link.snapshot.expiredUrl) return sendHostRedirect(reply, link.snapshot.expiredUrl);
+  return sendStrayVisit(deps, reply, host, "expired", () => sendPage(reply, 410, expiredPage()));
 }
 
 /**
@@ -50,11 +74,11 @@ export async function redirectVisitor(
 ): Promise<FastifyReply> {
   const s = link.snapshot;
   if (s.maxClicks > 0n) {
-    if (link.capReached) return sendExpired(reply, link);
+    if (link.capReached) return sendExpired(deps, reply, link, deps.visitors.host(request.raw, headers));
     const human = method !== "HEAD" && !isBotUserAgent(headers.userAgent);
     if (human && BigInt(await deps.counter.count(s.linkId)) > s.maxClicks) {
       link.capReached = true;
-      return sendExpired(reply, link);
+      return sendExpired(deps, reply, link, deps.visitors.host(request.raw, headers));
     }
   }
   // The first visit of a link with a geo rule opens the geo database (once per process).

@@ -1,17 +1,15 @@
-import { AppError } from "@kurz/errors";
 import type { Logger } from "@kurz/logger";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { LinkCache } from "../links/link-cache";
-import { notFoundPage, unavailablePage } from "../pages/render-page";
+import { notFoundPage } from "../pages/render-page";
 import type { PasswordGate } from "../password/password-gate";
-import { type HostRedirects, sendHostRedirect } from "../redirect/host-redirects";
+import { askOrUnavailable } from "../redirect/ask-or-unavailable";
 import type { VisitMethod } from "../redirect/plan-redirect";
-import { redirectVisitor, sendExpired, type VisitorDeps } from "../redirect/redirect-visitor";
+import { redirectVisitor, sendExpired, sendStrayVisit, type VisitorDeps } from "../redirect/redirect-visitor";
 import { sendPage } from "../redirect/send-page";
 import { readVisitHeaders } from "../redirect/visitor-reader";
 
 export interface RedirectRouteDeps extends VisitorDeps {
-  hostRedirects: HostRedirects;
   cache: LinkCache;
   passwords: PasswordGate;
   logger: Logger;
@@ -38,23 +36,12 @@ async function handleVisit(
   if (!CODE_PATTERN.test(code)) return sendPage(reply, 404, notFoundPage());
   const headers = readVisitHeaders(request.raw);
   const host = deps.visitors.host(request.raw, headers);
-  let link: Awaited<ReturnType<LinkCache["lookup"]>>;
-  try {
-    link = await deps.cache.lookup(host, code);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "DEPENDENCY_UNAVAILABLE") {
-      return sendPage(reply, 503, unavailablePage(), { "retry-after": "5" });
-    }
-    throw error;
-  }
-  if (!link) {
-    return (
-      sendHostRedirect(reply, deps.hostRedirects, host, deps.hostRedirects.notFound) ??
-      sendPage(reply, 404, notFoundPage())
-    );
-  }
+  const found = await askOrUnavailable(reply, () => deps.cache.lookup(host, code));
+  if (!found) return reply;
+  const link = found.value;
+  if (!link) return sendStrayVisit(deps, reply, host, "notFound", () => sendPage(reply, 404, notFoundPage()));
   if (link.expiresAtMs !== undefined && deps.clock.now().getTime() >= link.expiresAtMs)
-    return sendExpired(reply, link);
+    return sendExpired(deps, reply, link, host);
 
   if (link.snapshot.passwordHash !== "" && !deps.passwords.isUnlocked(request, link)) {
     if (method !== "POST") return deps.passwords.sendForm(request, reply);
@@ -104,10 +91,7 @@ export function registerRedirectRoutes(app: FastifyInstance, deps: RedirectRoute
   app.route({ method: "POST", url: "/:code", handler: visit("POST") });
   const root = (request: FastifyRequest, reply: FastifyReply) => {
     const host = deps.visitors.host(request.raw, readVisitHeaders(request.raw));
-    return (
-      sendHostRedirect(reply, deps.hostRedirects, host, deps.hostRedirects.root) ??
-      sendPage(reply, 404, notFoundPage())
-    );
+    return sendStrayVisit(deps, reply, host, "root", () => sendPage(reply, 404, notFoundPage()));
   };
   app.route({ method: "GET", url: "/", handler: root });
 

@@ -39,6 +39,36 @@ function isoRequired(t: Timestamp | undefined, field: string): string {
   return value;
 }
 
+/** Where a host sends stray visitors (docs/api/domains.md#domain-redirects). */
+const hostRedirectsSchema = {
+  root_redirect_url: z
+    .string()
+    .nullable()
+    .describe("Where the host's root (/) redirects; null: the default page"),
+  not_found_redirect_url: z
+    .string()
+    .nullable()
+    .describe("Where an unknown code on the host redirects; null: the not-found page"),
+  expired_redirect_url: z
+    .string()
+    .nullable()
+    .describe(
+      "Where the host's expired links without their own expired URL redirect; null: the expired page",
+    ),
+};
+
+function hostRedirectsOf(host: {
+  rootRedirectUrl: string;
+  notFoundRedirectUrl: string;
+  expiredRedirectUrl: string;
+}) {
+  return {
+    root_redirect_url: host.rootRedirectUrl || null,
+    not_found_redirect_url: host.notFoundRedirectUrl || null,
+    expired_redirect_url: host.expiredRedirectUrl || null,
+  };
+}
+
 /** A reserved subdomain as the tools return it (the REST API's Subdomain fields). */
 export const subdomainSchema = z.object({
   id: z.string().describe("Its id (UUID); the tools also take the label"),
@@ -48,6 +78,7 @@ export const subdomainSchema = z.object({
     .string()
     .describe("<subdomain>.<shared host>: the host its links (urlType subdomain) answer on, no port"),
   link_count: z.number().int().describe("Links on this host now; a subdomain with links cannot be deleted"),
+  ...hostRedirectsSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -62,6 +93,7 @@ export function toSubdomainOutput(subdomain: domainsV1.Subdomain | undefined): S
     name: subdomain.name,
     host: subdomain.host,
     link_count: Number(subdomain.linkCount),
+    ...hostRedirectsOf(subdomain),
     created_at: isoRequired(subdomain.createdAt, "created_at"),
     updated_at: isoRequired(subdomain.updatedAt, "updated_at"),
   };
@@ -109,6 +141,15 @@ export const brandedDomainSchema = z.object({
   verified_at: z.string().nullable().describe("When the domain was verified; null while not verified"),
   failure_reason: z.string().nullable().describe("Why the last check failed; null unless status is failed"),
   link_count: z.number().int().describe("Links on this domain now; a domain with links cannot be deleted"),
+  ...hostRedirectsSchema,
+  apple_app_site_association: z
+    .string()
+    .nullable()
+    .describe("The JSON served at /.well-known/apple-app-site-association once verified; null: none"),
+  asset_links: z
+    .string()
+    .nullable()
+    .describe("The JSON served at /.well-known/assetlinks.json once verified; null: none"),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -127,6 +168,9 @@ export function toBrandedDomainOutput(domain: domainsV1.BrandedDomain | undefine
     verified_at: iso(domain.verifiedAt),
     failure_reason: domain.failureReason === "" ? null : domain.failureReason,
     link_count: Number(domain.linkCount),
+    ...hostRedirectsOf(domain),
+    apple_app_site_association: domain.appleAppSiteAssociation || null,
+    asset_links: domain.assetLinks || null,
     created_at: isoRequired(domain.createdAt, "created_at"),
     updated_at: isoRequired(domain.updatedAt, "updated_at"),
   };

@@ -10,6 +10,7 @@ import { getDomainSuggestions } from "./get-domain-suggestions";
 import { getTxtVerificationInfo } from "./get-txt-verification-info";
 import { getUserDomains } from "./get-user-domains";
 import { updateBrandedDomain } from "./update-branded-domain";
+import { updateDomainSettings } from "./update-domain-settings";
 import { updateSubdomain } from "./update-subdomain";
 import { verifyBrandedDomain } from "./verify-branded-domain";
 import { verifySubdomain } from "./verify-subdomain";
@@ -24,6 +25,7 @@ export const DOMAIN_TOOLS = [
   updateSubdomain,
   deleteSubdomain,
   updateBrandedDomain,
+  updateDomainSettings,
   deleteBrandedDomain,
   checkSubdomainAvailability,
   checkDomainAvailability,

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kurz/domains/v1/domain.proto.
  */
 export const file_kurz_domains_v1_domain: GenFile = /*@__PURE__*/
-  fileDesc("ChxrdXJ6L2RvbWFpbnMvdjEvZG9tYWluLnByb3RvEg9rdXJ6LmRvbWFpbnMudjEizgEKCVN1YmRvbWFpbhIKCgJpZBgBIAEoCRISCgphY2NvdW50X2lkGAIgASgJEhEKCXN1YmRvbWFpbhgDIAEoCRIMCgRuYW1lGAQgASgJEgwKBGhvc3QYBSABKAkSEgoKbGlua19jb3VudBgGIAEoAxIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCK6AwoNQnJhbmRlZERvbWFpbhIKCgJpZBgBIAEoCRISCgphY2NvdW50X2lkGAIgASgJEg4KBmRvbWFpbhgDIAEoCRIMCgRuYW1lGAQgASgJEjQKBnN0YXR1cxgFIAEoDjIkLmt1cnouZG9tYWlucy52MS5CcmFuZGVkRG9tYWluU3RhdHVzEiAKGHZlcmlmaWNhdGlvbl9yZWNvcmRfbmFtZRgGIAEoCRIhChl2ZXJpZmljYXRpb25fcmVjb3JkX3ZhbHVlGAcgASgJEjMKD2xhc3RfY2hlY2tlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdmVyaWZpZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhYKDmZhaWx1cmVfcmVhc29uGAogASgJEhIKCmxpbmtfY291bnQYCyABKAMSLgoKY3JlYXRlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgNIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAihAEKDURvbWFpbkNoYW5nZWQSLwoJc3ViZG9tYWluGAEgASgLMhoua3Vyei5kb21haW5zLnYxLlN1YmRvbWFpbkgAEjgKDmJyYW5kZWRfZG9tYWluGAIgASgLMh4ua3Vyei5kb21haW5zLnYxLkJyYW5kZWREb21haW5IAEIICgZkb21haW4qpQEKE0JyYW5kZWREb21haW5TdGF0dXMSJQohQlJBTkRFRF9ET01BSU5fU1RBVFVTX1VOU1BFQ0lGSUVEEAASIQodQlJBTkRFRF9ET01BSU5fU1RBVFVTX1BFTkRJTkcQARIiCh5CUkFOREVEX0RPTUFJTl9TVEFUVVNfVkVSSUZJRUQQAhIgChxCUkFOREVEX0RPTUFJTl9TVEFUVVNfRkFJTEVEEANiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("ChxrdXJ6L2RvbWFpbnMvdjEvZG9tYWluLnByb3RvEg9rdXJ6LmRvbWFpbnMudjEipwIKCVN1YmRvbWFpbhIKCgJpZBgBIAEoCRISCgphY2NvdW50X2lkGAIgASgJEhEKCXN1YmRvbWFpbhgDIAEoCRIMCgRuYW1lGAQgASgJEgwKBGhvc3QYBSABKAkSEgoKbGlua19jb3VudBgGIAEoAxIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIZChFyb290X3JlZGlyZWN0X3VybBgJIAEoCRIeChZub3RfZm91bmRfcmVkaXJlY3RfdXJsGAogASgJEhwKFGV4cGlyZWRfcmVkaXJlY3RfdXJsGAsgASgJIswECg1CcmFuZGVkRG9tYWluEgoKAmlkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSDgoGZG9tYWluGAMgASgJEgwKBG5hbWUYBCABKAkSNAoGc3RhdHVzGAUgASgOMiQua3Vyei5kb21haW5zLnYxLkJyYW5kZWREb21haW5TdGF0dXMSIAoYdmVyaWZpY2F0aW9uX3JlY29yZF9uYW1lGAYgASgJEiEKGXZlcmlmaWNhdGlvbl9yZWNvcmRfdmFsdWUYByABKAkSMwoPbGFzdF9jaGVja2VkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgt2ZXJpZmllZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFgoOZmFpbHVyZV9yZWFzb24YCiABKAkSEgoKbGlua19jb3VudBgLIAEoAxIuCgpjcmVhdGVkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GA0gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIZChFyb290X3JlZGlyZWN0X3VybBgOIAEoCRIeChZub3RfZm91bmRfcmVkaXJlY3RfdXJsGA8gASgJEhwKFGV4cGlyZWRfcmVkaXJlY3RfdXJsGBAgASgJEiIKGmFwcGxlX2FwcF9zaXRlX2Fzc29jaWF0aW9uGBEgASgJEhMKC2Fzc2V0X2xpbmtzGBIgASgJIoQBCg1Eb21haW5DaGFuZ2VkEi8KCXN1YmRvbWFpbhgBIAEoCzIaLmt1cnouZG9tYWlucy52MS5TdWJkb21haW5IABI4Cg5icmFuZGVkX2RvbWFpbhgCIAEoCzIeLmt1cnouZG9tYWlucy52MS5CcmFuZGVkRG9tYWluSABCCAoGZG9tYWluKqUBChNCcmFuZGVkRG9tYWluU3RhdHVzEiUKIUJSQU5ERURfRE9NQUlOX1NUQVRVU19VTlNQRUNJRklFRBAAEiEKHUJSQU5ERURfRE9NQUlOX1NUQVRVU19QRU5ESU5HEAESIgoeQlJBTkRFRF9ET01BSU5fU1RBVFVTX1ZFUklGSUVEEAISIAocQlJBTkRFRF9ET01BSU5fU1RBVFVTX0ZBSUxFRBADYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * A subdomain reserved on the shared subdomain host (docs/api/domains.md#subdomains). Links on it answer at
@@ -68,6 +68,24 @@ export type Subdomain = Message<"kurz.domains.v1.Subdomain"> & {
    * @generated from field: google.protobuf.Timestamp updated_at = 8;
    */
   updatedAt?: Timestamp | undefined;
+
+  /**
+   * Where the host sends a visitor who asks for its root, for an unknown code, or for an expired
+   * link without its own expired URL (docs/api/domains.md#domain-redirects); empty: the default page.
+   *
+   * @generated from field: string root_redirect_url = 9;
+   */
+  rootRedirectUrl: string;
+
+  /**
+   * @generated from field: string not_found_redirect_url = 10;
+   */
+  notFoundRedirectUrl: string;
+
+  /**
+   * @generated from field: string expired_redirect_url = 11;
+   */
+  expiredRedirectUrl: string;
 };
 
 /**
@@ -155,6 +173,36 @@ export type BrandedDomain = Message<"kurz.domains.v1.BrandedDomain"> & {
    * @generated from field: google.protobuf.Timestamp updated_at = 13;
    */
   updatedAt?: Timestamp | undefined;
+
+  /**
+   * As on Subdomain.
+   *
+   * @generated from field: string root_redirect_url = 14;
+   */
+  rootRedirectUrl: string;
+
+  /**
+   * @generated from field: string not_found_redirect_url = 15;
+   */
+  notFoundRedirectUrl: string;
+
+  /**
+   * @generated from field: string expired_redirect_url = 16;
+   */
+  expiredRedirectUrl: string;
+
+  /**
+   * The JSON documents served at /.well-known/apple-app-site-association and
+   * /.well-known/assetlinks.json once the domain is verified, byte for byte; empty: none (404).
+   *
+   * @generated from field: string apple_app_site_association = 17;
+   */
+  appleAppSiteAssociation: string;
+
+  /**
+   * @generated from field: string asset_links = 18;
+   */
+  assetLinks: string;
 };
 
 /**

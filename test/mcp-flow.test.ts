@@ -490,6 +490,11 @@ describe("MCP server end to end in embedded mode (the SDK's client, real service
       expect((await call("getDeviceAnalytics", { shortUrlId: code })).browsers[0]).toMatchObject({
         clicks: 3,
       });
+      // No rules on the link: every click went to its default destination.
+      expect(await call("getRuleAnalytics", { shortUrlId: code })).toMatchObject({
+        rules: [{ rule_id: null, clicks: 3, bots: 0, share: 1 }],
+        total_clicks: 3,
+      });
       expect((await call("getGeographicStats", { shortUrlId: code })).countries).toEqual(expect.any(Array));
       expect((await call("getReferrersData", { shortUrlId: code })).categories).toEqual(expect.any(Array));
       const glance = await call("getUrlStats", { shortUrlId: code });

@@ -59,6 +59,12 @@ export function decideLinkVisit(
     time: nowMs,
   });
   const crawler = decision.inputs.hasCard && isLinkPreviewCrawler(headers.userAgent);
+  const s = link.snapshot;
+  // Only a link under a running test needs the A/B hook (abRouteOfVisit answers undefined for
+  // any other): the others are decided from the inputs as compiled, without a copy of them and a
+  // closure per visit.
+  if (s.abTestId === "" || s.abVariants.length < 2)
+    return decideVisit<AbRoute>(decision.inputs, { visitor, crawler });
   return decideVisit(
     {
       ...decision.inputs,

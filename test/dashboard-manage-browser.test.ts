@@ -10,6 +10,7 @@ import {
 } from "@kurz/testing";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import { getWithHost } from "./support/get-with-host";
 import { setFlowPlan } from "./support/set-flow-plan";
 import { startDashboardFlow } from "./support/start-dashboard-flow";
 import type { FlowKurz } from "./support/start-flow-kurz";
@@ -169,6 +170,31 @@ describe.skipIf(!executable.available)(
       await card.getByRole("button", { name: "Verify go.mara-example.com" }).click();
       await card.getByText("Verified at the last check").waitFor();
       await waitForAnnouncement(page, "go.mara-example.com is verified");
+
+      // Its settings: a refused redirect and file are filed by field; saved ones answer at the edge.
+      await card.locator(".domain-settings > summary").click();
+      const settings = card.getByRole("form", { name: "Settings of go.mara-example.com" });
+      await settings.getByLabel("Root redirect").fill("ftp://mara-example.com/");
+      await settings.getByLabel("Apple app site association").fill('{"applinks": ');
+      await settings.getByRole("button", { name: "Save settings" }).click();
+      await settings.getByText("Not saved. Check the highlighted fields.").waitFor();
+      await settings.getByText("must be valid JSON").waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      const aasa = '{"applinks": {"details": []}}';
+      await settings.getByLabel("Root redirect").fill("https://mara-example.com/welcome");
+      await settings.getByLabel("Apple app site association").fill(aasa);
+      await settings.getByRole("button", { name: "Save settings" }).click();
+      await waitForAnnouncement(page, "Domain settings saved");
+      await screenshot("domain-settings");
+      expect(await getWithHost(`${flow.edgeUrl}/`, "go.mara-example.com")).toMatchObject({
+        status: 302,
+        location: "https://mara-example.com/welcome",
+      });
+      const served = await getWithHost(
+        `${flow.edgeUrl}/.well-known/apple-app-site-association`,
+        "go.mara-example.com",
+      );
+      expect(served.body.toString()).toBe(aasa);
 
       // The same page on a phone.
       await page.setViewportSize({ width: 360, height: 740 });

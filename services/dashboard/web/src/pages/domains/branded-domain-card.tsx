@@ -6,6 +6,7 @@ import { CopyValueButton } from "../../components/copy-value-button";
 import { formatDateTime } from "../../components/format-date";
 import { formatNumber } from "../../components/format-number";
 import { ProblemNotice } from "../../components/problem-notice";
+import { DomainSettingsForm } from "./domain-settings-form";
 import type { BrandedDomain } from "./domain-types";
 import { verifyBrandedDomain } from "./verify-branded-domain";
 
@@ -35,7 +36,8 @@ function LastCheck({ domain }: { domain: BrandedDomain }) {
 
 /**
  * One branded domain: its status, the exact TXT record that proves ownership (each part with a
- * Copy button), a Verify button that checks DNS now, and Remove.
+ * Copy button), a Verify button that checks DNS now, its settings (redirects, app files), and
+ * Remove.
  */
 export function BrandedDomainCard({ domain, onChanged, onRemove }: BrandedDomainCardProps) {
   const [pending, setPending] = useState(false);
@@ -101,6 +103,8 @@ export function BrandedDomainCard({ domain, onChanged, onRemove }: BrandedDomain
       <div id={checkId} class="domain-check">
         <LastCheck domain={domain} />
       </div>
+
+      <DomainSettingsForm kind="branded" domain={domain} onSaved={onChanged} />
 
       <div class="form-actions">
         {domain.status !== "verified" && (

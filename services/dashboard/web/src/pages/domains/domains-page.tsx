@@ -86,7 +86,11 @@ export function DomainsPage() {
               <ReserveSubdomainForm host={domains.data.subdomainHost} onReserved={reserved} />
             </div>
             {domains.data.subdomains.length > 0 ? (
-              <SubdomainTable subdomains={domains.data.subdomains} onRelease={setToRelease} />
+              <SubdomainTable
+                subdomains={domains.data.subdomains}
+                onRelease={setToRelease}
+                onChanged={refresh}
+              />
             ) : (
               <p class="muted">
                 No subdomains reserved. A subdomain gives your links an address like{" "}

@@ -1,14 +1,16 @@
 import { formatDate } from "../../components/format-date";
 import { formatNumber } from "../../components/format-number";
+import { DomainSettingsForm } from "./domain-settings-form";
 import type { Subdomain } from "./domain-types";
 
 interface SubdomainTableProps {
   subdomains: Subdomain[];
   onRelease: (subdomain: Subdomain) => void;
+  onChanged: (subdomain: Subdomain) => void;
 }
 
-/** Reserved subdomains of the shared short host, each with a Release button. */
-export function SubdomainTable({ subdomains, onRelease }: SubdomainTableProps) {
+/** Reserved subdomains of the shared short host, each with its settings (redirects) and a Release button. */
+export function SubdomainTable({ subdomains, onRelease, onChanged }: SubdomainTableProps) {
   return (
     <div class="table-wrap">
       <table class="data-table">
@@ -40,6 +42,7 @@ export function SubdomainTable({ subdomains, onRelease }: SubdomainTableProps) {
                 <time dateTime={subdomain.createdAt}>{formatDate(subdomain.createdAt)}</time>
               </td>
               <td class="cell-actions">
+                <DomainSettingsForm kind="subdomain" domain={subdomain} onSaved={onChanged} />
                 <button
                   type="button"
                   class="button button-danger button-small"

@@ -1,8 +1,9 @@
+import { FormFooter } from "../../components/form-footer";
 import { TextField } from "../../components/text-field";
+import { useFieldsForm } from "../../components/use-fields-form";
 import type { ShortUrl } from "../links/short-url";
-import { FormFooter } from "./form-footer";
 import type { LinkRouting } from "./routing-link";
-import { useLinkFieldsForm } from "./use-link-fields-form";
+import { updateRouting } from "./update-routing";
 
 const fieldId = (field: "ios_url" | "android_url") => `deep-${field.replace("_", "-")}`;
 
@@ -16,8 +17,8 @@ export function DeepLinksForm({
   routing: LinkRouting;
   onSaved: (link: ShortUrl) => void;
 }) {
-  const form = useLinkFieldsForm({
-    link,
+  const form = useFieldsForm({
+    save: (body) => updateRouting(link, body),
     initial: { ios_url: routing.ios_url, android_url: routing.android_url },
     saved: "Deep links saved",
     fieldId,

@@ -1,10 +1,11 @@
+import { FormFooter } from "../../components/form-footer";
 import { TextField } from "../../components/text-field";
 import { TextareaField } from "../../components/textarea-field";
+import { useFieldsForm } from "../../components/use-fields-form";
 import type { ShortUrl } from "../links/short-url";
-import { FormFooter } from "./form-footer";
 import { PreviewCard } from "./preview-card";
 import type { LinkRouting } from "./routing-link";
-import { useLinkFieldsForm } from "./use-link-fields-form";
+import { updateRouting } from "./update-routing";
 
 type CardField = "og_title" | "og_description" | "og_image";
 const fieldId = (field: CardField) => `card-${field.replace("og_", "")}`;
@@ -27,8 +28,8 @@ export function PreviewCardForm({
   routing: LinkRouting;
   onSaved: (link: ShortUrl) => void;
 }) {
-  const form = useLinkFieldsForm<CardField>({
-    link,
+  const form = useFieldsForm<CardField, ShortUrl>({
+    save: (body) => updateRouting(link, body),
     initial: {
       og_title: routing.og_title,
       og_description: routing.og_description,

@@ -1,13 +1,8 @@
 import type { JSX } from "preact";
 import { useState } from "preact/hooks";
-import { fieldErrorsOf } from "../../api/field-errors";
-import { announce } from "../../components/announce";
-import { asApiError } from "../../components/as-api-error";
-import type { ShortUrl } from "../links/short-url";
-import type { RoutingBody } from "./routing-link";
-import { updateRouting } from "./update-routing";
-
-type FieldName = "ios_url" | "android_url" | "og_title" | "og_description" | "og_image";
+import { fieldErrorsOf } from "../api/field-errors";
+import { announce } from "./announce";
+import { asApiError } from "./as-api-error";
 
 interface FormProblem {
   message: string;
@@ -15,18 +10,20 @@ interface FormProblem {
 }
 
 /**
- * A form over some of a link's plain routing fields (deep links, the card): the values, the API's
- * refusals by field, and a save that sends only the changed fields (an emptied one as null,
- * which removes it).
+ * A form over some plain text fields of one thing (a link's deep links or card, a domain's
+ * redirects): the values, the API's refusals by field, and a save that sends only the changed
+ * fields (an emptied one as null, which removes it). `save` PATCHes them and answers the saved
+ * thing, which `onSaved` gets.
  */
-export function useLinkFieldsForm<F extends FieldName>(options: {
-  link: ShortUrl;
+export function useFieldsForm<F extends string, T>(options: {
   initial: Record<F, string>;
+  save: (body: Partial<Record<F, string | null>>) => Promise<T>;
+  /** Announced once saved. */
   saved: string;
   fieldId: (field: F) => string;
-  onSaved: (link: ShortUrl) => void;
+  onSaved: (saved: T) => void;
 }) {
-  const { link, initial, saved, fieldId, onSaved } = options;
+  const { initial, save, saved, fieldId, onSaved } = options;
   const [base, setBase] = useState(initial);
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Map<F, string>>(new Map());
@@ -49,10 +46,11 @@ export function useLinkFieldsForm<F extends FieldName>(options: {
     event.preventDefault();
     if (pending) return;
     setProblem(null);
-    const body: RoutingBody = {};
+    const body: Partial<Record<F, string | null>> = {};
     for (const field of fields) {
-      const value = values[field].trim();
-      if (value !== base[field].trim()) body[field] = value === "" ? null : value;
+      // Compared trimmed; sent as typed (a JSON document is kept byte for byte), empty as null.
+      const value = values[field];
+      if (value.trim() !== base[field].trim()) body[field] = value.trim() === "" ? null : value;
     }
     if (Object.keys(body).length === 0) {
       announce("Nothing changed");
@@ -60,12 +58,12 @@ export function useLinkFieldsForm<F extends FieldName>(options: {
     }
     setPending(true);
     try {
-      const link2 = await updateRouting(link, body);
+      const answer = await save(body);
       setBase(values);
       setErrors(new Map());
       setPending(false);
       announce(saved);
-      onSaved(link2);
+      onSaved(answer);
     } catch (error) {
       const failure = asApiError(error, "The changes could not be saved. Try again.");
       const byField = new Map<F, string>();

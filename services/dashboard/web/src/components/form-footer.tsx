@@ -5,7 +5,7 @@ interface FormFooterProps {
   label: string;
 }
 
-/** A routing form's refusal notice, its save button and the pending status. */
+/** A fields form's refusal notice (useFieldsForm), its save button and the pending status. */
 export function FormFooter({ id, problem, pending, label }: FormFooterProps) {
   return (
     <>

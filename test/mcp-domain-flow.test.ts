@@ -425,4 +425,71 @@ describe("MCP domain tools end to end in embedded mode (the SDK's client, real s
       await client.close();
     }
   });
+
+  it("sets a verified branded domain's redirects and app association files (updateDomainSettings), which the edge then serves; refuses an ambiguous or impossible call", async () => {
+    const client = await connect(key);
+    try {
+      const domain = `go.settings-${unique()}.com`;
+      const { branded_domain: added } = await call(client, "createBrandedDomain", { domain });
+      dns.setTxt(added.verification.name, [added.verification.value]);
+      expect((await call(client, "verifyBrandedDomain", { domain })).branded_domain.status).toBe("verified");
+
+      const assetLinks = '[{"relation": ["delegate_permission/common.handle_all_urls"]}]';
+      const { branded_domain: set, subdomain: none } = await call(client, "updateDomainSettings", {
+        domain,
+        root_redirect_url: "https://acme.example.org/",
+        not_found_redirect_url: "https://acme.example.org/404",
+        asset_links: assetLinks,
+      });
+      expect(none).toBeNull();
+      expect(set).toMatchObject({
+        domain,
+        root_redirect_url: "https://acme.example.org/",
+        not_found_redirect_url: "https://acme.example.org/404",
+        expired_redirect_url: null,
+        apple_app_site_association: null,
+        asset_links: assetLinks,
+      });
+      expect(await getWithHost(`${edgeUrl}/`, domain)).toMatchObject({
+        status: 302,
+        location: "https://acme.example.org/",
+      });
+      expect(await visit(domain, "no-such-code")).toMatchObject({
+        status: 302,
+        location: "https://acme.example.org/404",
+      });
+      const served = await getWithHost(`${edgeUrl}/.well-known/assetlinks.json`, domain);
+      expect(served.status).toBe(200);
+      expect(served.body.toString()).toBe(assetLinks);
+
+      // Only the fields given change; null clears one.
+      const { branded_domain: cleared } = await call(client, "updateDomainSettings", {
+        domain,
+        root_redirect_url: null,
+      });
+      expect(cleared).toMatchObject({
+        root_redirect_url: null,
+        not_found_redirect_url: "https://acme.example.org/404",
+        asset_links: assetLinks,
+      });
+
+      expect(
+        await fail(client, "updateDomainSettings", { root_redirect_url: "https://a.example/" }),
+      ).toMatchObject({ code: "VALIDATION_ERROR" });
+      expect(
+        await fail(client, "updateDomainSettings", { domain, subdomain: "acme", root_redirect_url: null }),
+      ).toMatchObject({ code: "VALIDATION_ERROR" });
+      expect(
+        await fail(client, "updateDomainSettings", { domain, apple_app_site_association: "[]" }),
+      ).toMatchObject({ code: "VALIDATION_ERROR" });
+      expect(
+        await fail(client, "updateDomainSettings", { subdomain: "acme", asset_links: "[]" }),
+      ).toMatchObject({ code: "VALIDATION_ERROR" });
+      expect(
+        await fail(client, "updateDomainSettings", { domain, root_redirect_url: "http://10.0.0.1/" }),
+      ).toMatchObject({ code: "VALIDATION_ERROR" });
+    } finally {
+      await client.close();
+    }
+  });
 });

@@ -180,6 +180,26 @@ export function pageSurface(target: FuzzTarget): Surface {
           })),
       ),
       page(
+        "GET / and /.well-known/ association files (host settings)",
+        fc
+          .tuple(
+            fc.constantFrom(
+              "/",
+              "/.well-known/apple-app-site-association",
+              "/.well-known/assetlinks.json",
+              "/.well-known/assetlinks.json/%00",
+            ),
+            visitorHeaders,
+            hostileString.map(encoded),
+          )
+          .map(([path, headers, query]) => ({
+            method: "GET",
+            target: `${path}?x=${query}`,
+            headers,
+            sent: query,
+          })),
+      ),
+      page(
         "POST /:code (password form)",
         fc.tuple(code, formValue, visitorHeaders).map(([c, password, headers]) => ({
           method: "POST",

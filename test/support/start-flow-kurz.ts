@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Clock, TestClock } from "@kurz/clock";
-import { type RunningKurz, startEmbedded } from "@kurz/embedded";
+import { type EmbeddedOptions, type RunningKurz, startEmbedded } from "@kurz/embedded";
 import { freePort, localEdgeEnv } from "@kurz/testing";
 
 export interface FlowKurz {
@@ -31,12 +31,13 @@ const FLOW_PLAN_CACHE_TTL_MS = 200;
 
 /**
  * All of Kurz embedded for a flow test: its own temp data directory, a free edge port that is
- * also the short host, quiet logs; `env` adds or overrides variables; `clock` is every service's.
+ * also the short host, quiet logs; `env` adds or overrides variables; `clock` is every service's;
+ * `serviceEnv` sets variables for one service only (e.g. link-api's DATABASE_URL).
  */
 export async function startFlowKurz(
   name: string,
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; serviceEnv?: EmbeddedOptions["serviceEnv"] } = {},
 ): Promise<FlowKurz> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `kurz-${name}-`));
   const port = await freePort();
@@ -46,6 +47,7 @@ export async function startFlowKurz(
   const kurz = await startEmbedded({
     ports: "ephemeral",
     clock,
+    ...(options.serviceEnv ? { serviceEnv: options.serviceEnv } : {}),
     env: {
       ...process.env,
       LOG_LEVEL: "warn",

@@ -241,4 +241,78 @@ describe.skipIf(!executable.available)("the analytics page in a real browser (Ch
     expect(await accessibilityViolations(page)).toEqual([]);
     // Long by design: sign-up, visits to count, then every view of the page in turn.
   }, 240_000);
+
+  it("shows a link's clicks per redirect rule under the rule's name, and a removed rule's as deleted", async () => {
+    const { csrfToken } = (await (await page.request.get(`${flow.edgeUrl}/app/session`)).json()) as {
+      csrfToken: string;
+    };
+    const setRules = async (rules: unknown[]) => {
+      const answer = await page.request.patch(`${flow.edgeUrl}/app/api/v1/urls/${ALIAS}`, {
+        headers: { "x-csrf-token": csrfToken, "content-type": "application/json" },
+        data: { rules },
+      });
+      expect(answer.status(), await answer.text()).toBe(200);
+    };
+    const linkView = async () => {
+      await page.goto(`${flow.edgeUrl}/app/analytics?link=${ALIAS}`);
+      await reportLoaded();
+    };
+
+    // No rules and no rule clicks: no such section.
+    await linkView();
+    expect(await page.getByRole("heading", { name: "Redirect rules" }).count()).toBe(0);
+
+    const NEWSLETTER = "https://example.com/launch/newsletter";
+    await setRules([
+      {
+        id: "newsletter",
+        name: "Newsletter readers",
+        destination_url: NEWSLETTER,
+        conditions: [{ type: "query_param", name: "src", value: "newsletter" }],
+      },
+    ]);
+    // HEAD requests are no clicks: they probe until the edge routes by the new rule.
+    await waitFor(
+      async () => {
+        const probe = await page.request.head(`http://${flow.shortHost}/${ALIAS}?src=newsletter`, {
+          maxRedirects: 0,
+        });
+        return probe.headers().location ?? "";
+      },
+      // The short URL's query is passed on to the rule's destination.
+      { until: (location) => location.startsWith(NEWSLETTER), what: "the edge to route by the new rule" },
+    );
+    for (const visitor of VISITORS.slice(0, 2)) {
+      const visit = await page.request.get(`http://${flow.shortHost}/${ALIAS}?src=newsletter`, {
+        maxRedirects: 0,
+        headers: { "user-agent": visitor.ua, "x-forwarded-for": visitor.ip },
+      });
+      expect(visit.headers().location).toBe(`${NEWSLETTER}?src=newsletter`);
+    }
+    await waitFor(
+      async () => {
+        const answer = await page.request.get(`${flow.edgeUrl}/app/api/v1/analytics/${ALIAS}/rules`);
+        const body = (await answer.json()) as {
+          analytics?: { rules: { ruleId: string | null; clicks: number }[] };
+        };
+        return body.analytics?.rules.find((rule) => rule.ruleId === "newsletter")?.clicks;
+      },
+      {
+        until: (clicks) => clicks === 2,
+        what: "the rule's 2 clicks to be counted",
+        timeoutMs: 60_000,
+        intervalMs: 1_000,
+      },
+    );
+
+    await linkView();
+    expect(await rowNames("Redirect rules")).toEqual(["Default destination", "Newsletter readers"]);
+    await screenshot("link-rules");
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // The rule removed, its clicks stay, under its id.
+    await setRules([]);
+    await linkView();
+    expect(await rowNames("Redirect rules")).toEqual(["Default destination", "newsletter (deleted rule)"]);
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { TestClock } from "@kurz/clock";
-import { type SignedInUser, startTestDnsServer, type TestDnsServer } from "@kurz/testing";
+import { type SignedInUser, startTestDnsServer, type TestDnsServer, waitFor } from "@kurz/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getWithHost } from "./support/get-with-host";
 import { signUpOnPlan } from "./support/sign-up-on-plan";
@@ -235,6 +235,16 @@ describe("domain-level redirects and app association files through real redirect
     expect(await getWithHost(`${flow.edgeUrl}/nosuchcode`, host)).toMatchObject({
       status: 302,
       location: "https://acme.example.org/team/404",
+    });
+
+    // A change reaches the edge through its domain event, before the cached copy's TTL: the clock
+    // does not move here.
+    await api("PATCH", `/domains/subdomains/${label}`, {
+      root_redirect_url: "https://acme.example.org/moved",
+    });
+    await waitFor(() => getWithHost(`${flow.edgeUrl}/`, host), {
+      until: (answer) => answer.location === "https://acme.example.org/moved",
+      what: "the subdomain's root redirect after its change",
     });
   });
 

@@ -10,7 +10,7 @@ import { createAbCookies } from "./abtests/ab-cookie";
 import { type RedirectorConfig, SERVICE_NAME } from "./config";
 import { createCookieSigner } from "./cookies/cookie-signer";
 import { type ClickPublisher, createClickPublisher } from "./events/click-publisher";
-import { createHostSettingsCache } from "./links/host-settings-cache";
+import { createHostSettingsCache, type HostSettingsCache } from "./links/host-settings-cache";
 import { type HostSettingsSource, noHostSettings } from "./links/host-settings-source";
 import { createLinkCache, type LinkCache } from "./links/link-cache";
 import type { LinkSource } from "./links/link-source";
@@ -44,6 +44,8 @@ export interface App {
   http: HttpApp;
   grpc: GrpcServer;
   links: LinkCache;
+  /** Branded domains' and subdomains' settings (domain change events drop their entries). */
+  hostSettings: HostSettingsCache;
   clicks: ClickPublisher;
 }
 
@@ -125,5 +127,5 @@ export function buildApp(deps: AppDependencies): App {
     clock,
   });
   http.app.addHook("preClose", async () => fastPath.stop());
-  return { http, grpc, links, clicks };
+  return { http, grpc, links, clicks, hostSettings };
 }

@@ -10,6 +10,7 @@ import { buildApp } from "./app";
 import { clusterSiblingChannel } from "./cluster/sibling-channel";
 import { type RedirectorConfig, SERVICE_NAME } from "./config";
 import { applyLinkChange } from "./events/apply-link-change";
+import { startDomainChangeConsumer } from "./events/start-domain-change-consumer";
 import { startLinkChangeConsumer } from "./events/start-link-change-consumer";
 import { hostSettingsSourceFromGrpc } from "./links/host-settings-source";
 import { linkSourceFromGrpc } from "./links/link-source";
@@ -56,6 +57,8 @@ export function startRedirector(
       const siblings = clusterSiblingChannel();
       const consumer = await startLinkChangeConsumer(bus, app.links, siblings);
       lifecycle.add("consumers", "link-changes", () => consumer.stop());
+      const domainConsumer = await startDomainChangeConsumer(bus, app.hostSettings);
+      lifecycle.add("consumers", "domain-changes", () => domainConsumer.stop());
       // A change a sibling worker took: this worker's copy goes too. Should the shared cache
       // refuse the write, the in-process copy still follows and the TTLs bound the rest.
       const stopListening = siblings?.listen((value) => {

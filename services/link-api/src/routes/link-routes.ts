@@ -20,14 +20,9 @@ import type { ApiDependencies } from "./api-dependencies";
 import { registerBulkLinkRoutes } from "./bulk-link-routes";
 import { errorResponses } from "./error-responses";
 import { accountOf, guard, securityOf } from "./guard";
+import { codeParams, domainQuery } from "./link-reference-schemas";
 import { paginationOf, paginationSchema } from "./pagination";
 
-const codeParams = z.object({
-  code: z.string().min(1).max(64).describe("Short code, custom alias or link id"),
-});
-const domainQuery = z.strictObject({
-  domain: z.string().max(253).optional().describe("Host, when the code is used on several of your hosts"),
-});
 const linkResponse = z.object({ success: z.literal(true), url: linkViewSchema });
 
 /**

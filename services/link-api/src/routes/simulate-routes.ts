@@ -1,18 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { simulateInputSchema, simulationSchema } from "../simulator/simulate-input-schema";
 import { simulateRedirect } from "../simulator/simulate-redirect";
 import type { ApiDependencies } from "./api-dependencies";
 import { errorResponses } from "./error-responses";
 import { accountOf, guard, securityOf } from "./guard";
-
-const codeParams = z.object({
-  code: z.string().min(1).max(64).describe("Short code, custom alias or link id"),
-});
-const domainQuery = z.strictObject({
-  domain: z.string().max(253).optional().describe("Host, when the code is used on several of your hosts"),
-});
+import { codeParams, domainQuery } from "./link-reference-schemas";
 
 /**
  * `POST {base}/{code}/simulate`: where a described visitor would go and why

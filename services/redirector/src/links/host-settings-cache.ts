@@ -12,6 +12,8 @@ export interface HostSettingsCache {
    * is held.
    */
   lookup(host: string): Promise<linksV1.HostSettings | null>;
+  /** A changed domain: its host is asked again on the next lookup. */
+  forget(host: string): void;
 }
 
 export interface HostSettingsCacheOptions {
@@ -75,6 +77,9 @@ export function createHostSettingsCache(options: HostSettingsCacheOptions): Host
         inFlight.set(host, pending);
       }
       return pending;
+    },
+    forget(host) {
+      entries.delete(host);
     },
   };
 }

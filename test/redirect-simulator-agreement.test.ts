@@ -218,7 +218,7 @@ beforeAll(async () => {
     const { code, atMs: _, ...described } = visitor;
     return simulateRedirect(ctx, deps, accountId, { shortCode: code }, simulateInputSchema.parse(described));
   };
-}, 180_000);
+}, 240_000);
 
 afterAll(async () => {
   agent.destroy();
@@ -287,7 +287,7 @@ function agrees(red: RedirectorAnswer, sim: Simulation | { error: string }): boo
 }
 
 describe("the simulator and the redirector", () => {
-  it(`send ${VISITORS.toLocaleString("en-US")} generated visitors to the same place`, async () => {
+  it(`send ${VISITORS.toLocaleString("en-US")} generated visitors (seed ${SEED}) to the same place`, async () => {
     const visitors = generateVisitors({
       seed: SEED,
       count: VISITORS,
@@ -296,8 +296,11 @@ describe("the simulator and the redirector", () => {
       addressPools: ADDRESS_POOLS,
     });
     const byInstant = new Map<number, GeneratedVisitor[]>();
-    for (const visitor of visitors)
-      byInstant.set(visitor.atMs, [...(byInstant.get(visitor.atMs) ?? []), visitor]);
+    for (const visitor of visitors) {
+      const group = byInstant.get(visitor.atMs);
+      if (group) group.push(visitor);
+      else byInstant.set(visitor.atMs, [visitor]);
+    }
 
     const restSampled = new Set(visitors.filter((_, i) => i % REST_SAMPLE_EVERY === 0));
     const restSamples: { visitor: GeneratedVisitor; inProcess: unknown; throughRest: unknown }[] = [];
@@ -349,5 +352,7 @@ describe("the simulator and the redirector", () => {
       `simapps ${LINKS.simapps.og_title}`,
       `simcard ${LINKS.simcard.og_title}`,
     ]);
-  }, 120_000);
+    // Hang guards, not speed assertions: the loop takes about 40 s on two loaded cores, and over
+    // 120 s beside make test-repeat's busy core.
+  }, 400_000);
 });

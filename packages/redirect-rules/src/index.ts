@@ -22,6 +22,7 @@ export {
 export * from "./rule-limits";
 export { type RuleInput, ruleInputOfMessage, ruleMessageOf } from "./rule-messages";
 export { type Condition, conditionSchema, type Rule, rulesSchema } from "./rule-schema";
+export { conditionViewSchema, ruleViewSchema } from "./rule-view-schema";
 export { createVisitor, type VisitInput, type Visitor } from "./visitor";
 export {
   BROWSERS,

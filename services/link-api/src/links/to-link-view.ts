@@ -1,3 +1,4 @@
+import { ruleViewSchema } from "@kurz/redirect-rules";
 import type { ShortHosts } from "@kurz/routes";
 import { z } from "zod";
 import type { LinkRow } from "../db/schema";
@@ -33,24 +34,7 @@ export const linkViewSchema = z
     expiresAt: z.string().nullable(),
     maxClicks: z.number().nullable(),
     expiredUrl: z.string().nullable(),
-    rules: z
-      .array(
-        z.object({
-          id: z.string(),
-          name: z.string().optional(),
-          destination_url: z.string(),
-          conditions: z.array(
-            z.object({
-              type: z.string(),
-              values: z.array(z.string()).optional(),
-              name: z.string().optional(),
-              value: z.string().optional(),
-              at: z.string().optional(),
-            }),
-          ),
-        }),
-      )
-      .describe("Redirect rules in order, as set (docs/api/redirect-rules.md)"),
+    rules: z.array(ruleViewSchema).describe("Redirect rules in order, as set (docs/api/redirect-rules.md)"),
     iosUrl: z.string().nullable(),
     androidUrl: z.string().nullable(),
     ogTitle: z.string().nullable(),

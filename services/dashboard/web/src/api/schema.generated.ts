@@ -6492,7 +6492,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Rename a branded domain */
+        /** Rename a branded domain, set its host redirects and app association files */
         patch: {
             parameters: {
                 query?: never;
@@ -6510,6 +6510,18 @@ export interface paths {
                 content: {
                     "application/json": {
                         name?: string;
+                        /** @description Where the host's root (/) redirects; null or empty: the default page */
+                        root_redirect_url?: string | null;
+                        /** @description Where an unknown code on the host redirects; null or empty: the not-found page */
+                        not_found_redirect_url?: string | null;
+                        /** @description Where the host's expired links redirect when they have no expired_url of their own; null or empty: the expired page */
+                        expired_redirect_url?: string | null;
+                        apple_app_site_association?: (string | {
+                            [key: string]: unknown;
+                        } | unknown[]) | null;
+                        asset_links?: (string | {
+                            [key: string]: unknown;
+                        } | unknown[]) | null;
                     };
                 };
             };
@@ -7324,7 +7336,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Rename a subdomain */
+        /** Rename a subdomain, set its host redirects */
         patch: {
             parameters: {
                 query?: never;
@@ -7342,6 +7354,12 @@ export interface paths {
                 content: {
                     "application/json": {
                         name?: string;
+                        /** @description Where the host's root (/) redirects; null or empty: the default page */
+                        root_redirect_url?: string | null;
+                        /** @description Where an unknown code on the host redirects; null or empty: the not-found page */
+                        not_found_redirect_url?: string | null;
+                        /** @description Where the host's expired links redirect when they have no expired_url of their own; null or empty: the expired page */
+                        expired_redirect_url?: string | null;
                     };
                 };
             };
@@ -14957,6 +14975,13 @@ export interface components {
             verifiedAt: string | null;
             failureReason: string | null;
             linkCount: number;
+            rootRedirectUrl: string | null;
+            notFoundRedirectUrl: string | null;
+            expiredRedirectUrl: string | null;
+            /** @description Served at /.well-known/apple-app-site-association once the domain is verified */
+            appleAppSiteAssociation: string | null;
+            /** @description Served at /.well-known/assetlinks.json once the domain is verified */
+            assetLinks: string | null;
             createdAt: string;
             updatedAt: string;
         };
@@ -14976,6 +15001,13 @@ export interface components {
             verifiedAt: string | null;
             failureReason: string | null;
             linkCount: number;
+            rootRedirectUrl: string | null;
+            notFoundRedirectUrl: string | null;
+            expiredRedirectUrl: string | null;
+            /** @description Served at /.well-known/apple-app-site-association once the domain is verified */
+            appleAppSiteAssociation: string | null;
+            /** @description Served at /.well-known/assetlinks.json once the domain is verified */
+            assetLinks: string | null;
             createdAt: string;
             updatedAt: string;
         };
@@ -15601,12 +15633,31 @@ export interface components {
             /** @description Of the link's human clicks */
             share: number;
         };
+        RuleEntryInput: {
+            /** @description The redirect rule that chose the destination; null: the link's default */
+            ruleId: string | null;
+            clicks: number;
+            uniqueVisitors: number;
+            bots: number;
+            headRequests: number;
+            /** @description Of the link's human clicks */
+            share: number;
+        };
         RulesReport: {
             /** @description The link the report is about; empty for account-wide reports */
             links: components["schemas"]["LinkRef"][];
             range: components["schemas"]["ReportRange"];
             /** @description Every rule with a request in the range, and the default destination always; most clicks first */
             rules: components["schemas"]["RuleEntry"][];
+            /** @description Human clicks of the link in the range */
+            totalClicks: number;
+        };
+        RulesReportInput: {
+            /** @description The link the report is about; empty for account-wide reports */
+            links: components["schemas"]["LinkRefInput"][];
+            range: components["schemas"]["ReportRangeInput"];
+            /** @description Every rule with a request in the range, and the default destination always; most clicks first */
+            rules: components["schemas"]["RuleEntryInput"][];
             /** @description Human clicks of the link in the range */
             totalClicks: number;
         };
@@ -15650,13 +15701,33 @@ export interface components {
                 id: string;
                 name?: string;
                 destination_url: string;
-                conditions: {
-                    type: string;
-                    values?: string[];
-                    name?: string;
+                conditions: ({
+                    /** @constant */
+                    type: "device";
+                    values: ("mobile" | "tablet" | "desktop")[];
+                } | {
+                    /** @constant */
+                    type: "os";
+                    values: ("ios" | "android" | "windows" | "macos" | "linux" | "chromeos")[];
+                } | {
+                    /** @constant */
+                    type: "browser";
+                    values: ("chrome" | "safari" | "firefox" | "edge" | "samsung" | "opera" | "other")[];
+                } | {
+                    /** @enum {string} */
+                    type: "language" | "country" | "region" | "city" | "ip" | "referrer_host";
+                    values: string[];
+                } | {
+                    /** @constant */
+                    type: "query_param";
+                    name: string;
                     value?: string;
-                    at?: string;
-                }[];
+                } | {
+                    /** @enum {string} */
+                    type: "after" | "before";
+                    /** @description ISO 8601 instant */
+                    at: string;
+                })[];
             }[];
             iosUrl: string | null;
             androidUrl: string | null;
@@ -15708,13 +15779,33 @@ export interface components {
                 id: string;
                 name?: string;
                 destination_url: string;
-                conditions: {
-                    type: string;
-                    values?: string[];
-                    name?: string;
+                conditions: ({
+                    /** @constant */
+                    type: "device";
+                    values: ("mobile" | "tablet" | "desktop")[];
+                } | {
+                    /** @constant */
+                    type: "os";
+                    values: ("ios" | "android" | "windows" | "macos" | "linux" | "chromeos")[];
+                } | {
+                    /** @constant */
+                    type: "browser";
+                    values: ("chrome" | "safari" | "firefox" | "edge" | "samsung" | "opera" | "other")[];
+                } | {
+                    /** @enum {string} */
+                    type: "language" | "country" | "region" | "city" | "ip" | "referrer_host";
+                    values: string[];
+                } | {
+                    /** @constant */
+                    type: "query_param";
+                    name: string;
                     value?: string;
-                    at?: string;
-                }[];
+                } | {
+                    /** @enum {string} */
+                    type: "after" | "before";
+                    /** @description ISO 8601 instant */
+                    at: string;
+                })[];
             }[];
             iosUrl: string | null;
             androidUrl: string | null;
@@ -15732,6 +15823,9 @@ export interface components {
             name: string;
             host: string;
             linkCount: number;
+            rootRedirectUrl: string | null;
+            notFoundRedirectUrl: string | null;
+            expiredRedirectUrl: string | null;
             createdAt: string;
             updatedAt: string;
         };
@@ -15741,6 +15835,9 @@ export interface components {
             name: string;
             host: string;
             linkCount: number;
+            rootRedirectUrl: string | null;
+            notFoundRedirectUrl: string | null;
+            expiredRedirectUrl: string | null;
             createdAt: string;
             updatedAt: string;
         };

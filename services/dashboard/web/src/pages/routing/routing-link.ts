@@ -56,37 +56,19 @@ export type RoutingBody = Partial<{
   og_image: string | null;
 }>;
 
-const text = (value: unknown) => (typeof value === "string" ? value : "");
-
-/** Reads a field by its API name, or its camelCase spelling in the link object. */
-function field(link: Record<string, unknown>, name: string): unknown {
-  const camel = name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
-  return link[name] ?? link[camel];
-}
-
-function readRule(raw: unknown): RedirectRule | undefined {
-  if (typeof raw !== "object" || raw === null) return undefined;
-  const rule = raw as Record<string, unknown>;
-  const conditions = Array.isArray(rule["conditions"]) ? (rule["conditions"] as RuleCondition[]) : [];
-  const name = text(rule["name"]);
-  return {
-    id: text(rule["id"]),
-    ...(name ? { name } : {}),
-    destination_url: text(field(rule, "destination_url")),
-    conditions,
-  };
-}
-
-/** The routing fields of a link as the API returns it (absent on links that have none). */
+/** The routing fields of a link as the API returns it (empty where the link has none). */
 export function routingOf(link: ShortUrl): LinkRouting {
-  const raw = link as unknown as Record<string, unknown>;
-  const rules = field(raw, "rules");
   return {
-    rules: Array.isArray(rules) ? rules.flatMap((rule) => readRule(rule) ?? []) : [],
-    ios_url: text(field(raw, "ios_url")),
-    android_url: text(field(raw, "android_url")),
-    og_title: text(field(raw, "og_title")),
-    og_description: text(field(raw, "og_description")),
-    og_image: text(field(raw, "og_image")),
+    rules: link.rules.map((rule) => ({
+      id: rule.id,
+      ...(rule.name ? { name: rule.name } : {}),
+      destination_url: rule.destination_url,
+      conditions: rule.conditions,
+    })),
+    ios_url: link.iosUrl ?? "",
+    android_url: link.androidUrl ?? "",
+    og_title: link.ogTitle ?? "",
+    og_description: link.ogDescription ?? "",
+    og_image: link.ogImage ?? "",
   };
 }

@@ -4,6 +4,7 @@ import type { RoutingBody } from "./routing-link";
 
 /** Saves routing fields of a link (rules, deep links or the card); `null` or `[]` removes them. */
 export function updateRouting(link: ShortUrl, body: RoutingBody): Promise<ShortUrl> {
-  // The routing fields are typed here until the generated API types carry them.
-  return updateLink(link, body as unknown as UpdateLinkBody);
+  // The editor's conditions hold whatever values were typed (a country "Germany", say): the API
+  // checks them and answers refusals by field, which the editor files under each condition.
+  return updateLink(link, body as UpdateLinkBody);
 }

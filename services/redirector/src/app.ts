@@ -111,6 +111,7 @@ export function buildApp(deps: AppDependencies): App {
       shortHost: config.SHORT_HOST,
       root: config.ROOT_REDIRECT_URL,
       notFound: config.NOT_FOUND_REDIRECT_URL,
+      expired: config.EXPIRED_REDIRECT_URL,
       settings: hostSettings,
     },
     logger,

@@ -48,6 +48,11 @@ const schema = z.object({
   ROOT_REDIRECT_URL: redirectTarget,
   /** Where an unknown code on the standard short host sends visitors (as above). Unset: the 404 page. */
   NOT_FOUND_REDIRECT_URL: redirectTarget,
+  /**
+   * Where an expired link on the standard short host sends visitors when it has no expired URL of
+   * its own (as above). Unset: the 410 page.
+   */
+  EXPIRED_REDIRECT_URL: redirectTarget,
   /** max-age of the private cache of a static (301) redirect. */
   STATIC_REDIRECT_MAX_AGE_S: z.coerce.number().int().min(0).max(86_400).default(300),
   /** In-process LRU: how long a snapshot is trusted without asking Redis / link-api again. */

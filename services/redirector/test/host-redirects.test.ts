@@ -1,3 +1,4 @@
+import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import type { TestLinkSnapshot } from "@kurz/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
@@ -5,6 +6,16 @@ import { type RedirectorHarness, startRedirectorHarness } from "./redirector-har
 
 const HOST = "kurz.test";
 const BRANDED = "go.brand-example.com";
+const expired: TestLinkSnapshot = {
+  linkId: "00000000-0000-4000-8000-000000000002",
+  accountId: "0b9d7a3e-5f7e-4c1a-9a57-6f1f3f8c1a01",
+  host: HOST,
+  code: "ended1",
+  destinationUrl: "https://example.com/ended",
+  trackingEnabled: true,
+  version: 1n,
+  expiresAt: timestampFromMs(Date.now() - 60_000),
+};
 const link: TestLinkSnapshot = {
   linkId: "00000000-0000-4000-8000-000000000001",
   accountId: "0b9d7a3e-5f7e-4c1a-9a57-6f1f3f8c1a01",
@@ -22,9 +33,10 @@ const link: TestLinkSnapshot = {
 describe("the standard short host's root and unknown codes", () => {
   let h: RedirectorHarness;
   beforeAll(async () => {
-    h = await startRedirectorHarness([link], {
+    h = await startRedirectorHarness([link, expired], {
       ROOT_REDIRECT_URL: "/app/",
       NOT_FOUND_REDIRECT_URL: "https://www.example.com/missing",
+      EXPIRED_REDIRECT_URL: "https://www.example.com/ended",
     });
   });
   afterAll(async () => {
@@ -51,6 +63,13 @@ describe("the standard short host's root and unknown codes", () => {
     const known = await h.http("GET", "/known1", { host: HOST });
     expect(known.statusCode).toBe(301);
     expect(known.headers.location).toBe("https://example.com/known");
+  });
+
+  it("sends an expired link without an expired URL of its own to EXPIRED_REDIRECT_URL", async () => {
+    const answer = await h.http("GET", "/ended1", { host: HOST });
+    expect(answer.statusCode).toBe(302);
+    expect(answer.headers.location).toBe("https://www.example.com/ended");
+    expect(answer.headers["cache-control"]).toBe("no-store");
   });
 
   it("keeps the 404 page on other hosts (branded domains, subdomains)", async () => {

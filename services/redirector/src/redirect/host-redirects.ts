@@ -5,7 +5,7 @@ import type { HostSettingsCache } from "../links/host-settings-cache";
  * Where a host sends a visitor who asked for no link (its root, `/`), for a code that does not
  * exist, or for an expired link that has no expired URL of its own (docs/api/domains.md#domain-redirects).
  * The standard short host takes them from configuration (ROOT_REDIRECT_URL,
- * NOT_FOUND_REDIRECT_URL); a verified branded domain or a subdomain from its own settings, which
+ * NOT_FOUND_REDIRECT_URL, EXPIRED_REDIRECT_URL); a verified branded domain or a subdomain from its own settings, which
  * its owner edits (PATCH of the domain). Nothing set: the default page.
  */
 export interface HostRedirects {
@@ -13,6 +13,7 @@ export interface HostRedirects {
   shortHost: string;
   root: string | undefined;
   notFound: string | undefined;
+  expired: string | undefined;
   /** The other hosts' settings, from link-api. */
   settings: HostSettingsCache;
 }
@@ -34,7 +35,7 @@ export async function strayVisitTarget(
   host: string,
   visit: StrayVisit,
 ): Promise<string | undefined> {
-  if (host === redirects.shortHost) return visit === "expired" ? undefined : redirects[visit];
+  if (host === redirects.shortHost) return redirects[visit];
   const settings = await redirects.settings.lookup(host);
   return settings?.[SETTING[visit]] || undefined;
 }

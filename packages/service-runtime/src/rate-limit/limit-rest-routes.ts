@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { RestRateLimit } from "./create-rest-rate-limit";
 
 declare module "fastify" {

@@ -2,6 +2,7 @@ import type { ShortHosts } from "@kurz/routes";
 import { and, eq } from "drizzle-orm";
 import type { LinkApiExecutor } from "../db/link-api-database";
 import { brandedDomains, subdomains } from "../db/schema";
+import { normalizeRequestHost } from "../links/normalize-request-host";
 
 /** What the redirect edge serves on a host besides its links (docs/api/domains.md#domain-redirects). */
 export interface HostSettingsRecord {
@@ -22,7 +23,7 @@ export async function resolveHostSettings(
   hosts: ShortHosts,
   host: string,
 ): Promise<HostSettingsRecord | undefined> {
-  const normalized = host.trim().toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+  const normalized = normalizeRequestHost(host);
   if (normalized === "" || normalized.length > 253) return undefined;
   const label = hosts.subdomainOf(normalized);
   if (label !== undefined) {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { LinkApiDatabase } from "../db/link-api-database";
 import { type LinkRow, links } from "../db/schema";
+import { normalizeRequestHost } from "./normalize-request-host";
 
 function prepareResolve(db: LinkApiDatabase) {
   return db
@@ -23,7 +24,7 @@ export async function resolveLink(
   host: string,
   code: string,
 ): Promise<LinkRow | undefined> {
-  const normalizedHost = host.trim().toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+  const normalizedHost = normalizeRequestHost(host);
   if (normalizedHost === "" || code === "" || code.length > 64) return undefined;
   let statement = prepared.get(db);
   if (!statement) {

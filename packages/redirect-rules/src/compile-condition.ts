@@ -1,4 +1,5 @@
 import ipaddr from "ipaddr.js";
+import type { LanguageTable } from "./language-table";
 import type { AcceptedLanguage } from "./parse-accept-language";
 import type { Condition } from "./rule-schema";
 import type { Visitor } from "./visitor";
@@ -39,21 +40,13 @@ function inSet(
   };
 }
 
-function language(values: readonly string[]): CompiledCondition {
+function language(values: readonly string[], table: LanguageTable): CompiledCondition {
   // A bare primary subtag ("de") accepts any tag with that primary subtag; a tag with subtags
-  // ("pt-BR") accepts only that exact tag. Both case-insensitive.
-  const primaries = new Set(values.filter((v) => !v.includes("-")).map((v) => v.toLowerCase()));
-  const tags = new Set(values.filter((v) => v.includes("-")).map((v) => v.toLowerCase()));
+  // ("pt-BR") accepts only that exact tag. Both case-insensitive. Decided by the link's table.
+  const index = table.add(values);
   return {
     label: `language ${values.join(", ")}`,
-    matches: (visitor) => {
-      const languages = visitor.languages;
-      for (let i = 0; i < languages.length; i++) {
-        const l = languages[i] as AcceptedLanguage;
-        if (primaries.has(l.primary) || tags.has(l.lower)) return true;
-      }
-      return false;
-    },
+    matches: (visitor) => table.matches(visitor.languages, index),
     observed: (visitor) => formatLanguages(visitor.languages),
   };
 }
@@ -118,7 +111,8 @@ function instant(type: "after" | "before", at: string): CompiledCondition {
   };
 }
 
-export function compileCondition(condition: Condition): CompiledCondition {
+/** One condition; `languages` is the table every language condition of the same rules shares. */
+export function compileCondition(condition: Condition, languages: LanguageTable): CompiledCondition {
   switch (condition.type) {
     case "device":
       return inSet("device", condition.values, (v) => v.device);
@@ -127,7 +121,7 @@ export function compileCondition(condition: Condition): CompiledCondition {
     case "browser":
       return inSet("browser", condition.values, (v) => v.browser);
     case "language":
-      return language(condition.values);
+      return language(condition.values, languages);
     case "country":
       return inSet("country", condition.values, (v) => v.country);
     case "region":

@@ -1,11 +1,22 @@
 import { type CompiledCondition, compileCondition } from "./compile-condition";
+import { LanguageTable } from "./language-table";
 import type { Rule } from "./rule-schema";
+
+/** Which rule decided a visit, as a decision names it. */
+export interface RuleReference {
+  readonly id: string;
+  readonly name: string | undefined;
+  /** Position in the link's list, from 0. */
+  readonly index: number;
+}
 
 export interface CompiledRule {
   readonly id: string;
   readonly name: string | undefined;
   readonly destinationUrl: string;
   readonly conditions: readonly CompiledCondition[];
+  /** Built once: every visit this rule decides names it by this object. */
+  readonly reference: RuleReference;
 }
 
 /** Which request fields the rules read: a caller may leave the others out of the Visitor. */
@@ -39,12 +50,14 @@ function readsOf(rules: readonly Rule[]): VisitorReads {
  * schema are not accepted here: parsing errors would surface per visit.
  */
 export function compileRules(rules: readonly Rule[]): CompiledRules {
+  const languages = new LanguageTable();
   return {
-    rules: rules.map((rule) => ({
+    rules: rules.map((rule, index) => ({
       id: rule.id,
       name: rule.name,
       destinationUrl: rule.destination_url,
-      conditions: rule.conditions.map(compileCondition),
+      conditions: rule.conditions.map((condition) => compileCondition(condition, languages)),
+      reference: Object.freeze({ id: rule.id, name: rule.name, index }),
     })),
     reads: readsOf(rules),
   };

@@ -1,4 +1,4 @@
-import { type CompiledRule, type CompiledRules, compileRules } from "./compile-rules";
+import { type CompiledRule, type CompiledRules, compileRules, type RuleReference } from "./compile-rules";
 import { evaluateRules, explainRules } from "./evaluate-rules";
 import type { Visitor } from "./visitor";
 
@@ -33,7 +33,7 @@ export interface VisitDecision<Choice extends { destinationUrl: string } = { des
   /** Where the visitor goes; for "preview", where the card page refreshes to. */
   destinationUrl: string;
   /** The rule that gave destinationUrl (also under "preview"), else null. */
-  rule: { id: string; name: string | undefined; index: number } | null;
+  rule: RuleReference | null;
   /** The A/B choice that gave destinationUrl (also under "preview"), else undefined. */
   abTest: Choice | undefined;
   /** With `explain`: one line per step tried, in order. */
@@ -113,7 +113,7 @@ export function decideVisit<Choice extends { destinationUrl: string }>(
       decision = {
         matched: "rule",
         destinationUrl: rule.destinationUrl,
-        rule: { id: rule.id, name: rule.name, index },
+        rule: rule.reference,
         abTest: undefined,
       };
     } else {

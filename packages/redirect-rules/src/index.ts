@@ -1,5 +1,12 @@
 export type { CompiledCondition } from "./compile-condition";
-export { type CompiledRule, type CompiledRules, compileRules, type VisitorReads } from "./compile-rules";
+export {
+  type CompiledRule,
+  type CompiledRules,
+  compileRules,
+  type RuleReference,
+  type VisitorReads,
+} from "./compile-rules";
+export { createAcceptLanguageParser } from "./create-accept-language-parser";
 export {
   decideVisit,
   type LinkDecisionInputs,
@@ -23,7 +30,7 @@ export * from "./rule-limits";
 export { type RuleInput, ruleInputOfMessage, ruleMessageOf } from "./rule-messages";
 export { type Condition, conditionSchema, type Rule, rulesSchema } from "./rule-schema";
 export { conditionViewSchema, ruleViewSchema } from "./rule-view-schema";
-export { createVisitor, type VisitInput, type Visitor } from "./visitor";
+export { createVisitor, type VisitInput, type Visitor, type VisitPlace } from "./visitor";
 export {
   BROWSERS,
   type Browser,

@@ -1,13 +1,13 @@
 /** One language a visitor accepts, q > 0. */
 export interface AcceptedLanguage {
   /** The tag as sent, for explanations ("fr-FR"). */
-  tag: string;
+  readonly tag: string;
   /** Lower-cased tag ("fr-fr"). */
-  lower: string;
+  readonly lower: string;
   /** Lower-cased primary subtag ("fr"). */
-  primary: string;
+  readonly primary: string;
   /** Quality, 0 < q <= 1. */
-  q: number;
+  readonly q: number;
 }
 
 // Bounds: the header is attacker-controlled and parsed on every visit.

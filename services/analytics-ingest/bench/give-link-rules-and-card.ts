@@ -48,7 +48,10 @@ export async function giveLinkRulesAndCard(
   }
 }
 
-/** 19 rules the bench visitor misses (language, then country: the address is located), and a last one it matches. */
+/**
+ * 19 rules the bench visitor misses on their language (it accepts en-US and en; their country is
+ * then never needed), and a last one it matches on device, address, referrer and time.
+ */
 export function twentyRulesLastMatching(destination: string): RuleInit[] {
   const misses = Array.from({ length: 19 }, (_, i) => ({
     id: `miss-${i}`,

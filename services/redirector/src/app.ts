@@ -4,6 +4,7 @@ import { type Clock, systemClock } from "@kurz/clock";
 import type { EventProducer } from "@kurz/events";
 import { createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
+import { createAcceptLanguageParser } from "@kurz/redirect-rules";
 import { SERVICES } from "@kurz/routes";
 import { createHttpApp, type HttpApp, type ReadinessCheck } from "@kurz/service-runtime";
 import { createAbCookies } from "./abtests/ab-cookie";
@@ -90,6 +91,7 @@ export function buildApp(deps: AppDependencies): App {
   const abCookies = createAbCookies(signer);
   const deciding: VisitDeciding = {
     classify: createUserAgentClassifier(),
+    languages: createAcceptLanguageParser(),
     geo: createLazyGeoLocator(config.GEOIP_DATABASE_PATH, logger),
     abRouting: { cookies: abCookies, visitors },
   };

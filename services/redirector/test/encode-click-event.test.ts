@@ -117,6 +117,21 @@ describe("the hand-written click encoder", () => {
     }
   });
 
+  it("encodes a link's visitors sent to different destinations (rules, deep links), interleaved", () => {
+    const link: ClickEvent = {
+      ...FULL,
+      linkId: "00000000-0000-4000-8000-0000000000cc",
+      abTestId: "",
+      variantId: "",
+    };
+    const byRule: ClickEvent = { ...link, destinationUrl: "https://example.com/de", ruleId: "de-speakers" };
+    const byApp: ClickEvent = { ...link, destinationUrl: "myapp://open", ruleId: "" };
+    for (const click of [link, byRule, byApp, byRule, link, byApp, link]) {
+      const envelope = decodeEnvelope(encodeClickEnvelope(click, "redirector"));
+      expect(fromBinary(clicksV1.ClickRecordedSchema, envelope.payload)).toEqual(expectedMessage(click));
+    }
+  });
+
   it("keeps every event's bytes intact while later events are encoded", () => {
     const first = encodeClickEnvelope(FULL, "redirector");
     const copy = Buffer.from(first);

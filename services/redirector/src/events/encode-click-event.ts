@@ -158,9 +158,17 @@ function templateFor(click: ClickEvent, source: string): ClickTemplate {
   const key = click.variantId === "" ? click.linkId : `${click.linkId}/${click.variantId}`;
   const known = templates.get(key);
   if (known && matches(known, click, source)) return known;
+  // A link's first destination holds its key; a visitor sent elsewhere (a redirect rule, a deep
+  // link, a changed snapshot) finds a template of that destination, so visitors alternating
+  // between a link's destinations do not rebuild one per click.
+  const elsewhere = known === undefined ? key : `${key}\n${click.destinationUrl}`;
+  if (known !== undefined) {
+    const other = templates.get(elsewhere);
+    if (other && matches(other, click, source)) return other;
+  }
   if (templates.size >= MAX_TEMPLATES) templates.clear();
   const template = buildTemplate(click, source);
-  templates.set(key, template);
+  templates.set(elsewhere, template);
   return template;
 }
 

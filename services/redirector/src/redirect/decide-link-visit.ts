@@ -1,11 +1,13 @@
 import type { IncomingMessage } from "node:http";
 import type { LazyGeoLocator, UserAgentInfo } from "@kurz/click-enrichment";
 import {
+  type AcceptedLanguage,
   createVisitor,
   decideVisit,
   isLinkPreviewCrawler,
   type LinkDecision,
   type VisitDecision,
+  type VisitPlace,
 } from "@kurz/redirect-rules";
 import type { AbRoute } from "../abtests/route-ab-test";
 import type { CachedLink } from "../links/cached-link";
@@ -19,8 +21,18 @@ import type { VisitHeaders } from "./visitor-reader";
 export interface VisitDeciding {
   /** @kurz/click-enrichment's classifier, cached per User-Agent. */
   classify(userAgent: string): UserAgentInfo;
+  /** @kurz/redirect-rules' Accept-Language parser, cached per header value. */
+  languages(acceptLanguage: string): readonly AcceptedLanguage[];
   geo: LazyGeoLocator;
   abRouting: AbRouting;
+}
+
+const UNKNOWN_PLACE: VisitPlace = {};
+const NOWHERE = () => UNKNOWN_PLACE;
+
+function locatePlace(geo: LazyGeoLocator, ip: string): VisitPlace {
+  const place = geo.locate(ip);
+  return { country: place.country, region: place.regionCode, city: place.city };
 }
 
 function queryOf(url: string): string {
@@ -30,8 +42,8 @@ function queryOf(url: string): string {
 
 /**
  * The Visitor of one request and decideVisit over it (the API's simulator runs the same
- * function). Called only for links with a decision; the address is located only when a rule has
- * a geo condition (the caller made sure the database is open). The A/B split runs only when no
+ * function). Called only for links with a decision; the address is located only when a rule's
+ * geo condition is reached (the caller made sure the database is open). The A/B split runs only when no
  * deep link nor rule decided, so a visitor sent elsewhere gets no test cookie and is no exposure.
  */
 export function decideLinkVisit(
@@ -44,15 +56,13 @@ export function decideLinkVisit(
   nowMs: number,
   deps: VisitDeciding,
 ): VisitDecision<AbRoute> {
-  // Only what the link's rules read is parsed (deep links and cards need the User-Agent alone).
+  // Only what the link's rules read is parsed (deep links and cards need the User-Agent alone);
+  // the address is located only if a geo condition is reached.
   const reads = decision.inputs.rules.reads;
-  const place = reads.geo ? deps.geo.locate(ip) : undefined;
   const visitor = createVisitor({
     userAgent: deps.classify(headers.userAgent),
-    acceptLanguage: reads.languages ? readAcceptLanguage(request) : null,
-    country: place?.country,
-    region: place?.regionCode,
-    city: place?.city,
+    languages: reads.languages ? deps.languages(readAcceptLanguage(request)) : undefined,
+    locate: reads.geo ? () => locatePlace(deps.geo, ip) : NOWHERE,
     ip: reads.ip ? ip : null,
     referer: reads.referrer ? headers.referrer : null,
     query: reads.query ? queryOf(request.url ?? "") : null,

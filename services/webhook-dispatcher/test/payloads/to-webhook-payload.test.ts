@@ -410,6 +410,9 @@ describe("toWebhookPayload", () => {
     verifiedAt: at("2025-02-26T16:42:05Z"),
     createdAt: at("2025-02-26T16:20:48Z"),
     updatedAt: at("2025-02-26T16:42:05Z"),
+    rootRedirectUrl: "https://acme.com/",
+    expiredRedirectUrl: "https://acme.com/offers-ended",
+    assetLinks: '[{"relation":["delegate_permission/common.handle_all_urls"]}]',
   };
 
   it("turns domain.verified into domain.verified", () => {
@@ -427,7 +430,14 @@ describe("toWebhookPayload", () => {
       status: "verified",
       failure_reason: null,
       verified_at: "2025-02-26T16:42:05.000Z",
+      root_redirect_url: "https://acme.com/",
+      not_found_redirect_url: null,
+      expired_redirect_url: "https://acme.com/offers-ended",
+      has_apple_app_site_association: false,
+      has_asset_links: true,
     });
+    // The files themselves are not repeated.
+    expect(JSON.stringify(body.data)).not.toContain("delegate_permission");
   });
 
   it("sends no webhook for domain.updated, domain.created or domain.deleted", () => {

@@ -17542,6 +17542,11 @@ export interface operations {
                  *         "verified_at": "2025-02-26T16:42:05.000Z",
                  *         "failure_reason": null,
                  *         "link_count": 0,
+                 *         "root_redirect_url": "https://acme.com/",
+                 *         "not_found_redirect_url": null,
+                 *         "expired_redirect_url": "https://acme.com/offers-ended",
+                 *         "has_apple_app_site_association": true,
+                 *         "has_asset_links": false,
                  *         "created_at": "2025-02-26T16:20:48.000Z",
                  *         "updated_at": "2025-02-26T16:42:05.000Z"
                  *       }
@@ -17594,6 +17599,16 @@ export interface operations {
                         failure_reason: string | null;
                         /** @description Links on the domain */
                         link_count: number;
+                        /** @description Where the domain's root sends visitors; null: a 404 page */
+                        root_redirect_url: string | null;
+                        /** @description Where an unknown code on the domain sends visitors; null: a 404 page */
+                        not_found_redirect_url: string | null;
+                        /** @description Where an expired link without its own expired_url sends visitors; null: a 410 page */
+                        expired_redirect_url: string | null;
+                        /** @description The domain serves /.well-known/apple-app-site-association */
+                        has_apple_app_site_association: boolean;
+                        /** @description The domain serves /.well-known/assetlinks.json */
+                        has_asset_links: boolean;
                         /**
                          * Format: date-time
                          * @description When the domain was added

@@ -71,14 +71,16 @@ export async function redirectVisitor(
   link: CachedLink,
   method: VisitMethod,
   headers: VisitHeaders,
+  /** The short host the visitor asked (the VisitorReader's), for a capped link's expired redirect. */
+  host: string,
 ): Promise<FastifyReply> {
   const s = link.snapshot;
   if (s.maxClicks > 0n) {
-    if (link.capReached) return sendExpired(deps, reply, link, deps.visitors.host(request.raw, headers));
+    if (link.capReached) return sendExpired(deps, reply, link, host);
     const human = method !== "HEAD" && !isBotUserAgent(headers.userAgent);
     if (human && BigInt(await deps.counter.count(s.linkId)) > s.maxClicks) {
       link.capReached = true;
-      return sendExpired(deps, reply, link, deps.visitors.host(request.raw, headers));
+      return sendExpired(deps, reply, link, host);
     }
   }
   // The first visit of a link with a geo rule opens the geo database (once per process).

@@ -48,7 +48,7 @@ async function handleVisit(
     const password = (request.body as Record<string, unknown> | undefined)?.password;
     if (!(await deps.passwords.submit(request, reply, link, password))) return reply;
   }
-  return redirectVisitor(deps, request, reply, link, method, headers);
+  return redirectVisitor(deps, request, reply, link, method, headers, host);
 }
 
 function parseForm(

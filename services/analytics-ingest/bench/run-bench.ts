@@ -73,6 +73,11 @@ function print(line: string): void {
 interface Measured extends LoadResult {
   /** CPU time (user + system) this process spent per request answered during the burst. */
   cpuMicrosPerRequest: number;
+  /**
+   * CPU time of this process's main thread alone (the servers' JavaScript and socket calls; not
+   * the garbage collector's helper threads) per request.
+   */
+  mainThreadMicrosPerRequest: number;
 }
 
 function row(result: Measured): string {
@@ -184,6 +189,9 @@ try {
   /** CPU µs per request of each side of those pairs: [measured, plain]. */
   const rulesCpu: [number[], number[]] = [[], []];
   const cardCpu: [number[], number[]] = [[], []];
+  /** The same, of the main thread alone. */
+  const rulesMainThread: [number[], number[]] = [[], []];
+  const cardMainThread: [number[], number[]] = [[], []];
   const all: { base: Measured[]; redir: Measured[] } = { base: [], redir: [] };
   const burst = async (
     origin: string,
@@ -193,6 +201,7 @@ try {
   ): Promise<Measured> => {
     // Both servers live in this process: its CPU time during a burst is what the server spent.
     const cpuBefore = process.cpuUsage();
+    const mainBefore = process.threadCpuUsage();
     const result = await load.run(origin, {
       paths: burstPaths,
       connections: CONNECTIONS,
@@ -200,11 +209,17 @@ try {
       headers,
     });
     const cpu = process.cpuUsage(cpuBefore);
+    const main = process.threadCpuUsage(mainBefore);
     if (result.errors > 0 || result.non2xx3xx > 0) {
       throw new Error(`${origin}: ${result.errors} errors, ${result.non2xx3xx} 4xx/5xx responses`);
     }
     redirects += origin === baseline.url ? 0 : result.requests;
-    return { ...result, cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.requests) };
+    const answered = Math.max(1, result.requests);
+    return {
+      ...result,
+      cpuMicrosPerRequest: (cpu.user + cpu.system) / answered,
+      mainThreadMicrosPerRequest: (main.user + main.system) / answered,
+    };
   };
   for (let round = 1; round <= ROUNDS; round++) {
     const results: Partial<Record<"base" | "redir", Measured>> = {};
@@ -230,9 +245,9 @@ try {
     const plainPath = [`/${codes[0]}`];
     for (let pair = 0; pair < RULE_PAIRS; pair++) {
       const swap = (round + pair) % 2 === 0;
-      for (const [paired, cpu, path, headers] of [
-        [rulesPaired, rulesCpu, `/${rulesCode}`, HEADERS],
-        [cardPaired, cardCpu, `/${cardCode}`, CRAWLER_HEADERS],
+      for (const [paired, cpu, mainThread, path, headers] of [
+        [rulesPaired, rulesCpu, rulesMainThread, `/${rulesCode}`, HEADERS],
+        [cardPaired, cardCpu, cardMainThread, `/${cardCode}`, CRAWLER_HEADERS],
       ] as const) {
         const first = await burst(
           stack.redirector.httpUrl,
@@ -250,6 +265,8 @@ try {
         paired.push(measured.requestsPerSecond / plain.requestsPerSecond);
         cpu[0].push(measured.cpuMicrosPerRequest);
         cpu[1].push(plain.cpuMicrosPerRequest);
+        mainThread[0].push(measured.mainThreadMicrosPerRequest);
+        mainThread[1].push(plain.mainThreadMicrosPerRequest);
       }
     }
     if (RULE_PAIRS > 0) await checkRulesAndCard();
@@ -301,17 +318,23 @@ try {
   );
   // The CPU figures (this process's, per request) move far less with the machine's other load
   // than throughput does: they tell where a ratio's gap comes from when the machine is busy.
-  const pairedRow = (name: string, paired: number[], cpu: [number[], number[]]) => {
+  const pairedRow = (
+    name: string,
+    paired: number[],
+    cpu: [number[], number[]],
+    mainThread: [number[], number[]],
+  ) => {
     const ratioOf = median(paired);
-    return `  ${name}: ${ratioOf.toFixed(2)} of the plain link's throughput (median of ${paired.length} pairs of ${AB_BURST_SECONDS} s bursts; ${Math.min(...paired).toFixed(2)}–${Math.max(...paired).toFixed(2)}); CPU ${median(cpu[0]).toFixed(1)} against ${median(cpu[1]).toFixed(1)} µs per request (target ≥ 0.90) ${ratioOf >= 0.9 ? "OK" : "BELOW TARGET"}`;
+    return `  ${name}: ${ratioOf.toFixed(2)} of the plain link's throughput (median of ${paired.length} pairs of ${AB_BURST_SECONDS} s bursts; ${Math.min(...paired).toFixed(2)}–${Math.max(...paired).toFixed(2)}); CPU ${median(cpu[0]).toFixed(1)} against ${median(cpu[1]).toFixed(1)} µs per request, main thread ${median(mainThread[0]).toFixed(1)} against ${median(mainThread[1]).toFixed(1)} (target ≥ 0.90) ${ratioOf >= 0.9 ? "OK" : "BELOW TARGET"}`;
   };
   if (RULE_PAIRS > 0) {
-    print(pairedRow("a link with 20 rules, the last one matching", rulesPaired, rulesCpu));
+    print(pairedRow("a link with 20 rules, the last one matching", rulesPaired, rulesCpu, rulesMainThread));
     print(
       pairedRow(
         "a preview card answered to a crawler (against the plain link asked by it)",
         cardPaired,
         cardCpu,
+        cardMainThread,
       ),
     );
   }

@@ -1,4 +1,4 @@
-export type { BackoffOptions } from "./backoff-delay";
+export { type BackoffOptions, backoffDelay } from "./backoff-delay";
 export type { EventProducer, ProducerOptions, ProducerStats } from "./buffered-producer";
 export { createEventBus } from "./create-event-bus";
 export { deadLetterHeaders } from "./dead-letter-message";

@@ -654,17 +654,9 @@ for (const store of STORES) {
         const record = (deliveryId: string) =>
           attemptRecord(claimed!, deliveryId, { statusCode: 200, latencyMs: 1, responseExcerpt: "ok" });
         const recorder = createAttemptRecorder(t.ctx.db, { lingerMs: 50 });
-        // A record whose attempt id is already in the log: its row cannot be written.
-        const taken = record(claimed!.id);
-        await t.ctx.db.insert(webhookAttempts).values({
-          id: taken.attemptId,
-          deliveryId: taken.deliveryId,
-          endpointId: taken.endpointId,
-          attemptedAt: taken.attemptedAt,
-          latencyMs: 1,
-          responseExcerpt: "",
-        });
-        const results = await Promise.allSettled([recorder(record(claimed!.id)), recorder(taken)]);
+        // A record no column can hold (a latency past the integer range): its row cannot be written.
+        const refused = { ...record(claimed!.id), latencyMs: 2 ** 31 };
+        const results = await Promise.allSettled([recorder(record(claimed!.id)), recorder(refused)]);
         expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected"]);
         const [delivery] = await t.ctx.db.select().from(webhookDeliveries);
         expect(delivery).toMatchObject({ status: "succeeded", attempts: 1, claimedUntil: null });

@@ -56,9 +56,12 @@ export function createDeliveryWorker(
   options: DeliveryWorkerOptions,
 ): DeliveryWorker {
   const { ctx } = deps;
+  const stopping = new AbortController();
   const attemptDeps = {
     ...deps,
-    record: deps.record ?? createAttemptRecorder(ctx.db, { logger: ctx.logger }),
+    record:
+      deps.record ??
+      createAttemptRecorder(ctx.db, { logger: ctx.logger, clock: ctx.clock, stopping: stopping.signal }),
   };
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const attemptTimeoutMs = options.attemptTimeoutMs ?? 15_000;
@@ -259,6 +262,8 @@ export function createDeliveryWorker(
       queues.clear();
       heldBy.clear();
       held = inFlight.size;
+      // A record waiting for the database to come back is tried once more, then left to its lease.
+      stopping.abort();
       await Promise.allSettled([...inFlight]);
     },
   };

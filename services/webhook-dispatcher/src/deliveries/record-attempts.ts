@@ -34,7 +34,9 @@ const iso = (value: Date | null) => (value === null ? null : value.toISOString()
  * no longer the attempt's keeps its state (its attempt is logged all the same): a replay made
  * while the attempt was under way queued it afresh, or its claim lapsed and another worker holds
  * it now — the attempt's outcome must not undo either. A delivery deleted meanwhile (its endpoint
- * was deleted) is skipped: its record would break the attempt log's foreign key.
+ * was deleted) is skipped: its record would break the attempt log's foreign key. Idempotent: made
+ * again after its reply was lost, it finds the attempt logged and the claim released, and changes
+ * nothing.
  */
 export async function recordAttempts(db: WebhookExecutor, records: readonly AttemptRecord[]): Promise<void> {
   if (records.length === 0) return;
@@ -59,6 +61,8 @@ export async function recordAttempts(db: WebhookExecutor, records: readonly Atte
           failure_kind, failure_detail)
       -- A delivery deleted while its attempt was under way (its endpoint deleted): nothing to log.
       where exists (select 1 from webhook_deliveries x where x.id = a.delivery_id)
+      -- Written again after a lost reply: the attempt is logged once.
+      on conflict (id) do nothing
     )
     update webhook_deliveries as d
     set attempts = v.attempts, status = v.status, next_attempt_at = v.next_attempt_at,

@@ -2,6 +2,7 @@ import type { MemoryRetentionOptions } from "../event-bus";
 import type { EventLogger } from "../event-logger";
 import type { EventMessage } from "../event-message";
 import { partitionForKey } from "../partition-for-key";
+import { headersBound, readHeaders, writeHeaders } from "./stored-headers";
 
 export interface StoredMessage extends EventMessage {
   topic: string;
@@ -23,11 +24,16 @@ interface MemoryPartition {
    * and offset follow from where a message sits. A chunk is freed once its last message is.
    */
   keys: Array<string | undefined>;
-  headers: Array<Record<string, string> | undefined>;
-  /** Values are copied into shared chunks: a slice of a chunk, not a buffer object per message. */
+  /**
+   * Values are copied into shared chunks: a slice of a chunk, not a buffer object per message.
+   * Each value's headers follow it in the chunk (headerLengths bytes, encoded by writeHeaders):
+   * a click's headers hold its own event id, so keeping them as objects would keep an object
+   * and a string per message.
+   */
   valueChunks: Array<Buffer | undefined>;
   valueStarts: number[];
   valueLengths: number[];
+  headerLengths: number[];
   /** The chunk appends go to, and how much of it is used. */
   chunk: Buffer;
   chunkUsed: number;
@@ -69,10 +75,10 @@ export class MemoryLog {
         topic,
         Array.from({ length: partitionCount }, () => ({
           keys: [],
-          headers: [],
           valueChunks: [],
           valueStarts: [],
           valueLengths: [],
+          headerLengths: [],
           chunk: EMPTY_CHUNK,
           chunkUsed: 0,
           head: 0,
@@ -104,23 +110,25 @@ export class MemoryLog {
     if (!readers.includes(reader)) readers.push(reader);
   }
 
-  /** Keeps key and headers as they are and copies the value into the current chunk (once per click). */
+  /** Keeps the key as it is and copies the value and headers into the current chunk (once per click). */
   append(topic: string, message: EventMessage): void {
     const partitions = this.partitionsOf(topic);
     const partition = partitionForKey(message.key, partitions.length);
     const log = partitions[partition]!;
-    const { value } = message;
-    if (log.chunkUsed + value.length > log.chunk.length) {
-      log.chunk = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, value.length));
+    const { value, headers } = message;
+    const room = value.length + headersBound(headers);
+    if (log.chunkUsed + room > log.chunk.length) {
+      log.chunk = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, room));
       log.chunkUsed = 0;
     }
     log.chunk.set(value, log.chunkUsed);
+    const headerLength = writeHeaders(log.chunk, log.chunkUsed + value.length, headers);
     log.keys.push(message.key);
-    log.headers.push(message.headers);
     log.valueChunks.push(log.chunk);
     log.valueStarts.push(log.chunkUsed);
     log.valueLengths.push(value.length);
-    log.chunkUsed += value.length;
+    log.headerLengths.push(headerLength);
+    log.chunkUsed += value.length + headerLength;
     if (endOffsetOf(log) - log.startOffset > this.retention.maxMessagesPerPartition) {
       this.dropOldest(topic, partition, log);
     }
@@ -139,8 +147,16 @@ export class MemoryLog {
     const chunk = log.valueChunks[at];
     if (key === undefined || chunk === undefined) return undefined;
     const start = log.valueStarts[at]!;
-    const value = chunk.subarray(start, start + log.valueLengths[at]!);
-    return { key, value, headers: { ...log.headers[at] }, topic, partition, offset };
+    const end = start + log.valueLengths[at]!;
+    const value = chunk.subarray(start, end);
+    return {
+      key,
+      value,
+      headers: readHeaders(chunk, end, end + log.headerLengths[at]!),
+      topic,
+      partition,
+      offset,
+    };
   }
 
   /** Up to `max` consecutive messages from `offset`, as read() gives them. */
@@ -219,7 +235,6 @@ export class MemoryLog {
     if (count <= 0) return;
     for (let i = log.head; i < log.head + count; i++) {
       log.keys[i] = undefined;
-      log.headers[i] = undefined;
       log.valueChunks[i] = undefined;
     }
     log.head += count;
@@ -227,10 +242,10 @@ export class MemoryLog {
     // Reclaim the front in one copy once it is at least half the array: amortized O(1).
     if (log.head >= COMPACT_AFTER && log.head * 2 >= log.keys.length) {
       log.keys = log.keys.slice(log.head);
-      log.headers = log.headers.slice(log.head);
       log.valueChunks = log.valueChunks.slice(log.head);
       log.valueStarts = log.valueStarts.slice(log.head);
       log.valueLengths = log.valueLengths.slice(log.head);
+      log.headerLengths = log.headerLengths.slice(log.head);
       log.head = 0;
     }
   }

@@ -169,6 +169,44 @@ describe("refresh token", () => {
     });
     expect(response.body.error).toBe("invalid_grant");
   });
+
+  it("authenticates the client before the refresh token is used: a wrong secret burns nothing", async () => {
+    const tokens = await tokensFor(server.url, browser, client);
+    const form = {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token,
+      client_id: client.client_id,
+    };
+    const refused = await Promise.all([
+      postToken(server.url, { ...form, client_secret: "kurz_cs_wrong" }),
+      // A confidential client without its secret.
+      postToken(server.url, form),
+    ]);
+    for (const response of refused) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({
+        error: "invalid_client",
+        error_description: "Client authentication failed",
+      });
+    }
+    // The token was neither rotated nor taken for a reuse: it still refreshes, once.
+    const rotated = await refresh(tokens.refresh_token);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.refresh_token).toMatch(/_rt_/);
+  });
+
+  it("answers the client's authentication before a missing refresh token", async () => {
+    const form = { grant_type: "refresh_token", client_id: client.client_id };
+    const wrongSecret = await postToken(server.url, { ...form, client_secret: "kurz_cs_wrong" });
+    expect(wrongSecret.status).toBe(401);
+    expect(wrongSecret.body.error).toBe("invalid_client");
+    const missing = await postToken(server.url, { ...form, client_secret: client.client_secret ?? "" });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({
+      error: "invalid_request",
+      error_description: "Missing required parameter: refresh_token",
+    });
+  });
 });
 
 describe("client authentication and request errors (OAuth error codes)", () => {

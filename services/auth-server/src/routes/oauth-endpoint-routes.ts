@@ -144,11 +144,15 @@ export async function registerOAuthEndpointRoutes(
       if (grantType !== "authorization_code" && grantType !== "refresh_token") {
         throw new OAuthError("unsupported_grant_type", `Unsupported grant_type "${grantType.slice(0, 64)}"`);
       }
-      const client = await authenticateClient(ctx, request.headers.authorization, form);
       const response =
         grantType === "authorization_code"
-          ? await exchangeAuthorizationCode(ctx, client, form)
-          : await refreshAccessToken(ctx, client, form);
+          ? await exchangeAuthorizationCode(
+              ctx,
+              await authenticateClient(ctx, request.headers.authorization, form),
+              form,
+            )
+          : // The refresh grant authenticates the client as it reads the token (one round trip).
+            await refreshAccessToken(ctx, request.headers.authorization, form);
       return reply.headers(NO_STORE).send(response);
     });
 

@@ -1,3 +1,4 @@
+import { createPrivateKey, type JsonWebKey, type KeyObject } from "node:crypto";
 import type { Locks } from "@kurz/cache";
 import type { Logger } from "@kurz/logger";
 import type { Database } from "@kurz/relational";
@@ -7,18 +8,17 @@ import {
   createLocalJWKSet,
   exportJWK,
   generateKeyPair,
-  importJWK,
   type JWK,
   type JWTPayload,
   type JWTVerifyGetKey,
-  SignJWT,
 } from "jose";
 import type { Clock } from "../clock";
 import { type SigningKeyRow, signingKeys } from "../db/schema";
 import { ACCESS_TOKEN_TTL_SEC } from "../oauth/token-lifetimes";
 import { openSecret, sealSecret } from "./secret-box";
+import { signCompactJwt } from "./sign-compact-jwt";
 
-const ALG = "ES256";
+const ALG = "ES256" as const;
 /** How long a loaded key list is trusted before re-reading it (other replicas may rotate). */
 const RELOAD_AFTER_MS = 60_000;
 /** Verifiers' clocks and caches lag: keep a retired key published a little past its last token. */
@@ -81,7 +81,7 @@ function publishedRows(rows: SigningKeyRow[], now: Date): SigningKeyRow[] {
 export function createSigningKeyStore(options: SigningKeyStoreOptions): SigningKeyStore {
   const { db, clock, logger } = options;
   let loaded: LoadedKeys | undefined;
-  const privateKeys = new Map<string, ReturnType<typeof importJWK>>();
+  const privateKeys = new Map<string, Promise<KeyObject>>();
 
   let loading: Promise<SigningKeyRow[]> | undefined;
   /**
@@ -113,7 +113,8 @@ export function createSigningKeyStore(options: SigningKeyStoreOptions): SigningK
     if (!key) {
       key = Promise.resolve().then(() => {
         const jwk = JSON.parse(openSecret(options.keyEncryptionKey, row.privateJwkEncrypted, row.kid)) as JWK;
-        return importJWK(jwk, row.alg);
+        // A node:crypto key: access tokens are signed synchronously (sign-compact-jwt.ts).
+        return createPrivateKey({ key: jwk as JsonWebKey, format: "jwk" });
       });
       privateKeys.set(row.kid, key);
     }
@@ -182,9 +183,9 @@ export function createSigningKeyStore(options: SigningKeyStoreOptions): SigningK
       const now = clock.now();
       const active = (await activeKey(await load(), now)) ?? (await activeKey(await load(true), now));
       if (!active) throw new Error("no usable signing key");
-      return new SignJWT(claims)
-        .setProtectedHeader({ alg: active.row.alg, typ: "at+jwt", kid: active.row.kid })
-        .sign(active.key);
+      if (active.row.alg !== ALG)
+        throw new Error(`signing key ${active.row.kid} is ${active.row.alg}, not ${ALG}`);
+      return signCompactJwt({ alg: ALG, typ: "at+jwt", kid: active.row.kid }, claims, active.key);
     },
 
     async ensureKey() {

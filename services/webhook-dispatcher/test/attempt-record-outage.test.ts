@@ -1,15 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { createLogger } from "@kurz/logger";
-import { createTestDatabase, postgresBackend, type TestDatabase, waitFor } from "@kurz/testing";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { waitFor } from "@kurz/testing";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { webhookAttempts, webhookDeliveries } from "../src/db/schema";
 import { type ClaimedDelivery, claimDueDeliveries } from "../src/deliveries/claim-due-deliveries";
 import { createAttemptRecorder } from "../src/deliveries/create-attempt-recorder";
 import { createDeliveryWorker } from "../src/deliveries/create-delivery-worker";
 import { enqueueMessage } from "../src/deliveries/enqueue-message";
-import { type AttemptRecord, recordAttempts } from "../src/deliveries/record-attempts";
+import { recordAttempts } from "../src/deliveries/record-attempts";
 import { createWebhook } from "../src/endpoints/create-webhook";
+import { attemptRecord } from "./support/attempt-record";
 import { databaseOutage } from "./support/database-outage";
+import { storeDatabase, storesToTest } from "./support/each-store";
 import { startDispatcherContext } from "./support/start-dispatcher-context";
 import { startReceiver } from "./support/start-receiver";
 
@@ -47,22 +49,8 @@ async function claim(n: number, leaseMs = 60_000): Promise<ClaimedDelivery[]> {
   return claimed;
 }
 
-const successOf = (claimed: ClaimedDelivery): AttemptRecord => ({
-  attemptId: randomUUID(),
-  deliveryId: claimed.id,
-  endpointId: claimed.endpoint.id,
-  attemptedAt: t.clock.now(),
-  statusCode: 204,
-  latencyMs: 3,
-  responseExcerpt: "",
-  failureKind: null,
-  failureDetail: null,
-  attempts: 1,
-  status: "succeeded",
-  nextAttemptAt: null,
-  recordedAt: t.clock.now(),
-  claimedUntil: claimed.claimedUntil,
-});
+/** A 204 success of a claimed delivery, recorded now. */
+const successOf = (claimed: ClaimedDelivery) => attemptRecord(claimed, claimed.id, t.clock.now());
 
 /** Error lines a logger wrote, by event. */
 function capturedLogger() {
@@ -79,26 +67,12 @@ function capturedLogger() {
   };
 }
 
-const postgres = await postgresBackend();
-const STORES = [
-  { name: "PGlite", adminUrl: undefined },
-  ...(postgres.available ? [{ name: "PostgreSQL", adminUrl: postgres.value.adminUrl }] : []),
-];
-
-for (const store of STORES) {
+for (const store of await storesToTest()) {
   describe(`an attempt's record while the database is out of reach, on ${store.name}`, () => {
-    let database: TestDatabase | undefined;
-
-    beforeAll(async () => {
-      if (store.adminUrl) database = await createTestDatabase(store.adminUrl, "kurz_test_webhook_outage");
-    });
-
-    afterAll(async () => {
-      await database?.drop();
-    });
+    const database = storeDatabase(store, "kurz_test_webhook_outage");
 
     beforeEach(async () => {
-      t = await startDispatcherContext(database ? { databaseUrl: database.url } : {});
+      t = await startDispatcherContext(database());
       receiver = await startReceiver();
       await createWebhook(t.ctx, ACCOUNT, {
         url: receiver.url,

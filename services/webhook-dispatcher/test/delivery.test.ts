@@ -1,20 +1,20 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createTestDatabase, postgresBackend, type TestDatabase, waitFor } from "@kurz/testing";
+import { waitFor } from "@kurz/testing";
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages } from "../src/db/schema";
 import { attemptDelivery } from "../src/deliveries/attempt-delivery";
-import { type ClaimedDelivery, claimDueDeliveries } from "../src/deliveries/claim-due-deliveries";
+import { claimDueDeliveries } from "../src/deliveries/claim-due-deliveries";
 import { createAttemptRecorder } from "../src/deliveries/create-attempt-recorder";
 import { createDeliveryWorker, type DeliveryWorker } from "../src/deliveries/create-delivery-worker";
 import { enqueueMessage } from "../src/deliveries/enqueue-message";
 import { listWebhookDeliveries } from "../src/deliveries/list-webhook-deliveries";
 import { pruneDeliveryLog } from "../src/deliveries/prune-delivery-log";
 import { queueMessages } from "../src/deliveries/queue-messages";
-import { type AttemptRecord, recordAttempts } from "../src/deliveries/record-attempts";
+import { recordAttempts } from "../src/deliveries/record-attempts";
 import { replayWebhookDelivery } from "../src/deliveries/replay-webhook-delivery";
 import { RETRY_DELAYS_MS } from "../src/deliveries/retry-schedule";
 import { toDeliveryView } from "../src/deliveries/to-delivery-view";
@@ -22,6 +22,8 @@ import { workerHooks } from "../src/deliveries/worker-hooks";
 import { createWebhook } from "../src/endpoints/create-webhook";
 import { rotateWebhookSecret } from "../src/endpoints/rotate-webhook-secret";
 import { createSecretBox } from "../src/signing/secret-box";
+import { attemptRecord } from "./support/attempt-record";
+import { storeDatabase, storesToTest } from "./support/each-store";
 import { startDispatcherContext } from "./support/start-dispatcher-context";
 import { startReceiver } from "./support/start-receiver";
 
@@ -130,50 +132,12 @@ async function runUntil(untilMs: number): Promise<void> {
   }
 }
 
-/** The record of a finished attempt on a claimed delivery: a 204 success unless told otherwise. */
-const attemptRecord = (
-  claimed: ClaimedDelivery,
-  deliveryId: string,
-  fields: Partial<AttemptRecord> = {},
-): AttemptRecord => ({
-  attemptId: randomUUID(),
-  deliveryId,
-  endpointId: claimed.endpoint.id,
-  attemptedAt: t.clock.now(),
-  statusCode: 204,
-  latencyMs: 3,
-  responseExcerpt: "",
-  failureKind: null,
-  failureDetail: null,
-  attempts: 1,
-  status: "succeeded",
-  nextAttemptAt: null,
-  recordedAt: t.clock.now(),
-  claimedUntil: claimed.claimedUntil,
-  ...fields,
-});
-
-const postgres = await postgresBackend();
-/** Each test runs on the embedded store and, when a server answers, on PostgreSQL (its own database). */
-const STORES = [
-  { name: "PGlite", adminUrl: undefined },
-  ...(postgres.available ? [{ name: "PostgreSQL", adminUrl: postgres.value.adminUrl }] : []),
-];
-
-for (const store of STORES) {
+for (const store of await storesToTest()) {
   describe(`on ${store.name}`, () => {
-    let database: TestDatabase | undefined;
-
-    beforeAll(async () => {
-      if (store.adminUrl) database = await createTestDatabase(store.adminUrl, "kurz_test_webhook_delivery");
-    });
-
-    afterAll(async () => {
-      await database?.drop();
-    });
+    const database = storeDatabase(store, "kurz_test_webhook_delivery");
 
     beforeEach(async () => {
-      t = await startDispatcherContext(database ? { databaseUrl: database.url } : {});
+      t = await startDispatcherContext(database());
       receiver = await startReceiver();
     });
 
@@ -608,7 +572,7 @@ for (const store of STORES) {
             leaseMs: 60_000,
           });
           await recordAttempts(t.ctx.db, [
-            attemptRecord(claimed[0]!, pending!.id, {
+            attemptRecord(claimed[0]!, pending!.id, t.clock.now(), {
               statusCode: 500,
               responseExcerpt: "lone \ud800 high, lone \udc00 low, \u0000",
               failureKind: "status",
@@ -634,7 +598,7 @@ for (const store of STORES) {
           defaultRoom: 10,
           leaseMs: 60_000,
         });
-        const record = (deliveryId: string) => attemptRecord(claimed!, deliveryId);
+        const record = (deliveryId: string) => attemptRecord(claimed!, deliveryId, t.clock.now());
         await recordAttempts(t.ctx.db, [record(claimed!.id), record(randomUUID())]);
         const attempts = await t.ctx.db.select().from(webhookAttempts);
         expect(attempts.map((row) => row.deliveryId)).toEqual([claimed!.id]);
@@ -652,7 +616,11 @@ for (const store of STORES) {
           leaseMs: 60_000,
         });
         const record = (deliveryId: string) =>
-          attemptRecord(claimed!, deliveryId, { statusCode: 200, latencyMs: 1, responseExcerpt: "ok" });
+          attemptRecord(claimed!, deliveryId, t.clock.now(), {
+            statusCode: 200,
+            latencyMs: 1,
+            responseExcerpt: "ok",
+          });
         const recorder = createAttemptRecorder(t.ctx.db, { lingerMs: 50 });
         // A record no column can hold (a latency past the integer range): its row cannot be written.
         const refused = { ...record(claimed!.id), latencyMs: 2 ** 31 };

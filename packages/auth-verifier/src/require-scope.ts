@@ -1,5 +1,7 @@
 import { AppError, toRestErrorBody } from "@kurz/errors";
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { roleRefusal } from "./role-refusal";
+import { lowestRoleFor, roleAllowsScope } from "./roles";
 import type { Scope } from "./scopes";
 import type { AccessToken, TokenVerifier } from "./token-verifier";
 
@@ -31,13 +33,36 @@ async function refuse(reply: FastifyReply, error: AppError, wwwAuthenticate: str
     .send(body);
 }
 
+/** The workspace a request names (docs/api/workspaces.md#acting-in-a-workspace). */
+function workspaceHeader(request: FastifyRequest): string | undefined {
+  const value = request.headers["kurz-workspace"];
+  if (Array.isArray(value)) {
+    throw new AppError("VALIDATION_ERROR", { message: "Send one Kurz-Workspace header" });
+  }
+  return value?.trim() || undefined;
+}
+
 /**
  * A route's declared scope, as a fastify preHandler. Without a valid bearer token → 401 with an
  * RFC 6750 challenge; with a token lacking the scope → 403 with the insufficient-scope body
  * (docs/api/errors.md#insufficient-scope) `{ success: false, error: "Insufficient scope",
- * required_scope }`. On success the verified token is on `request.accessToken`.
+ * required_scope }`; in a workspace the person is not a member of, or with a role that does not
+ * allow the scope → 403 FORBIDDEN (details: role, required_role). On success the token, its
+ * workspace (`accountId`) and the person's role there are on `request.accessToken`.
  */
-export function requireScope(verifier: TokenVerifier, scope: Scope): preHandlerAsyncHookHandler {
+export function requireScope(
+  verifier: TokenVerifier,
+  scope: Scope,
+  options: {
+    /**
+     * false: the route concerns the person, not a workspace (their workspaces, one named in its
+     * path): no membership is checked here, the route checks its own, and `accountId` is the
+     * person's own workspace.
+     */
+    actsInWorkspace?: boolean;
+  } = {},
+): preHandlerAsyncHookHandler {
+  const actsInWorkspace = options.actsInWorkspace ?? true;
   return async function checkScope(request, reply) {
     const token = bearerToken(request);
     if (!token) {
@@ -52,7 +77,9 @@ export function requireScope(verifier: TokenVerifier, scope: Scope): preHandlerA
     }
     let accessToken: AccessToken;
     try {
-      accessToken = await verifier.verify(token);
+      accessToken = actsInWorkspace
+        ? await verifier.authorize(token, workspaceHeader(request))
+        : await verifier.verify(token);
     } catch (error) {
       if (error instanceof AppError && error.code === "INVALID_TOKEN") {
         return refuse(reply, error, challenge({ error: "invalid_token", error_description: error.message }));
@@ -68,6 +95,9 @@ export function requireScope(verifier: TokenVerifier, scope: Scope): preHandlerA
         }),
         challenge({ error: "insufficient_scope", scope }),
       );
+    }
+    if (accessToken.role && !roleAllowsScope(accessToken.role, scope)) {
+      throw roleRefusal(accessToken.role, lowestRoleFor(scope));
     }
     request.accessToken = accessToken;
   };

@@ -2,11 +2,18 @@ import { type Clock as KurzClock, systemClock } from "@kurz/clock";
 import { AppError } from "@kurz/errors";
 import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from "jose";
 import { LRUCache } from "lru-cache";
+import type { RoleLookup } from "./membership-check";
+import { notMemberRefusal } from "./role-refusal";
+import type { Role } from "./roles";
 
 /** A verified access token (RFC 9068 profile). */
 export interface AccessToken {
-  /** The account the token acts for: the JWT `sub`. */
+  /** The workspace the token acts in (every service's account_id): the person's own (`sub`). */
   accountId: string;
+  /** The person the token was granted by: the JWT `sub`. */
+  userId: string;
+  /** The person's role in the workspace, set by `authorize` (verify alone leaves it unset). */
+  role?: Role;
   clientId: string;
   scopes: ReadonlySet<string>;
   jti: string;
@@ -22,6 +29,8 @@ export interface TokenVerifierOptions {
   audience: string;
   /** Revocation by jti (RFC 7009 for access tokens): true → the token is refused. */
   isRevoked?: (jti: string) => Promise<boolean>;
+  /** The person's role in a workspace, asked on every `authorize`. Default: ownWorkspaceOnly. */
+  roleOf?: RoleLookup;
   clockToleranceSec?: number;
   /** Expiry is judged by this clock's wall time (tests move it past a token's `exp`). */
   clock?: Clock;
@@ -32,8 +41,24 @@ export interface TokenVerifierOptions {
 }
 
 export interface TokenVerifier {
+  /** Signature, claims, expiry and revocation. */
   verify(token: string): Promise<AccessToken>;
+  /**
+   * `verify`, then the workspace the request acts in — `workspace` (the `Kurz-Workspace` header)
+   * when given, else the person's own — and the person's role there, asked afresh: FORBIDDEN when
+   * the person is not a member (an unknown workspace answers the same).
+   */
+  authorize(token: string, workspace: string | undefined): Promise<AccessToken & { role: Role }>;
 }
+
+/**
+ * The lookup of a verifier given none: a token acts only in its person's own workspace (the one
+ * with their id), as its owner. For tests of one service without auth-server.
+ */
+export const ownWorkspaceOnly: RoleLookup = async (userId, workspaceId) =>
+  userId.toLowerCase() === workspaceId.toLowerCase() ? "owner" : undefined;
+
+const WORKSPACE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Only asymmetric algorithms: a token signed with a shared secret is never accepted. */
 export const ALGORITHMS = ["ES256", "EdDSA", "RS256", "PS256"];
@@ -95,6 +120,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     if (typeof scope !== "string") throw invalid("The access token has no scope");
     const accessToken: AccessToken = {
       accountId: sub,
+      userId: sub,
       clientId,
       scopes: new Set(scope.split(" ").filter(Boolean)),
       jti,
@@ -105,18 +131,32 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     return accessToken;
   }
 
+  async function verify(token: string): Promise<AccessToken> {
+    const cached = verified.get(token);
+    if (cached && clock.now().getTime() > cached.expiresAt.getTime() + toleranceMs) {
+      verified.delete(token);
+      throw invalid("The access token has expired");
+    }
+    const accessToken = cached ?? (await verifySignatureAndClaims(token));
+    if (options.isRevoked && (await options.isRevoked(accessToken.jti))) {
+      throw invalid("The access token has been revoked");
+    }
+    return accessToken;
+  }
+
   return {
-    async verify(token) {
-      const cached = verified.get(token);
-      if (cached && clock.now().getTime() > cached.expiresAt.getTime() + toleranceMs) {
-        verified.delete(token);
-        throw invalid("The access token has expired");
+    verify,
+    async authorize(token, workspace) {
+      const accessToken = await verify(token);
+      if (workspace !== undefined && !WORKSPACE_ID.test(workspace)) {
+        throw new AppError("VALIDATION_ERROR", { message: "Kurz-Workspace must be a workspace id (a UUID)" });
       }
-      const accessToken = cached ?? (await verifySignatureAndClaims(token));
-      if (options.isRevoked && (await options.isRevoked(accessToken.jti))) {
-        throw invalid("The access token has been revoked");
+      const workspaceId = (workspace ?? accessToken.userId).toLowerCase();
+      const role = await (options.roleOf ?? ownWorkspaceOnly)(accessToken.userId, workspaceId);
+      if (!role) {
+        throw notMemberRefusal(workspaceId);
       }
-      return accessToken;
+      return { ...accessToken, accountId: workspaceId, role };
     },
   };
 }

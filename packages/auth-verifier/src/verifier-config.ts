@@ -35,9 +35,10 @@ export function issuerOf(publicBaseUrl: string): string {
 const jwksUrlOf = (config: VerifierConfig) =>
   `${config.AUTH_SERVER_HTTP_URL.replace(/\/+$/, "")}/.well-known/jwks.json`;
 
+/** A resource server's verifier: `roleOf` is required, so every service checks memberships. */
 export function createVerifierFromConfig(
   config: VerifierConfig,
-  extra: Pick<TokenVerifierOptions, "isRevoked"> = {},
+  extra: Pick<TokenVerifierOptions, "isRevoked"> & Required<Pick<TokenVerifierOptions, "roleOf">>,
 ): TokenVerifier {
   return createTokenVerifier({
     jwksUrl: jwksUrlOf(config),

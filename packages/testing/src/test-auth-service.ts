@@ -18,6 +18,11 @@ export interface TestAuthService {
   setPlan(accountId: string, plan: TestPlan): void;
   /** Marks an access token revoked (IsTokenRevoked answers true for it from now on). */
   revoke(jti: string): void;
+  /**
+   * Sets a person's role in a workspace (GetMembership answers it); undefined removes them. By
+   * default a person is the owner of the workspace with their id and a member of no other.
+   */
+  setRole(userId: string, workspaceId: string, role: string | undefined): void;
   /** IsTokenRevoked calls answered so far. */
   readonly isTokenRevokedCalls: number;
   /** GetAccount calls answered so far (to observe caching). */
@@ -28,7 +33,7 @@ export interface TestAuthService {
 const UNLIMITED: TestPlan = { id: "business", mcpAccess: true, webhooks: true, abTests: true };
 
 /**
- * A real gRPC AuthService (GetAccount; VerifyApiKey refuses every key; IsTokenRevoked for the jtis
+ * A real gRPC AuthService (GetAccount; GetMembership; VerifyApiKey refuses every key; IsTokenRevoked for the jtis
  * revoked through `revoke`) answering from fixed plans, so a service can be tested with quotas without auth-server.
  */
 export async function startTestAuthService(options: TestAuthServiceOptions = {}): Promise<TestAuthService> {
@@ -37,6 +42,7 @@ export async function startTestAuthService(options: TestAuthServiceOptions = {})
   let getAccountCalls = 0;
   let isTokenRevokedCalls = 0;
   const revoked = new Set<string>();
+  const roles = new Map<string, string | undefined>();
   // A test double: it checks no callers (the real services' authenticators are tested on them).
   const server = createGrpcServer({ unauthenticated: true });
   server.addService(authV1.AuthService, {
@@ -51,6 +57,15 @@ export async function startTestAuthService(options: TestAuthServiceOptions = {})
         account: { id: request.accountId, email: `${request.accountId}@example.test`, name: "Test", plan },
       };
     },
+    async getMembership(request) {
+      const key = `${request.userId}/${request.workspaceId}`;
+      const role = roles.has(key)
+        ? roles.get(key)
+        : request.userId === request.workspaceId
+          ? "owner"
+          : undefined;
+      return { role: role ?? "" };
+    },
     async isTokenRevoked(request) {
       isTokenRevokedCalls++;
       return { revoked: revoked.has(request.jti) };
@@ -64,6 +79,7 @@ export async function startTestAuthService(options: TestAuthServiceOptions = {})
     address: `127.0.0.1:${port}`,
     setPlan: (accountId, plan) => plans.set(accountId, plan),
     revoke: (jti) => revoked.add(jti),
+    setRole: (userId, workspaceId, role) => roles.set(`${userId}/${workspaceId}`, role),
     get isTokenRevokedCalls() {
       return isTokenRevokedCalls;
     },

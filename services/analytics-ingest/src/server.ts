@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import {
   createCallAuthenticatorFromConfig,
+  createMembershipCheck,
   createRevocationCheck,
   createVerifierFromConfig,
 } from "@kurz/auth-verifier";
@@ -73,6 +74,13 @@ export function startAnalyticsIngest(
         onUnavailable: (err) => logger.warn({ event: "auth.revocation_check_unavailable", err }),
       });
       lifecycle.add("clients", "revocation-check", async () => revocations.close());
+      // A person's role in the workspace a request acts in, asked on every request.
+      const memberships = createMembershipCheck({
+        address: config.AUTH_SERVER_GRPC_ADDR,
+        tokens,
+        onUnavailable: (err) => logger.warn({ event: "auth.membership_check_unavailable", err }),
+      });
+      lifecycle.add("clients", "membership-check", async () => memberships.close());
       // Ownership lookups and click counts act for no account: the service's own token, and the
       // request names the account (verified here from its own token first).
       const linkApiAuth = { audience: "link-api", tokens };
@@ -138,7 +146,10 @@ export function startAnalyticsIngest(
         store,
         pipeline,
         eventProducer,
-        verifier: createVerifierFromConfig(config, { isRevoked: revocations.isRevoked }),
+        verifier: createVerifierFromConfig(config, {
+          isRevoked: revocations.isRevoked,
+          roleOf: memberships.roleOf,
+        }),
         authenticateCall: createCallAuthenticatorFromConfig(config, SERVICE_NAME, {
           isRevoked: revocations.isRevoked,
           clock,

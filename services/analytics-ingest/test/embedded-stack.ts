@@ -26,7 +26,7 @@ const TEST_PLAN = {
 
 /**
  * A stand-in for auth-server's gRPC AuthService (GetAccount answers every account with the
- * business plan), so link-api's quotas and analytics-ingest's retention lookup run their real
+ * business plan, GetMembership each person owner of their own workspace), so link-api's quotas and analytics-ingest's retention lookup run their real
  * code paths without auth-server's login flow. Tokens come from startTestIssuer.
  */
 async function startTestAuthService(): Promise<{ address: string; stop(): Promise<void> }> {
@@ -40,6 +40,10 @@ async function startTestAuthService(): Promise<{ address: string; stop(): Promis
         name: "Test",
         plan: TEST_PLAN,
       },
+    }),
+    // Each test account is the owner of its own workspace and a member of no other.
+    getMembership: (request: authV1.GetMembershipRequest) => ({
+      role: request.userId === request.workspaceId ? "owner" : "",
     }),
     isTokenRevoked: () => ({ revoked: false }),
     listRevokedTokens: () => ({}),

@@ -7,7 +7,13 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { createClickStore } from "@kurz/clickstore";
 import { allTopics, createEventBus, eventTopics } from "@kurz/events";
-import { kafkaBackend, startTestIssuer, TEST_SERVICE_CLIENT_SECRET, waitFor } from "@kurz/testing";
+import {
+  kafkaBackend,
+  startTestAuthService,
+  startTestIssuer,
+  TEST_SERVICE_CLIENT_SECRET,
+  waitFor,
+} from "@kurz/testing";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { clickEvent } from "./ingest-harness";
@@ -68,6 +74,8 @@ describe.skipIf(!kafka.available)("analytics-ingest killed mid-stream (kill -9)"
     if (!kafka.available) return;
     const cluster = await kafka.value.start({ topics: allTopics(), partitions: 3 });
     const issuer = await startTestIssuer();
+    // Memberships (each account owns its own workspace) and plans for the REST reads below.
+    const auth = await startTestAuthService();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "kurz-ingest-crash-"));
     const bus = createEventBus({ brokers: cluster.brokers, clientId: "crash-test", kafka: cluster.tuning });
     const running: IngestProcess[] = [];
@@ -80,7 +88,7 @@ describe.skipIf(!kafka.available)("analytics-ingest killed mid-stream (kill -9)"
       LOG_LEVEL: "warn",
       AUTH_SERVER_HTTP_URL: issuer.baseUrl,
       SERVICE_CLIENT_SECRET: TEST_SERVICE_CLIENT_SECRET,
-      AUTH_SERVER_GRPC_ADDR: "127.0.0.1:1",
+      AUTH_SERVER_GRPC_ADDR: auth.address,
       // Batches of 100 rows go at once; the tail of a burst waits 3 s for company, consumed but
       // not yet in ClickHouse: that is when the process is killed.
       INGEST_BATCH_MAX_ROWS: String(BATCH_ROWS),
@@ -150,6 +158,7 @@ describe.skipIf(!kafka.available)("analytics-ingest killed mid-stream (kill -9)"
       await bus.close();
       await cluster.stop();
       await issuer.stop();
+      await auth.stop();
       await rm(dataDir, { recursive: true, force: true });
     }
   });

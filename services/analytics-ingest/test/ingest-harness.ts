@@ -1,6 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
-import { createCallAuthenticatorFromConfig, createVerifierFromConfig } from "@kurz/auth-verifier";
+import {
+  createCallAuthenticatorFromConfig,
+  createVerifierFromConfig,
+  ownWorkspaceOnly,
+} from "@kurz/auth-verifier";
 import { type CacheConnection, createCache } from "@kurz/cache";
 import { createUserAgentClassifier, type GeoLocator, openGeoLocator } from "@kurz/click-enrichment";
 import { type ClickStore, createClickStore } from "@kurz/clickstore";
@@ -141,7 +145,7 @@ export async function startIngestHarness(
     consumer: undefined as unknown as EventConsumer,
   };
   harness.consumer = await startIngestConsumer(bus, harness.pipeline, config.INGEST_BATCH_MAX_ROWS);
-  const verifier = createVerifierFromConfig(config);
+  const verifier = createVerifierFromConfig(config, { roleOf: ownWorkspaceOnly });
   const resources = createKnownResources();
 
   // The app reads pipeline/consumer through these getters, so a restart swaps them underneath.

@@ -16,7 +16,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { createVerifierFromConfig, requireScope } from "@kurz/auth-verifier";
+import { createVerifierFromConfig, ownWorkspaceOnly, requireScope } from "@kurz/auth-verifier";
 import { createLogger } from "@kurz/logger";
 import { createHttpApp } from "@kurz/service-runtime";
 import { freePort } from "@kurz/testing";
@@ -125,11 +125,14 @@ const resource = createHttpApp({
   service: "bench-resource",
   logger: createLogger({ service: "bench", level: "silent" }),
 });
-const verifier = createVerifierFromConfig({
-  PUBLIC_BASE_URL: issuer,
-  AUTH_SERVER_HTTP_URL: issuer,
-  API_AUDIENCE: config.API_AUDIENCE,
-});
+const verifier = createVerifierFromConfig(
+  {
+    PUBLIC_BASE_URL: issuer,
+    AUTH_SERVER_HTTP_URL: issuer,
+    API_AUDIENCE: config.API_AUDIENCE,
+  },
+  { roleOf: ownWorkspaceOnly },
+); // the token's cost alone: a service's membership question is a gRPC call beside it
 const payload = { success: true, account: { id: account.id } };
 resource.app.get("/open", async () => payload);
 resource.app.get("/guarded", { preHandler: requireScope(verifier, "account:read") }, async () => payload);

@@ -23,7 +23,11 @@ import { registerAccountPageRoutes } from "./routes/account-page-routes";
 import { registerAuthPageRoutes } from "./routes/auth-page-routes";
 import { registerAuthorizeRoutes } from "./routes/authorize-routes";
 import { registerInternalTokenRoutes } from "./routes/internal-token-routes";
+import { registerInvitationApiRoutes } from "./routes/invitation-api-routes";
+import { registerInvitationPageRoutes } from "./routes/invitation-page-routes";
 import { registerOAuthEndpointRoutes } from "./routes/oauth-endpoint-routes";
+import { registerWorkspaceApiRoutes } from "./routes/workspace-api-routes";
+import { roleOf } from "./workspaces/role-of";
 
 export interface AppDependencies {
   ctx: AuthContext;
@@ -45,7 +49,7 @@ function trustProxySetting(value: string): boolean | string {
 
 /**
  * auth-server's own REST routes verify bearer tokens like every resource server, but against
- * its key store directly (no HTTP round trip to itself) and its revocation list.
+ * its key store directly (no HTTP round trip to itself), its revocation list and memberships.
  */
 function createLocalVerifier(ctx: AuthContext): TokenVerifier {
   return createTokenVerifier({
@@ -54,6 +58,7 @@ function createLocalVerifier(ctx: AuthContext): TokenVerifier {
     issuer: ctx.config.ISSUER,
     audience: ctx.config.API_AUDIENCE,
     isRevoked: (jti) => ctx.revocations.isRevoked(jti),
+    roleOf: (userId, workspaceId) => roleOf(ctx, userId, workspaceId),
   });
 }
 
@@ -97,7 +102,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerAuthorizeRoutes(app, ctx);
   registerAuthPageRoutes(app, ctx);
   registerAccountPageRoutes(app, ctx);
-  registerAccountApiRoutes(app, ctx, createLocalVerifier(ctx));
+  registerInvitationPageRoutes(app, ctx);
+  const verifier = createLocalVerifier(ctx);
+  registerAccountApiRoutes(app, ctx, verifier);
+  registerWorkspaceApiRoutes(app, ctx, verifier);
+  registerInvitationApiRoutes(app, ctx, verifier);
   await registerInternalTokenRoutes(app, ctx);
 
   // Callers prove themselves with service tokens auth-server signed: verified against its own

@@ -4,6 +4,7 @@ import type { Database } from "@kurz/relational";
 import type { Clock } from "./clock";
 import type { AuthServerConfig } from "./config";
 import type { SigningKeyStore } from "./keys/signing-key-store";
+import type { Mailer } from "./mail/create-mailer";
 import type { RevocationList } from "./oauth/revocation-list";
 import type { CsrfProtection } from "./sessions/csrf-protection";
 
@@ -17,6 +18,8 @@ export interface AuthContext {
   signingKeys: SigningKeyStore;
   csrf: CsrfProtection;
   revocations: RevocationList;
+  /** Sends e-mail when SMTP_URL is set; undefined: nothing is e-mailed. */
+  mailer: Mailer | undefined;
   /** Publishes committed outbox events now rather than at the relay's next poll. */
   wakeOutbox(): void;
   /** What AdminService calls must present (see admin/admin-secret.ts); undefined: refuse all. */

@@ -59,6 +59,15 @@ const schema = z
     // a public client (PKCE only); with one, the dashboard must hold the same secret.
     OAUTH_CLIENT_DASHBOARD_REDIRECT_URIS: listFromEnv([]),
     OAUTH_CLIENT_DASHBOARD_SECRET: optionalSecret,
+    // Invitations are e-mailed through this server when set (smtp:// or smtps://, credentials in
+    // the URL); unset, the inviter passes the accept_url on (docs/api/workspaces.md#invitations).
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    SMTP_FROM: z.string().min(3).default("Kurz <no-reply@localhost>"),
+    INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   })
   .transform((config) => {
     const base = new URL(config.PUBLIC_BASE_URL);

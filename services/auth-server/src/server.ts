@@ -9,6 +9,7 @@ import { type AuthServerConfig, SERVICE_NAME } from "./config";
 import { loadKeyEncryptionKey } from "./keys/load-key-encryption-key";
 import { deriveKey } from "./keys/secret-box";
 import { createSigningKeyStore } from "./keys/signing-key-store";
+import { createMailer } from "./mail/create-mailer";
 import { runMaintenance } from "./maintenance/run-maintenance";
 import { syncPreregisteredClients } from "./oauth/preregistered-clients";
 import { createRevocationList } from "./oauth/revocation-list";
@@ -66,6 +67,8 @@ export async function startAuthServer(
       lifecycle.add("consumers", "outbox-relay", () => relay.stop());
       lifecycle.add("producers", "outbox-producer", () => relayProducer.close());
 
+      const mailer = config.SMTP_URL ? createMailer(config.SMTP_URL, config.SMTP_FROM) : undefined;
+      if (mailer) lifecycle.add("clients", "mailer", async () => mailer.close());
       const ctx: AuthContext = {
         config,
         db: database.db,
@@ -80,6 +83,7 @@ export async function startAuthServer(
           secureCookies: config.SECURE_COOKIES,
         }),
         revocations: createRevocationList({ db: database.db, cache: cache.cache, clock }),
+        mailer,
         wakeOutbox: () => relay.wake(),
         adminSecret: await loadAdminSecret(config, logger, SERVICE_NAME),
       };

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabaseAdminOperations } from "../src/admin/admin-operations";
 import { runAdminCommand } from "../src/admin/run-admin-command";
-import { accounts, outboxMessages } from "../src/db/schema";
+import { accounts, outboxMessages, workspaces } from "../src/db/schema";
 import { Browser } from "./support/browser";
 import { startTestAuthServer, type TestAuthServer } from "./support/start-test-auth-server";
 
@@ -35,11 +35,12 @@ describe("the admin command", () => {
   it("moves an account to another plan and queues account.plan_changed with the change", async () => {
     const result = await run("set-plan", "Admin-Target@example.com", "business");
     expect(result).toEqual({ code: 0, output: expect.stringContaining("plan free → business") });
-    const [account] = await server.server.ctx.db
-      .select()
+    const [workspace] = await server.server.ctx.db
+      .select({ plan: workspaces.plan })
       .from(accounts)
+      .innerJoin(workspaces, eq(workspaces.id, accounts.id))
       .where(eq(accounts.email, "admin-target@example.com"));
-    expect(account?.plan).toBe("business");
+    expect(workspace?.plan).toBe("business");
     const queued = await server.server.ctx.db.select().from(outboxMessages);
     expect(queued.some((row) => row.headers["event-type"] === "account.plan_changed")).toBe(true);
     expect((await run("set-plan", "admin-target@example.com", "business")).output).toContain(

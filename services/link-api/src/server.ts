@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import {
   createCallAuthenticatorFromConfig,
+  createMembershipCheck,
   createRevocationCheck,
   createVerifierFromConfig,
 } from "@kurz/auth-verifier";
@@ -53,6 +54,13 @@ export function startLinkApi(
         onUnavailable: (err) => logger.warn({ event: "auth.revocation_check_unavailable", err }),
       });
       lifecycle.add("clients", "revocation-check", async () => revocations.close());
+      // A person's role in the workspace a request acts in, asked on every request.
+      const memberships = createMembershipCheck({
+        address: config.AUTH_SERVER_GRPC_ADDR,
+        tokens,
+        onUnavailable: (err) => logger.warn({ event: "auth.membership_check_unavailable", err }),
+      });
+      lifecycle.add("clients", "membership-check", async () => memberships.close());
       const outboxProducer = infra.bus!.producer();
       lifecycle.add("producers", "outbox-producer", () => outboxProducer.close());
 
@@ -63,7 +71,10 @@ export function startLinkApi(
         // connectInfrastructure opens the database without a schema type; the tables are ours.
         db: infra.database!.db as unknown as LinkApiDatabase,
         plans,
-        verifier: createVerifierFromConfig(config, { isRevoked: revocations.isRevoked }),
+        verifier: createVerifierFromConfig(config, {
+          isRevoked: revocations.isRevoked,
+          roleOf: memberships.roleOf,
+        }),
         authenticateCall: createCallAuthenticatorFromConfig(config, SERVICE_NAME, {
           isRevoked: revocations.isRevoked,
           clock,

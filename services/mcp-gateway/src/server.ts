@@ -1,4 +1,4 @@
-import { createRevocationCheck, createVerifierFromConfig } from "@kurz/auth-verifier";
+import { createMembershipCheck, createRevocationCheck, createVerifierFromConfig } from "@kurz/auth-verifier";
 import { AUTH_SERVER_AUDIENCE, createGrpcClient } from "@kurz/grpc";
 import {
   abtestsV1,
@@ -69,8 +69,18 @@ export function startMcpGateway(
         onUnavailable: (err) => logger.warn({ event: "auth.revocation_check_unavailable", err }),
       });
       lifecycle.add("clients", "revocation-check", async () => revocations.close());
+      // A person's role in the workspace a request acts in, asked on every request.
+      const memberships = createMembershipCheck({
+        address: config.AUTH_SERVER_GRPC_ADDR,
+        tokens,
+        onUnavailable: (err) => logger.warn({ event: "auth.membership_check_unavailable", err }),
+      });
+      lifecycle.add("clients", "membership-check", async () => memberships.close());
       const app = await buildApp({
-        tokens: createVerifierFromConfig(config, { isRevoked: revocations.isRevoked }),
+        tokens: createVerifierFromConfig(config, {
+          isRevoked: revocations.isRevoked,
+          roleOf: memberships.roleOf,
+        }),
         logger,
         readiness,
         config,

@@ -81,6 +81,7 @@ describe("mcp-gateway credentials, sessions and plans", () => {
   const token = (name: string, accountId: string, scopes: string[], expiresInMs = HOUR) => {
     gateway.tokens.set(jwt(name), {
       accountId,
+      userId: accountId,
       clientId: "agent",
       scopes: new Set(scopes),
       jti: name,

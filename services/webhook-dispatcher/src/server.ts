@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import {
   createCallAuthenticatorFromConfig,
+  createMembershipCheck,
   createRevocationCheck,
   createVerifierFromConfig,
 } from "@kurz/auth-verifier";
@@ -59,6 +60,13 @@ export function startWebhookDispatcher(
         onUnavailable: (err) => logger.warn({ event: "auth.revocation_check_unavailable", err }),
       });
       lifecycle.add("clients", "revocation-check", async () => revocations.close());
+      // A person's role in the workspace a request acts in, asked on every request.
+      const memberships = createMembershipCheck({
+        address: config.AUTH_SERVER_GRPC_ADDR,
+        tokens,
+        onUnavailable: (err) => logger.warn({ event: "auth.membership_check_unavailable", err }),
+      });
+      lifecycle.add("clients", "membership-check", async () => memberships.close());
       const allowedTargets = parseAllowedTargets(config.WEBHOOK_ALLOWED_TARGETS.join(","));
       const agent = createWebhookAgent({ allowedTargets });
       lifecycle.add("clients", "webhook-agent", async () => agent.close());
@@ -74,7 +82,10 @@ export function startWebhookDispatcher(
         checkUrl: (url) => checkWebhookUrl(url, { allowedTargets }),
         post: (request) =>
           postWebhook(request, { agent, allowedTargets, timeoutMs: config.WEBHOOK_TIMEOUT_MS }),
-        verifier: createVerifierFromConfig(config, { isRevoked: revocations.isRevoked }),
+        verifier: createVerifierFromConfig(config, {
+          isRevoked: revocations.isRevoked,
+          roleOf: memberships.roleOf,
+        }),
         authenticateCall: createCallAuthenticatorFromConfig(config, SERVICE_NAME, {
           isRevoked: revocations.isRevoked,
           clock,

@@ -16,6 +16,10 @@ export interface FuzzTarget {
     apiKeyId: string;
     abTestId: string;
     clientId: string;
+    /** The fuzzing account's own workspace (its id), a pending invitation there and its page. */
+    workspaceId: string;
+    invitationId: string;
+    invitationPath: string;
   };
   /** A signed-in dashboard session of the fuzzing account (its cookie and CSRF token). */
   dashboard: { cookie: string; csrfToken: string };

@@ -108,6 +108,16 @@ export async function startTarget(): Promise<{ target: FuzzTarget; stop(): Promi
         ],
       })
     ).test as Record<string, string> | undefined;
+    const account = (await (
+      await fetch(`${base}/api/v1/account`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { account?: { id?: string } };
+    const workspaceId = account.account?.id ?? "";
+    const invitation = (
+      await created(base, token, `/api/v1/workspaces/${workspaceId}/invitations`, {
+        email: "fuzz-invitee@example.com",
+        role: "viewer",
+      })
+    ).invitation as Record<string, string> | undefined;
     const mcp = await openMcpSession(base, token, SCOPE.split(" "));
     const dashboard = await openDashboardSession(user.browser);
     return {
@@ -126,6 +136,9 @@ export async function startTarget(): Promise<{ target: FuzzTarget; stop(): Promi
           apiKeyId: apiKey.id ?? "",
           abTestId: abTest?.id ?? "",
           clientId: user.clientId,
+          workspaceId,
+          invitationId: invitation?.id ?? "",
+          invitationPath: invitation?.accept_url ? new URL(invitation.accept_url).pathname : "",
         },
       },
       stop: async () => {

@@ -4,12 +4,20 @@ import { authV1 } from "@kurz/proto";
 import { isUniqueViolation } from "@kurz/relational";
 import type { AuthContext } from "../auth-context";
 import { hashPassword } from "../crypto/password-hash";
-import { type AccountRow, accounts } from "../db/schema";
+import { type AccountRow, accounts, memberships, workspaces } from "../db/schema";
 import { accountEvent, enqueueAccountEvents } from "../events/account-event";
 import { assertValidSignUp, normalizeEmail, type SignUpInput } from "./account-input";
 import { toProtoAccount } from "./to-proto-account";
 
-/** Signs a person up on the free plan and announces `account.created`. CONFLICT for a taken email. */
+/** The first workspace's name: the person's, else their e-mail's local part (as migration 0002). */
+export function workspaceName(person: Pick<AccountRow, "name" | "email">): string {
+  return person.name || person.email.split("@")[0] || person.email;
+}
+
+/**
+ * Signs a person up with a workspace of their own on the free plan (same id, the person its owner)
+ * and announces `account.created` for that workspace. CONFLICT for a taken email.
+ */
 export async function createAccount(ctx: AuthContext, input: SignUpInput): Promise<AccountRow> {
   assertValidSignUp(input);
   const now = ctx.clock.now();
@@ -18,19 +26,32 @@ export async function createAccount(ctx: AuthContext, input: SignUpInput): Promi
     email: normalizeEmail(input.email),
     name: input.name.trim(),
     passwordHash: await hashPassword(input.password),
-    plan: "free",
     createdAt: now,
     updatedAt: now,
   };
   try {
     await ctx.db.transaction(async (tx) => {
       await tx.insert(accounts).values(row);
+      await tx
+        .insert(workspaces)
+        .values({ id: row.id, name: workspaceName(row), plan: "free", createdAt: now, updatedAt: now });
+      await tx
+        .insert(memberships)
+        .values({ workspaceId: row.id, accountId: row.id, role: "owner", createdAt: now, lastUsedAt: now });
       await enqueueAccountEvents(tx, [
         accountEvent({
           type: "account.created",
           accountId: row.id,
           schema: authV1.AccountCreatedSchema,
-          payload: { account: toProtoAccount(row) },
+          payload: {
+            account: toProtoAccount({
+              id: row.id,
+              name: workspaceName(row),
+              email: row.email,
+              plan: "free",
+              createdAt: now,
+            }),
+          },
           occurredAt: now,
         }),
       ]);

@@ -2,20 +2,22 @@ import { AppError } from "@kurz/errors";
 import { authV1 } from "@kurz/proto";
 import type { Database } from "@kurz/relational";
 import { eq } from "drizzle-orm";
-import { type AccountRow, accounts } from "../db/schema";
+import { accounts, workspaces } from "../db/schema";
 import { accountEvent, enqueueAccountEvents } from "../events/account-event";
 import { isPlanId, PLAN_IDS, PLANS } from "../plans/plans";
 import { normalizeEmail } from "./account-input";
 import { toProtoPlan } from "./to-proto-account";
 
 export interface PlanChange {
-  account: AccountRow;
+  /** The workspace created with the person (same id), its owner's e-mail, its plan now. */
+  account: { id: string; email: string; plan: string };
   previousPlan: string;
   changed: boolean;
 }
 
 /**
- * Moves an account to another plan (the admin command; there is no billing) and announces
+ * Moves the workspace created with the person of `email` (the workspace with the person's id)
+ * to another plan (the admin command; there is no billing) and announces
  * `account.plan_changed` in the same transaction. Tokens keep their scopes, issued before or
  * after the change (a plan never narrows scopes): the services that own a feature read the new
  * plan and refuse creating or running what it lacks (PLAN_REQUIRED).
@@ -32,19 +34,21 @@ export async function setAccountPlan(
   }
   return deps.db.transaction(async (tx) => {
     const [current] = await tx
-      .select()
+      .select({ id: workspaces.id, email: accounts.email, plan: workspaces.plan })
       .from(accounts)
+      .innerJoin(workspaces, eq(workspaces.id, accounts.id))
       .where(eq(accounts.email, normalizeEmail(email)))
-      .for("update")
+      .for("update", { of: workspaces })
       .limit(1);
     if (!current) throw new AppError("NOT_FOUND", { message: `No account with email ${email}` });
     if (current.plan === planId) return { account: current, previousPlan: current.plan, changed: false };
-    const [updated] = await tx
-      .update(accounts)
+    const [row] = await tx
+      .update(workspaces)
       .set({ plan: planId, updatedAt: deps.now })
-      .where(eq(accounts.id, current.id))
-      .returning();
-    if (!updated) throw new AppError("NOT_FOUND", { message: `No account with email ${email}` });
+      .where(eq(workspaces.id, current.id))
+      .returning({ plan: workspaces.plan });
+    if (!row) throw new AppError("NOT_FOUND", { message: `No account with email ${email}` });
+    const updated = { ...current, plan: row.plan };
     await enqueueAccountEvents(tx, [
       accountEvent({
         type: "account.plan_changed",

@@ -1,9 +1,9 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { authV1, commonV1 } from "@kurz/proto";
-import type { AccountRow } from "../db/schema";
 import { type Limit, UNLIMITED } from "../plans/limit";
 import { GRANTABLE_SCOPES, type Plan, planOf } from "../plans/plans";
+import type { WorkspaceAccount } from "../workspaces/find-workspace-account";
 
 function toProtoLimit(limit: Limit): MessageInitShape<typeof commonV1.LimitSchema> {
   return { kind: limit === UNLIMITED ? { case: "unlimited", value: true } : { case: "max", value: limit } };
@@ -29,6 +29,7 @@ export function toProtoPlan(plan: Plan): MessageInitShape<typeof authV1.PlanSche
     abTestLimit: toProtoLimit(plan.maxAbTests),
     webhookEndpointLimit: toProtoLimit(plan.maxWebhookEndpoints),
     apiKeyLimit: toProtoLimit(plan.maxApiKeys),
+    memberLimit: toProtoLimit(plan.maxMembers),
     maxLinks: legacyMax(plan.maxLinks),
     maxQrCodes: legacyMax(plan.maxQrCodes),
     maxBrandedDomains: legacyMax(plan.maxBrandedDomains),
@@ -44,7 +45,8 @@ export function toProtoPlan(plan: Plan): MessageInitShape<typeof authV1.PlanSche
   };
 }
 
-export function toProtoAccount(row: AccountRow): MessageInitShape<typeof authV1.AccountSchema> {
+/** A workspace as AuthService's Account (its id is what every service calls account_id). */
+export function toProtoAccount(row: WorkspaceAccount): MessageInitShape<typeof authV1.AccountSchema> {
   return {
     id: row.id,
     email: row.email,

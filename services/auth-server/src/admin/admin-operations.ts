@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { normalizeEmail } from "../accounts/account-input";
 import { setAccountPlan } from "../accounts/set-account-plan";
 import type { Clock } from "../clock";
-import { accounts } from "../db/schema";
+import { accounts, workspaces } from "../db/schema";
 import type { RotationResult } from "../keys/signing-key-store";
 
 export interface PlanChangeSummary {
@@ -58,13 +58,25 @@ export function createDatabaseAdminOperations(deps: DatabaseAdminDependencies): 
       };
     },
     async findAccount(email) {
+      // The plan of the workspace created with the person (same id).
       const [account] = await deps.db
-        .select()
+        .select({
+          id: accounts.id,
+          email: accounts.email,
+          plan: workspaces.plan,
+          createdAt: accounts.createdAt,
+        })
         .from(accounts)
+        .leftJoin(workspaces, eq(workspaces.id, accounts.id))
         .where(eq(accounts.email, normalizeEmail(email)))
         .limit(1);
       return account
-        ? { accountId: account.id, email: account.email, plan: account.plan, createdAt: account.createdAt }
+        ? {
+            accountId: account.id,
+            email: account.email,
+            plan: account.plan ?? "none",
+            createdAt: account.createdAt,
+          }
         : undefined;
     },
     rotateSigningKey: (immediately) => deps.rotateSigningKey(immediately),

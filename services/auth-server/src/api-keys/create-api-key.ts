@@ -1,19 +1,23 @@
 import { randomUUID } from "node:crypto";
+import { isRole, ROLES, type Role, roleAtLeast, roleRefusal } from "@kurz/auth-verifier";
 import { AppError } from "@kurz/errors";
 import { authV1 } from "@kurz/proto";
 import { nameProblem } from "@kurz/service-runtime";
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { AuthContext } from "../auth-context";
 import { generateOpaqueSecret, sha256Hex } from "../crypto/opaque-secret";
-import { type AccountRow, type ApiKeyRow, apiKeys } from "../db/schema";
+import { type ApiKeyRow, apiKeys } from "../db/schema";
 import { accountEvent, enqueueAccountEvents } from "../events/account-event";
 import { allowsAnother } from "../plans/limit";
 import { planOf } from "../plans/plans";
+import type { WorkspaceAccount } from "../workspaces/find-workspace-account";
 import { assertGrantablePermissions } from "./api-key-permissions";
 
 export interface CreateApiKeyInput {
   name: string;
   permissions: readonly string[];
+  /** The key's role ceiling; default: its creator's role. Never above it. */
+  role?: unknown;
 }
 
 export interface CreatedApiKey {
@@ -36,10 +40,15 @@ export function apiKeyInputProblems(input: CreateApiKeyInput): Record<string, st
   return problems;
 }
 
+/**
+ * A key of `account` (a workspace), created by `creator` whose role there is `creator.role`. The
+ * key acts with at most the role it is given (default: the creator's), never above the creator's.
+ */
 export async function createApiKey(
   ctx: AuthContext,
-  account: AccountRow,
+  account: WorkspaceAccount,
   input: CreateApiKeyInput,
+  creator: { id: string; role: Role },
 ): Promise<CreatedApiKey> {
   const problems = apiKeyInputProblems(input);
   if (Object.keys(problems).length > 0) {
@@ -48,6 +57,14 @@ export async function createApiKey(
       details: { fields: problems },
     });
   }
+  const role = input.role === undefined ? creator.role : input.role;
+  if (typeof role !== "string" || !isRole(role)) {
+    throw new AppError("VALIDATION_ERROR", {
+      message: `role must be one of: ${ROLES.join(", ")}`,
+      details: { fields: { role: "unknown role" } },
+    });
+  }
+  if (!roleAtLeast(creator.role, role)) throw roleRefusal(creator.role, role, `a key with the ${role} role`);
   const permissions = [...new Set(input.permissions)];
   const plan = planOf(account.plan);
   assertGrantablePermissions(permissions, plan);
@@ -56,6 +73,8 @@ export async function createApiKey(
   const key: ApiKeyRow = {
     id: randomUUID(),
     accountId: account.id,
+    role,
+    createdBy: creator.id,
     name: input.name.trim(),
     keyHash: sha256Hex(secret),
     displayPrefix: secret.slice(0, ctx.config.BRAND_PREFIX.length + 7),

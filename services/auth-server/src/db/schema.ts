@@ -1,21 +1,69 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull();
 
-/** One row per person. `email` is stored lower-cased, so the unique index is case-insensitive. */
-export const accounts = pgTable(
-  "accounts",
+/**
+ * One row per person (who signs in). `email` is stored lower-cased, so the unique index is
+ * case-insensitive. A person acts in workspaces through memberships; the workspace created with
+ * a person at sign-up has the person's id (docs/api/workspaces.md).
+ */
+export const accounts = pgTable("accounts", {
+  id: uuid("id").primaryKey(),
+  email: text("email").notNull().unique("accounts_email_unique"),
+  name: text("name").notNull().default(""),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * The unit that owns data and holds a plan: every other service's `account_id` is a workspace id.
+ * Before workspaces each account owned its data; migration 0002 made each one a workspace with the
+ * same id, its person the owner.
+ */
+export const workspaces = pgTable(
+  "workspaces",
   {
     id: uuid("id").primaryKey(),
-    email: text("email").notNull().unique("accounts_email_unique"),
-    name: text("name").notNull().default(""),
-    passwordHash: text("password_hash").notNull(),
+    name: text("name").notNull(),
     plan: text("plan").notNull().default("free"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (t) => [check("accounts_plan_check", sql`${t.plan} in ('free', 'pro', 'business', 'enterprise')`)],
+  (t) => [check("workspaces_plan_check", sql`${t.plan} in ('free', 'pro', 'business', 'enterprise')`)],
+);
+
+/** A person's role in a workspace (@kurz/auth-verifier roles.ts). Every workspace has an owner. */
+export const memberships = pgTable(
+  "memberships",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    createdAt: createdAt(),
+    /** When the person last chose this workspace (a new grant acts in the last one chosen). */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "memberships_pkey", columns: [t.workspaceId, t.accountId] }),
+    index("memberships_account_idx").on(t.accountId),
+    check("memberships_role_check", sql`${t.role} in ('owner', 'admin', 'member', 'viewer')`),
+  ],
 );
 
 /** Browser sessions. Only the SHA-256 of the cookie value is stored. */
@@ -151,14 +199,51 @@ export const signingKeys = pgTable("signing_keys", {
   activatesAt: timestamp("activates_at", { withTimezone: true }).notNull(),
 });
 
-/** API keys for the MCP server (and future key-authenticated surfaces). Only the hash is stored. */
+/**
+ * Invitations to join a workspace, each bound to one e-mail address and usable once before
+ * `expires_at` (docs/api/workspaces.md#invitations). Only the SHA-256 of the link's secret is
+ * stored.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Lower-cased, like accounts.email. */
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    tokenHash: text("token_hash").notNull().unique("invitations_token_hash_unique"),
+    invitedBy: uuid("invited_by").references(() => accounts.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: uuid("accepted_by").references(() => accounts.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("invitations_workspace_idx").on(t.workspaceId),
+    check("invitations_role_check", sql`${t.role} in ('owner', 'admin', 'member', 'viewer')`),
+  ],
+);
+
+/**
+ * API keys for the MCP server (and future key-authenticated surfaces). Only the hash is stored. A
+ * key belongs to a workspace (`account_id`), not to the person who created it, and acts there with
+ * at most `role`.
+ */
 export const apiKeys = pgTable(
   "api_keys",
   {
     id: uuid("id").primaryKey(),
     accountId: uuid("account_id")
       .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The role ceiling chosen at creation (never above its creator's role then). */
+    role: text("role").notNull().default("owner"),
+    /** Who created it; null for keys older than workspaces and after that person is deleted. */
+    createdBy: uuid("created_by").references(() => accounts.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     keyHash: text("key_hash").notNull().unique("api_keys_key_hash_unique"),
     /** The first characters of the key, shown in lists so people can tell keys apart. */
@@ -168,10 +253,16 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [index("api_keys_account_idx").on(t.accountId)],
+  (t) => [
+    index("api_keys_account_idx").on(t.accountId),
+    check("api_keys_role_check", sql`${t.role} in ('owner', 'admin', 'member', 'viewer')`),
+  ],
 );
 
 export type AccountRow = typeof accounts.$inferSelect;
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+export type MembershipRow = typeof memberships.$inferSelect;
+export type InvitationRow = typeof invitations.$inferSelect;
 export type OAuthClientRow = typeof oauthClients.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type SigningKeyRow = typeof signingKeys.$inferSelect;

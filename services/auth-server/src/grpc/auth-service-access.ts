@@ -9,6 +9,7 @@ import type { authV1 } from "@kurz/proto";
 export const AUTH_SERVICE_ACCESS: GrpcServiceAccess<(typeof authV1.AuthService)["method"]> = {
   verifyApiKey: "service",
   getAccount: "service",
+  getMembership: "service",
   isTokenRevoked: "service",
   listRevokedTokens: "service",
 };

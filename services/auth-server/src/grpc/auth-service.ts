@@ -2,10 +2,11 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { AppError } from "@kurz/errors";
 import type { GrpcServiceImplementation } from "@kurz/grpc";
 import type { authV1 } from "@kurz/proto";
-import { getAccountOrThrow } from "../accounts/find-account";
 import { toProtoAccount } from "../accounts/to-proto-account";
 import { verifyApiKey } from "../api-keys/verify-api-key";
 import type { AuthContext } from "../auth-context";
+import { getWorkspaceAccountOrThrow } from "../workspaces/find-workspace-account";
+import { roleOf } from "../workspaces/role-of";
 
 type AuthServiceMethods = (typeof authV1.AuthService)["method"];
 
@@ -22,7 +23,14 @@ export function createAuthServiceImplementation(
 
     async getAccount(request) {
       if (!request.accountId) throw new AppError("VALIDATION_ERROR", { message: "account_id is required" });
-      return { account: toProtoAccount(await getAccountOrThrow(ctx, request.accountId)) };
+      return { account: toProtoAccount(await getWorkspaceAccountOrThrow(ctx, request.accountId)) };
+    },
+
+    async getMembership(request) {
+      if (!request.userId || !request.workspaceId) {
+        throw new AppError("VALIDATION_ERROR", { message: "user_id and workspace_id are required" });
+      }
+      return { role: (await roleOf(ctx, request.userId, request.workspaceId)) ?? "" };
     },
 
     async isTokenRevoked(request) {

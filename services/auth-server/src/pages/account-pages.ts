@@ -4,6 +4,7 @@ import type { AccountRow, ApiKeyRow } from "../db/schema";
 import type { AuthorizedApp } from "../oauth/authorized-apps";
 import { type Limit, UNLIMITED } from "../plans/limit";
 import { GRANTABLE_SCOPES, type Plan, planOf } from "../plans/plans";
+import type { WorkspaceAccount } from "../workspaces/find-workspace-account";
 import { html, type SafeHtml } from "./html";
 import { csrfField, field, type PageChrome, renderPage } from "./layout";
 
@@ -34,8 +35,13 @@ function planFacts(plan: Plan): SafeHtml {
   </dl>`;
 }
 
-export function renderAccountPage(chrome: PageChrome, account: AccountRow): string {
-  const plan = planOf(account.plan);
+/** The person and the workspace created with them (its plan). */
+export function renderAccountPage(
+  chrome: PageChrome,
+  account: AccountRow,
+  workspace: WorkspaceAccount,
+): string {
+  const plan = planOf(workspace.plan);
   return renderPage(
     "Your account",
     { ...chrome, current: "account" },
@@ -52,7 +58,8 @@ export function renderAccountPage(chrome: PageChrome, account: AccountRow): stri
 
 export interface ApiKeysPageModel {
   csrfToken: string;
-  account: AccountRow;
+  /** The workspace the keys belong to. */
+  account: WorkspaceAccount;
   keys: ApiKeyRow[];
   /** Just created: the secret is shown this once. */
   created?: { name: string; secret: string } | undefined;

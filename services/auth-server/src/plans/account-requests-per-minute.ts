@@ -1,6 +1,6 @@
 import type { AccountQuotaLookup } from "@kurz/service-runtime";
-import { getAccountOrThrow } from "../accounts/find-account";
 import type { AuthContext } from "../auth-context";
+import { getWorkspaceAccountOrThrow } from "../workspaces/find-workspace-account";
 import { planOf } from "./plans";
 
 /**
@@ -8,5 +8,6 @@ import { planOf } from "./plans";
  * services ask GetAccount for the same number). Uncached: app.ts wraps it in cacheAccountQuotas.
  */
 export function accountRequestsPerMinute(ctx: Pick<AuthContext, "db">): AccountQuotaLookup {
-  return async (accountId) => planOf((await getAccountOrThrow(ctx, accountId)).plan).restRequestsPerMinute;
+  return async (accountId) =>
+    planOf((await getWorkspaceAccountOrThrow(ctx, accountId)).plan).restRequestsPerMinute;
 }

@@ -23,6 +23,8 @@ export interface Plan {
   maxWebhookEndpoints: Limit;
   /** Active (not revoked) API keys. */
   maxApiKeys: Limit;
+  /** People in a workspace, pending invitations included (the owner counts). */
+  maxMembers: Limit;
   analyticsRetentionDays: number;
   /** REST requests per minute: every plan has a rate, never "unlimited" and never 0. */
   restRequestsPerMinute: number;
@@ -61,6 +63,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     maxAbTests: 0,
     maxWebhookEndpoints: 0,
     maxApiKeys: 50,
+    maxMembers: 1,
     analyticsRetentionDays: 30,
     restRequestsPerMinute: 60,
     mcpRequestsPerMinute: 0,
@@ -79,6 +82,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     maxAbTests: 10,
     maxWebhookEndpoints: 0,
     maxApiKeys: 50,
+    maxMembers: 3,
     analyticsRetentionDays: 365,
     restRequestsPerMinute: 600,
     mcpRequestsPerMinute: 60,
@@ -97,6 +101,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     maxAbTests: 100,
     maxWebhookEndpoints: 10,
     maxApiKeys: 50,
+    maxMembers: 10,
     analyticsRetentionDays: 730,
     restRequestsPerMinute: 3_000,
     mcpRequestsPerMinute: 300,
@@ -115,6 +120,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     maxAbTests: UNLIMITED,
     maxWebhookEndpoints: 100,
     maxApiKeys: 50,
+    maxMembers: UNLIMITED,
     analyticsRetentionDays: 1_825,
     restRequestsPerMinute: 12_000,
     mcpRequestsPerMinute: 1_200,

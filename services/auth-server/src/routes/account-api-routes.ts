@@ -1,18 +1,17 @@
-import { accessTokenOf, requireScope, type TokenVerifier } from "@kurz/auth-verifier";
+import { accessTokenOf, ROLES, requireScope, type TokenVerifier } from "@kurz/auth-verifier";
 import { AppError } from "@kurz/errors";
 import { bearerSecurity, documentationOnly, errorResponses } from "@kurz/openapi";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { getAccountOrThrow } from "../accounts/find-account";
 import { MCP_PERMISSION } from "../api-keys/api-key-permissions";
 import { toApiKeyView } from "../api-keys/api-key-view";
 import { createApiKey } from "../api-keys/create-api-key";
 import { listApiKeys } from "../api-keys/list-api-keys";
 import { revokeApiKey } from "../api-keys/revoke-api-key";
 import type { AuthContext } from "../auth-context";
-import type { AccountRow } from "../db/schema";
 import { limitToJson } from "../plans/limit";
 import { GRANTABLE_SCOPES, planOf } from "../plans/plans";
+import { getWorkspaceAccountOrThrow, type WorkspaceAccount } from "../workspaces/find-workspace-account";
 
 const createKeyBody = z.object({
   name: z.string().max(100),
@@ -21,6 +20,12 @@ const createKeyBody = z.object({
     .min(1)
     .max(40)
     .describe('"mcp" lets the key call the MCP server; other entries are scopes your token carries'),
+  role: z
+    .enum(ROLES)
+    .optional()
+    .describe(
+      "The most the key may do in the workspace (docs/api/workspaces.md#roles); default and at most: your role",
+    ),
 });
 
 const int = z.number().int();
@@ -39,6 +44,7 @@ const planSchema = z.object({
   max_ab_tests: limit,
   max_webhook_endpoints: limit,
   max_api_keys: limit,
+  max_members: limit,
   analytics_retention_days: int,
   rest_requests_per_minute: int,
   mcp_requests_per_minute: int,
@@ -59,13 +65,15 @@ const apiKeySchema = z
     name: z.string(),
     prefix: z.string().describe("The key's first characters, to recognise it"),
     permissions: z.array(z.string()),
+    role: z.enum(ROLES).describe("The most the key may do in its workspace"),
+    created_by: z.string().nullable().describe("The person who created it"),
     created_at: z.string(),
     last_used_at: z.string().nullable(),
   })
   .meta({ id: "ApiKey" });
 const tags = ["Account"];
 
-function accountView(account: AccountRow) {
+function accountView(account: WorkspaceAccount) {
   const plan = planOf(account.plan);
   return {
     id: account.id,
@@ -87,6 +95,7 @@ function accountView(account: AccountRow) {
       max_ab_tests: limitToJson(plan.maxAbTests),
       max_webhook_endpoints: limitToJson(plan.maxWebhookEndpoints),
       max_api_keys: limitToJson(plan.maxApiKeys),
+      max_members: limitToJson(plan.maxMembers),
       analytics_retention_days: plan.analyticsRetentionDays,
       rest_requests_per_minute: plan.restRequestsPerMinute,
       mcp_requests_per_minute: plan.mcpRequestsPerMinute,
@@ -122,7 +131,7 @@ export function registerAccountApiRoutes(
       ...documentationOnly,
     },
     async (request, reply) => {
-      const account = await getAccountOrThrow(ctx, accessTokenOf(request).accountId);
+      const account = await getWorkspaceAccountOrThrow(ctx, accessTokenOf(request).accountId);
       return reply.header("cache-control", "no-store").send({ success: true, account: accountView(account) });
     },
   );
@@ -187,8 +196,11 @@ export function registerAccountApiRoutes(
           message: `The access token does not carry: ${beyondToken.join(", ").slice(0, 200)}`,
         });
       }
-      const account = await getAccountOrThrow(ctx, token.accountId);
-      const created = await createApiKey(ctx, account, parsed.data);
+      const account = await getWorkspaceAccountOrThrow(ctx, token.accountId);
+      const created = await createApiKey(ctx, account, parsed.data, {
+        id: token.userId,
+        role: token.role ?? "viewer",
+      });
       return reply
         .code(201)
         .header("cache-control", "no-store")

@@ -13,6 +13,8 @@ import {
   renderAppsPage,
 } from "../pages/account-pages";
 import { renderErrorPage } from "../pages/auth-pages";
+import { getWorkspaceAccountOrThrow } from "../workspaces/find-workspace-account";
+import { roleOf } from "../workspaces/role-of";
 import { chromeFor, currentAccount, formOf, redirectAfterPost, safeReturnTo, sendPage } from "./page-support";
 
 /** The signed-in account, or a redirect to log-in that comes back here. */
@@ -48,10 +50,13 @@ export function registerAccountPageRoutes(app: FastifyInstance, ctx: AuthContext
     status = 200,
   ) => {
     const chrome = chromeFor(ctx, request, reply, account);
-    const keys = await listApiKeys(ctx, account.id);
+    const [workspace, keys] = await Promise.all([
+      getWorkspaceAccountOrThrow(ctx, account.id),
+      listApiKeys(ctx, account.id),
+    ]);
     return sendPage(
       reply,
-      renderApiKeysPage(chrome, { ...model, csrfToken: chrome.csrfToken, account, keys }),
+      renderApiKeysPage(chrome, { ...model, csrfToken: chrome.csrfToken, account: workspace, keys }),
       status,
     );
   };
@@ -59,7 +64,8 @@ export function registerAccountPageRoutes(app: FastifyInstance, ctx: AuthContext
   app.get("/account", async (request, reply) => {
     const account = await requireAccount(ctx, request, reply);
     if (!account) return reply;
-    return sendPage(reply, renderAccountPage(chromeFor(ctx, request, reply, account), account));
+    const workspace = await getWorkspaceAccountOrThrow(ctx, account.id);
+    return sendPage(reply, renderAccountPage(chromeFor(ctx, request, reply, account), account, workspace));
   });
 
   app.get("/account/api-keys", async (request, reply) => {
@@ -77,7 +83,13 @@ export function registerAccountPageRoutes(app: FastifyInstance, ctx: AuthContext
     if (!ctx.csrf.verify(request, form.get("csrf_token"))) return csrfRefused(request, reply, account);
     const input = { name: form.get("name") ?? "", permissions: form.getAll("permissions") };
     try {
-      const created = await createApiKey(ctx, account, input);
+      // The pages act in the person's own workspace, with their role there.
+      const role = await roleOf(ctx, account.id, account.id);
+      if (!role) throw new AppError("FORBIDDEN", { message: "You are no longer a member of this workspace" });
+      const created = await createApiKey(ctx, await getWorkspaceAccountOrThrow(ctx, account.id), input, {
+        id: account.id,
+        role,
+      });
       // The secret is in this response only: rendered directly, never put in a URL.
       return await apiKeysPage(
         request,

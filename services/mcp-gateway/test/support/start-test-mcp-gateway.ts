@@ -67,14 +67,17 @@ export async function startTestMcpGateway(
       createWebhook: refusing("webhooks.createWebhook", "INSUFFICIENT_SCOPE"),
     },
   } as unknown as ToolClients;
+  const verify = async (token: string) => {
+    const known = gateway.tokens.get(token);
+    if (known === undefined || known.expiresAt <= clock.now()) {
+      throw new AppError("INVALID_TOKEN", { message: "The access token is invalid or expired" });
+    }
+    return known;
+  };
   const tokens: TokenVerifier = {
-    verify: async (token) => {
-      const known = gateway.tokens.get(token);
-      if (known === undefined || known.expiresAt <= clock.now()) {
-        throw new AppError("INVALID_TOKEN", { message: "The access token is invalid or expired" });
-      }
-      return known;
-    },
+    verify,
+    // Each token acts in its person's own workspace, as owner.
+    authorize: async (token) => ({ ...(await verify(token)), role: "owner" }),
   };
   const authServer = {
     verifyApiKey: async ({ apiKey }: { apiKey: string }) => {

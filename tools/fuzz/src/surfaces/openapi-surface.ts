@@ -36,6 +36,10 @@ export function loadOpenApiDocument(): OpenApiDocument {
 
 function seedFor(path: string, name: string, target: FuzzTarget): string[] {
   const s = target.seeds;
+  if (path.includes("/workspaces/")) {
+    if (name === "invitation_id") return [s.invitationId];
+    return [s.workspaceId];
+  }
   if (path.includes("/campaigns/") && name === "id") return [s.campaignId];
   if (name === "campaignId") return [s.campaignId];
   if (path.includes("/qr-codes/")) return [s.qrId];

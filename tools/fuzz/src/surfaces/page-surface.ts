@@ -98,6 +98,33 @@ export function pageSurface(target: FuzzTarget): Surface {
         })),
       ),
       page(
+        "GET /auth/invitations/:secret",
+        fc
+          .oneof(
+            { arbitrary: fc.constant(target.seeds.invitationPath), weight: 1 },
+            { arbitrary: hostileString.map((secret) => `/auth/invitations/${encoded(secret)}`), weight: 3 },
+          )
+          .map((path) => ({ method: "GET", target: path, headers: {}, sent: path })),
+      ),
+      page(
+        "POST /auth/invitations/:secret/accept",
+        fc
+          .tuple(
+            fc.oneof(
+              fc.constant(target.seeds.invitationPath),
+              hostileString.map((s) => `/auth/invitations/${encoded(s)}`),
+            ),
+            hostileString,
+          )
+          .map(([path, csrf]) => ({
+            method: "POST",
+            target: `${path}/accept`,
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: form({ csrf_token: csrf }),
+            sent: csrf,
+          })),
+      ),
+      page(
         "GET /account/*",
         fc
           .tuple(

@@ -14,10 +14,11 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kurz/auth/v1/account_events.proto.
  */
 export const file_kurz_auth_v1_account_events: GenFile = /*@__PURE__*/
-  fileDesc("CiFrdXJ6L2F1dGgvdjEvYWNjb3VudF9ldmVudHMucHJvdG8SDGt1cnouYXV0aC52MSI4Cg5BY2NvdW50Q3JlYXRlZBImCgdhY2NvdW50GAEgASgLMhUua3Vyei5hdXRoLnYxLkFjY291bnQiYQoSQWNjb3VudFBsYW5DaGFuZ2VkEhIKCmFjY291bnRfaWQYASABKAkSFQoNcHJldmlvdXNfcGxhbhgCIAEoCRIgCgRwbGFuGAMgASgLMhIua3Vyei5hdXRoLnYxLlBsYW4iVgoNQXBpS2V5Q3JlYXRlZBISCgphY2NvdW50X2lkGAEgASgJEg4KBmtleV9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC3Blcm1pc3Npb25zGAQgAygJImMKDUFwaUtleVJldm9rZWQSEgoKYWNjb3VudF9pZBgBIAEoCRIOCgZrZXlfaWQYAiABKAkSLgoKcmV2b2tlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAieAoSQWNjZXNzVG9rZW5SZXZva2VkEhIKCmFjY291bnRfaWQYASABKAkSEQoJY2xpZW50X2lkGAIgASgJEgsKA2p0aRgDIAEoCRIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp, file_kurz_auth_v1_auth_service]);
+  fileDesc("CiFrdXJ6L2F1dGgvdjEvYWNjb3VudF9ldmVudHMucHJvdG8SDGt1cnouYXV0aC52MSI4Cg5BY2NvdW50Q3JlYXRlZBImCgdhY2NvdW50GAEgASgLMhUua3Vyei5hdXRoLnYxLkFjY291bnQiYQoSQWNjb3VudFBsYW5DaGFuZ2VkEhIKCmFjY291bnRfaWQYASABKAkSFQoNcHJldmlvdXNfcGxhbhgCIAEoCRIgCgRwbGFuGAMgASgLMhIua3Vyei5hdXRoLnYxLlBsYW4iVgoNQXBpS2V5Q3JlYXRlZBISCgphY2NvdW50X2lkGAEgASgJEg4KBmtleV9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC3Blcm1pc3Npb25zGAQgAygJImMKDUFwaUtleVJldm9rZWQSEgoKYWNjb3VudF9pZBgBIAEoCRIOCgZrZXlfaWQYAiABKAkSLgoKcmV2b2tlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAieAoSQWNjZXNzVG9rZW5SZXZva2VkEhIKCmFjY291bnRfaWQYASABKAkSEQoJY2xpZW50X2lkGAIgASgJEgsKA2p0aRgDIAEoCRIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJtCg1NZW1iZXJDaGFuZ2VkEhIKCmFjY291bnRfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIMCgRyb2xlGAMgASgJEhUKDXByZXZpb3VzX3JvbGUYBCABKAkSEgoKY2hhbmdlZF9ieRgFIAEoCWIGcHJvdG8z", [file_google_protobuf_timestamp, file_kurz_auth_v1_auth_service]);
 
 /**
- * "account.created": a person signed up.
+ * "account.created": a workspace was created (with its person at sign-up, or by a person later).
+ * `account.email` is its owner's.
  *
  * @generated from message kurz.auth.v1.AccountCreated
  */
@@ -165,4 +166,52 @@ export type AccessTokenRevoked = Message<"kurz.auth.v1.AccessTokenRevoked"> & {
  */
 export const AccessTokenRevokedSchema: GenMessage<AccessTokenRevoked> = /*@__PURE__*/
   messageDesc(file_kurz_auth_v1_account_events, 4);
+
+/**
+ * "account.member_changed": a person joined a workspace, got another role in it, or left it.
+ * Services ask for roles on every request (AuthService.GetMembership); this is for the record.
+ *
+ * @generated from message kurz.auth.v1.MemberChanged
+ */
+export type MemberChanged = Message<"kurz.auth.v1.MemberChanged"> & {
+  /**
+   * The workspace.
+   *
+   * @generated from field: string account_id = 1;
+   */
+  accountId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * "owner", "admin", "member" or "viewer"; empty when the person left or was removed.
+   *
+   * @generated from field: string role = 3;
+   */
+  role: string;
+
+  /**
+   * Empty when the person joined.
+   *
+   * @generated from field: string previous_role = 4;
+   */
+  previousRole: string;
+
+  /**
+   * The person who made the change.
+   *
+   * @generated from field: string changed_by = 5;
+   */
+  changedBy: string;
+};
+
+/**
+ * Describes the message kurz.auth.v1.MemberChanged.
+ * Use `create(MemberChangedSchema)` to create a new message.
+ */
+export const MemberChangedSchema: GenMessage<MemberChanged> = /*@__PURE__*/
+  messageDesc(file_kurz_auth_v1_account_events, 5);
 

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kurz/auth/v1/auth_service.proto.
  */
 export const file_kurz_auth_v1_auth_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch9rdXJ6L2F1dGgvdjEvYXV0aF9zZXJ2aWNlLnByb3RvEgxrdXJ6LmF1dGgudjEijwYKBFBsYW4SCgoCaWQYASABKAkSEgoKbWNwX2FjY2VzcxgCIAEoCBIQCgh3ZWJob29rcxgDIAEoCBIQCghhYl90ZXN0cxgEIAEoCBIVCgltYXhfbGlua3MYBSABKAVCAhgBEhgKDG1heF9xcl9jb2RlcxgGIAEoBUICGAESHwoTbWF4X2JyYW5kZWRfZG9tYWlucxgHIAEoBUICGAESGgoObWF4X3N1YmRvbWFpbnMYCCABKAVCAhgBEiAKGGFuYWx5dGljc19yZXRlbnRpb25fZGF5cxgJIAEoBRIgChhyZXN0X3JlcXVlc3RzX3Blcl9taW51dGUYCiABKAUSHwoXbWNwX3JlcXVlc3RzX3Blcl9taW51dGUYCyABKAUSGAoQZ3JhbnRhYmxlX3Njb3BlcxgMIAMoCRIZCg1tYXhfY2FtcGFpZ25zGA0gASgFQgIYARIYCgxtYXhfYWJfdGVzdHMYDiABKAVCAhgBEiEKFW1heF93ZWJob29rX2VuZHBvaW50cxgPIAEoBUICGAESKQoKbGlua19saW1pdBgQIAEoCzIVLmt1cnouY29tbW9uLnYxLkxpbWl0EiwKDXFyX2NvZGVfbGltaXQYESABKAsyFS5rdXJ6LmNvbW1vbi52MS5MaW1pdBIzChRicmFuZGVkX2RvbWFpbl9saW1pdBgSIAEoCzIVLmt1cnouY29tbW9uLnYxLkxpbWl0Ei4KD3N1YmRvbWFpbl9saW1pdBgTIAEoCzIVLmt1cnouY29tbW9uLnYxLkxpbWl0Ei0KDmNhbXBhaWduX2xpbWl0GBQgASgLMhUua3Vyei5jb21tb24udjEuTGltaXQSLAoNYWJfdGVzdF9saW1pdBgVIAEoCzIVLmt1cnouY29tbW9uLnYxLkxpbWl0EjUKFndlYmhvb2tfZW5kcG9pbnRfbGltaXQYFiABKAsyFS5rdXJ6LmNvbW1vbi52MS5MaW1pdBIsCg1hcGlfa2V5X2xpbWl0GBcgASgLMhUua3Vyei5jb21tb24udjEuTGltaXQihAEKB0FjY291bnQSCgoCaWQYASABKAkSDQoFZW1haWwYAiABKAkSDAoEbmFtZRgDIAEoCRIgCgRwbGFuGAQgASgLMhIua3Vyei5hdXRoLnYxLlBsYW4SLgoKY3JlYXRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiJgoTVmVyaWZ5QXBpS2V5UmVxdWVzdBIPCgdhcGlfa2V5GAEgASgJImMKFFZlcmlmeUFwaUtleVJlc3BvbnNlEiYKB2FjY291bnQYASABKAsyFS5rdXJ6LmF1dGgudjEuQWNjb3VudBIOCgZrZXlfaWQYAiABKAkSEwoLcGVybWlzc2lvbnMYAyADKAkiJwoRR2V0QWNjb3VudFJlcXVlc3QSEgoKYWNjb3VudF9pZBgBIAEoCSI8ChJHZXRBY2NvdW50UmVzcG9uc2USJgoHYWNjb3VudBgBIAEoCzIVLmt1cnouYXV0aC52MS5BY2NvdW50IiQKFUlzVG9rZW5SZXZva2VkUmVxdWVzdBILCgNqdGkYASABKAkiKQoWSXNUb2tlblJldm9rZWRSZXNwb25zZRIPCgdyZXZva2VkGAEgASgIIhoKGExpc3RSZXZva2VkVG9rZW5zUmVxdWVzdCJHChlMaXN0UmV2b2tlZFRva2Vuc1Jlc3BvbnNlEioKBnRva2VucxgBIAMoCzIaLmt1cnouYXV0aC52MS5SZXZva2VkVG9rZW4iSwoMUmV2b2tlZFRva2VuEgsKA2p0aRgBIAEoCRIuCgpleHBpcmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcDKMAwoLQXV0aFNlcnZpY2USWgoMVmVyaWZ5QXBpS2V5EiEua3Vyei5hdXRoLnYxLlZlcmlmeUFwaUtleVJlcXVlc3QaIi5rdXJ6LmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVzcG9uc2UiA5ACAhJUCgpHZXRBY2NvdW50Eh8ua3Vyei5hdXRoLnYxLkdldEFjY291bnRSZXF1ZXN0GiAua3Vyei5hdXRoLnYxLkdldEFjY291bnRSZXNwb25zZSIDkAIBEmAKDklzVG9rZW5SZXZva2VkEiMua3Vyei5hdXRoLnYxLklzVG9rZW5SZXZva2VkUmVxdWVzdBokLmt1cnouYXV0aC52MS5Jc1Rva2VuUmV2b2tlZFJlc3BvbnNlIgOQAgESaQoRTGlzdFJldm9rZWRUb2tlbnMSJi5rdXJ6LmF1dGgudjEuTGlzdFJldm9rZWRUb2tlbnNSZXF1ZXN0Gicua3Vyei5hdXRoLnYxLkxpc3RSZXZva2VkVG9rZW5zUmVzcG9uc2UiA5ACAWIGcHJvdG8z", [file_google_protobuf_timestamp, file_kurz_common_v1_limit]);
+  fileDesc("Ch9rdXJ6L2F1dGgvdjEvYXV0aF9zZXJ2aWNlLnByb3RvEgxrdXJ6LmF1dGgudjEivAYKBFBsYW4SCgoCaWQYASABKAkSEgoKbWNwX2FjY2VzcxgCIAEoCBIQCgh3ZWJob29rcxgDIAEoCBIQCghhYl90ZXN0cxgEIAEoCBIVCgltYXhfbGlua3MYBSABKAVCAhgBEhgKDG1heF9xcl9jb2RlcxgGIAEoBUICGAESHwoTbWF4X2JyYW5kZWRfZG9tYWlucxgHIAEoBUICGAESGgoObWF4X3N1YmRvbWFpbnMYCCABKAVCAhgBEiAKGGFuYWx5dGljc19yZXRlbnRpb25fZGF5cxgJIAEoBRIgChhyZXN0X3JlcXVlc3RzX3Blcl9taW51dGUYCiABKAUSHwoXbWNwX3JlcXVlc3RzX3Blcl9taW51dGUYCyABKAUSGAoQZ3JhbnRhYmxlX3Njb3BlcxgMIAMoCRIZCg1tYXhfY2FtcGFpZ25zGA0gASgFQgIYARIYCgxtYXhfYWJfdGVzdHMYDiABKAVCAhgBEiEKFW1heF93ZWJob29rX2VuZHBvaW50cxgPIAEoBUICGAESKQoKbGlua19saW1pdBgQIAEoCzIVLmt1cnouY29tbW9uLnYxLkxpbWl0EiwKDXFyX2NvZGVfbGltaXQYESABKAsyFS5rdXJ6LmNvbW1vbi52MS5MaW1pdBIzChRicmFuZGVkX2RvbWFpbl9saW1pdBgSIAEoCzIVLmt1cnouY29tbW9uLnYxLkxpbWl0Ei4KD3N1YmRvbWFpbl9saW1pdBgTIAEoCzIVLmt1cnouY29tbW9uLnYxLkxpbWl0Ei0KDmNhbXBhaWduX2xpbWl0GBQgASgLMhUua3Vyei5jb21tb24udjEuTGltaXQSLAoNYWJfdGVzdF9saW1pdBgVIAEoCzIVLmt1cnouY29tbW9uLnYxLkxpbWl0EjUKFndlYmhvb2tfZW5kcG9pbnRfbGltaXQYFiABKAsyFS5rdXJ6LmNvbW1vbi52MS5MaW1pdBIsCg1hcGlfa2V5X2xpbWl0GBcgASgLMhUua3Vyei5jb21tb24udjEuTGltaXQSKwoMbWVtYmVyX2xpbWl0GBggASgLMhUua3Vyei5jb21tb24udjEuTGltaXQihAEKB0FjY291bnQSCgoCaWQYASABKAkSDQoFZW1haWwYAiABKAkSDAoEbmFtZRgDIAEoCRIgCgRwbGFuGAQgASgLMhIua3Vyei5hdXRoLnYxLlBsYW4SLgoKY3JlYXRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiJgoTVmVyaWZ5QXBpS2V5UmVxdWVzdBIPCgdhcGlfa2V5GAEgASgJImMKFFZlcmlmeUFwaUtleVJlc3BvbnNlEiYKB2FjY291bnQYASABKAsyFS5rdXJ6LmF1dGgudjEuQWNjb3VudBIOCgZrZXlfaWQYAiABKAkSEwoLcGVybWlzc2lvbnMYAyADKAkiJwoRR2V0QWNjb3VudFJlcXVlc3QSEgoKYWNjb3VudF9pZBgBIAEoCSI8ChJHZXRBY2NvdW50UmVzcG9uc2USJgoHYWNjb3VudBgBIAEoCzIVLmt1cnouYXV0aC52MS5BY2NvdW50Ij0KFEdldE1lbWJlcnNoaXBSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSFAoMd29ya3NwYWNlX2lkGAIgASgJIiUKFUdldE1lbWJlcnNoaXBSZXNwb25zZRIMCgRyb2xlGAEgASgJIiQKFUlzVG9rZW5SZXZva2VkUmVxdWVzdBILCgNqdGkYASABKAkiKQoWSXNUb2tlblJldm9rZWRSZXNwb25zZRIPCgdyZXZva2VkGAEgASgIIhoKGExpc3RSZXZva2VkVG9rZW5zUmVxdWVzdCJHChlMaXN0UmV2b2tlZFRva2Vuc1Jlc3BvbnNlEioKBnRva2VucxgBIAMoCzIaLmt1cnouYXV0aC52MS5SZXZva2VkVG9rZW4iSwoMUmV2b2tlZFRva2VuEgsKA2p0aRgBIAEoCRIuCgpleHBpcmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcDLrAwoLQXV0aFNlcnZpY2USWgoMVmVyaWZ5QXBpS2V5EiEua3Vyei5hdXRoLnYxLlZlcmlmeUFwaUtleVJlcXVlc3QaIi5rdXJ6LmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVzcG9uc2UiA5ACAhJUCgpHZXRBY2NvdW50Eh8ua3Vyei5hdXRoLnYxLkdldEFjY291bnRSZXF1ZXN0GiAua3Vyei5hdXRoLnYxLkdldEFjY291bnRSZXNwb25zZSIDkAIBEl0KDUdldE1lbWJlcnNoaXASIi5rdXJ6LmF1dGgudjEuR2V0TWVtYmVyc2hpcFJlcXVlc3QaIy5rdXJ6LmF1dGgudjEuR2V0TWVtYmVyc2hpcFJlc3BvbnNlIgOQAgESYAoOSXNUb2tlblJldm9rZWQSIy5rdXJ6LmF1dGgudjEuSXNUb2tlblJldm9rZWRSZXF1ZXN0GiQua3Vyei5hdXRoLnYxLklzVG9rZW5SZXZva2VkUmVzcG9uc2UiA5ACARJpChFMaXN0UmV2b2tlZFRva2VucxImLmt1cnouYXV0aC52MS5MaXN0UmV2b2tlZFRva2Vuc1JlcXVlc3QaJy5rdXJ6LmF1dGgudjEuTGlzdFJldm9rZWRUb2tlbnNSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_google_protobuf_timestamp, file_kurz_common_v1_limit]);
 
 /**
  * What a plan allows. One row per plan (free, pro, business, enterprise) in auth-server; the other
@@ -168,6 +168,13 @@ export type Plan = Message<"kurz.auth.v1.Plan"> & {
    * @generated from field: kurz.common.v1.Limit api_key_limit = 23;
    */
   apiKeyLimit?: Limit | undefined;
+
+  /**
+   * People in a workspace, pending invitations included.
+   *
+   * @generated from field: kurz.common.v1.Limit member_limit = 24;
+   */
+  memberLimit?: Limit | undefined;
 };
 
 /**
@@ -302,6 +309,51 @@ export const GetAccountResponseSchema: GenMessage<GetAccountResponse> = /*@__PUR
   messageDesc(file_kurz_auth_v1_auth_service, 5);
 
 /**
+ * @generated from message kurz.auth.v1.GetMembershipRequest
+ */
+export type GetMembershipRequest = Message<"kurz.auth.v1.GetMembershipRequest"> & {
+  /**
+   * The person: an access token's `sub`.
+   *
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * The workspace the request acts in: every service's account_id.
+   *
+   * @generated from field: string workspace_id = 2;
+   */
+  workspaceId: string;
+};
+
+/**
+ * Describes the message kurz.auth.v1.GetMembershipRequest.
+ * Use `create(GetMembershipRequestSchema)` to create a new message.
+ */
+export const GetMembershipRequestSchema: GenMessage<GetMembershipRequest> = /*@__PURE__*/
+  messageDesc(file_kurz_auth_v1_auth_service, 6);
+
+/**
+ * @generated from message kurz.auth.v1.GetMembershipResponse
+ */
+export type GetMembershipResponse = Message<"kurz.auth.v1.GetMembershipResponse"> & {
+  /**
+   * "owner", "admin", "member" or "viewer"; empty: not a member.
+   *
+   * @generated from field: string role = 1;
+   */
+  role: string;
+};
+
+/**
+ * Describes the message kurz.auth.v1.GetMembershipResponse.
+ * Use `create(GetMembershipResponseSchema)` to create a new message.
+ */
+export const GetMembershipResponseSchema: GenMessage<GetMembershipResponse> = /*@__PURE__*/
+  messageDesc(file_kurz_auth_v1_auth_service, 7);
+
+/**
  * @generated from message kurz.auth.v1.IsTokenRevokedRequest
  */
 export type IsTokenRevokedRequest = Message<"kurz.auth.v1.IsTokenRevokedRequest"> & {
@@ -316,7 +368,7 @@ export type IsTokenRevokedRequest = Message<"kurz.auth.v1.IsTokenRevokedRequest"
  * Use `create(IsTokenRevokedRequestSchema)` to create a new message.
  */
 export const IsTokenRevokedRequestSchema: GenMessage<IsTokenRevokedRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_auth_v1_auth_service, 6);
+  messageDesc(file_kurz_auth_v1_auth_service, 8);
 
 /**
  * @generated from message kurz.auth.v1.IsTokenRevokedResponse
@@ -333,7 +385,7 @@ export type IsTokenRevokedResponse = Message<"kurz.auth.v1.IsTokenRevokedRespons
  * Use `create(IsTokenRevokedResponseSchema)` to create a new message.
  */
 export const IsTokenRevokedResponseSchema: GenMessage<IsTokenRevokedResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_auth_v1_auth_service, 7);
+  messageDesc(file_kurz_auth_v1_auth_service, 9);
 
 /**
  * @generated from message kurz.auth.v1.ListRevokedTokensRequest
@@ -346,7 +398,7 @@ export type ListRevokedTokensRequest = Message<"kurz.auth.v1.ListRevokedTokensRe
  * Use `create(ListRevokedTokensRequestSchema)` to create a new message.
  */
 export const ListRevokedTokensRequestSchema: GenMessage<ListRevokedTokensRequest> = /*@__PURE__*/
-  messageDesc(file_kurz_auth_v1_auth_service, 8);
+  messageDesc(file_kurz_auth_v1_auth_service, 10);
 
 /**
  * @generated from message kurz.auth.v1.ListRevokedTokensResponse
@@ -363,7 +415,7 @@ export type ListRevokedTokensResponse = Message<"kurz.auth.v1.ListRevokedTokensR
  * Use `create(ListRevokedTokensResponseSchema)` to create a new message.
  */
 export const ListRevokedTokensResponseSchema: GenMessage<ListRevokedTokensResponse> = /*@__PURE__*/
-  messageDesc(file_kurz_auth_v1_auth_service, 9);
+  messageDesc(file_kurz_auth_v1_auth_service, 11);
 
 /**
  * @generated from message kurz.auth.v1.RevokedToken
@@ -387,7 +439,7 @@ export type RevokedToken = Message<"kurz.auth.v1.RevokedToken"> & {
  * Use `create(RevokedTokenSchema)` to create a new message.
  */
 export const RevokedTokenSchema: GenMessage<RevokedToken> = /*@__PURE__*/
-  messageDesc(file_kurz_auth_v1_auth_service, 10);
+  messageDesc(file_kurz_auth_v1_auth_service, 12);
 
 /**
  * AuthService is auth-server's internal API: the other services ask it who an API key belongs to
@@ -420,6 +472,18 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof GetAccountRequestSchema;
     output: typeof GetAccountResponseSchema;
+  },
+  /**
+   * A person's role in a workspace, asked on every request a person's access token makes (a
+   * removal or a lowered role holds from the next request). `role` is empty when the person is not
+   * a member (or the workspace does not exist): the caller refuses with FORBIDDEN.
+   *
+   * @generated from rpc kurz.auth.v1.AuthService.GetMembership
+   */
+  getMembership: {
+    methodKind: "unary";
+    input: typeof GetMembershipRequestSchema;
+    output: typeof GetMembershipResponseSchema;
   },
   /**
    * Whether an access token (by its `jti`) was revoked before its expiry. Resource servers that

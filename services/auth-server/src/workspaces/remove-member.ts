@@ -1,0 +1,71 @@
+import {
+  lowestRoleAllowing,
+  notMemberRefusal,
+  roleAllows,
+  roleAtLeast,
+  roleRefusal,
+} from "@kurz/auth-verifier";
+import { AppError } from "@kurz/errors";
+import { and, eq } from "drizzle-orm";
+import type { AuthContext } from "../auth-context";
+import { memberships } from "../db/schema";
+import { lockWorkspaceMembers, ownerCount } from "./lock-workspace-members";
+import { enqueueMemberChanged } from "./member-event";
+
+/**
+ * Removes a member, or lets a person leave (docs/api/workspaces.md#members). Admins and owners
+ * remove members whose role is not above theirs; the last owner cannot go. From the person's next
+ * request on, every service refuses them in this workspace (their tokens and sessions included).
+ */
+export async function removeMember(
+  ctx: AuthContext,
+  actorId: string,
+  workspaceId: string,
+  targetId: string,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const removed = await ctx.db.transaction(async (tx) => {
+    const roles = await lockWorkspaceMembers(tx, workspaceId);
+    const actorRole = roles.get(actorId);
+    if (!actorRole) {
+      throw notMemberRefusal(workspaceId);
+    }
+    const role = roles.get(targetId);
+    if (!role) throw new AppError("NOT_FOUND", { message: "No such member in this workspace" });
+    if (targetId !== actorId) {
+      if (!roleAllows(actorRole, "manage_members")) {
+        throw roleRefusal(actorRole, lowestRoleAllowing("manage_members"), "removing members");
+      }
+      if (!roleAtLeast(actorRole, role))
+        throw roleRefusal(actorRole, role, `removing a member with the ${role} role`);
+    }
+    if (role === "owner" && ownerCount(roles) === 1) {
+      throw new AppError("INVALID_STATE", {
+        message: "A workspace always has an owner: make another member owner first",
+      });
+    }
+    await tx
+      .delete(memberships)
+      .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.accountId, targetId)));
+    await enqueueMemberChanged(tx, {
+      workspaceId,
+      userId: targetId,
+      role: undefined,
+      previousRole: role,
+      changedBy: actorId,
+      at: now,
+    });
+    return role;
+  });
+  ctx.wakeOutbox();
+  ctx.logger.info(
+    {
+      event: "workspace.member_removed",
+      accountId: workspaceId,
+      userId: targetId,
+      role: removed,
+      by: actorId,
+    },
+    "member removed",
+  );
+}

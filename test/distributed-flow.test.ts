@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, it } from "vitest";
 import { runAbTestJourney } from "./support/run-ab-test-journey";
 import { runAgentAndDashboardJourney } from "./support/run-agent-and-dashboard-journey";
 import { runLinkJourney } from "./support/run-link-journey";
+import { runWorkspaceRolesJourney } from "./support/run-workspace-roles-journey";
 
 const [postgres, redis, kafka] = await Promise.all([postgresBackend(), redisBackend(), kafkaBackend()]);
 
@@ -82,6 +83,23 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
         );
       }
       // Long by design: a whole journey across a process per service, events over Kafka.
+    }, 240_000);
+
+    it("allows each workspace role what it may on every service, and refuses a removed person from the next request on", async () => {
+      try {
+        await runWorkspaceRolesJourney({
+          edgeUrl: cluster.url.replace("127.0.0.1", "localhost"),
+          dataDir,
+          authServerGrpcAddress: cluster.services["auth-server"].grpcAddress,
+          adminSecret,
+        });
+      } catch (error) {
+        throw new Error(
+          `${(error as Error).message}\n--- last service output ---\n${lines.slice(-40).join("\n")}`,
+          { cause: error },
+        );
+      }
+      // Long by design: invitations, roles and a removal across a process per service.
     }, 240_000);
 
     it("serves an agent over MCP and the same person's dashboard across the processes (sessions in Redis)", async () => {

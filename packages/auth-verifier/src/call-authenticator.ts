@@ -9,7 +9,11 @@ import {
   jwtVerify,
 } from "jose";
 import { LRUCache } from "lru-cache";
-import { ALGORITHMS, type Clock, JWKS_FETCH_OPTIONS } from "./token-verifier";
+import type { RoleLookup } from "./membership-check";
+import { notMemberRefusal } from "./role-refusal";
+import { roleAllowsScope } from "./roles";
+import { isScope } from "./scopes";
+import { ALGORITHMS, type Clock, JWKS_FETCH_OPTIONS, ownWorkspaceOnly } from "./token-verifier";
 
 export interface CallAuthenticatorOptions {
   /** This service's name: the audience of the service and internal tokens it accepts. */
@@ -26,6 +30,12 @@ export interface CallAuthenticatorOptions {
   keySet?: JWTVerifyGetKey;
   /** Revocation of forwarded user access tokens by jti (internal tokens are short-lived instead). */
   isRevoked?: (jti: string) => Promise<boolean>;
+  /**
+   * The person's role in the workspace a forwarded user token acts in (their own), asked on every
+   * call: the token's scopes are narrowed to what the role allows, and a person who is no longer
+   * a member is refused (FORBIDDEN). Default: ownWorkspaceOnly.
+   */
+  roleOf?: RoleLookup;
   /** Expiry is judged by this clock (tests move it past a token's `exp`). */
   clock?: Clock;
   clockToleranceSec?: number;
@@ -85,7 +95,8 @@ function actorOf(payload: VerifiedToken["payload"]): string | undefined {
  *    - internal account token (aud = this service, `sub` = the account, `act.sub` = the service);
  *    - forwarded user access token (aud = the API): not revoked, and accompanied by the
  *      forwarding service's own token in `kurz-service-authorization` (checked as above) —
- *      a user's token alone does not say which service is calling.
+ *      a user's token alone does not say which service is calling; it acts in the person's own
+ *      workspace, with its scopes narrowed to the person's role there (asked on every call).
  *
  * Which principals a method admits (a service, or an account with a scope) is the server's
  * per-method access table, checked after this (@kurz/grpc `authorizeCall`).
@@ -181,6 +192,12 @@ export function createCallAuthenticator(options: CallAuthenticatorOptions): Call
         `A forwarded access token needs the forwarding service's token in ${CallCredentialKey.serviceAuthorization}`,
       );
     }
-    return { service: await serviceOf(serviceToken), accountId: accountOrService, scopes: scopesOf(payload) };
+    const service = await serviceOf(serviceToken);
+    const role = await (options.roleOf ?? ownWorkspaceOnly)(accountOrService, accountOrService.toLowerCase());
+    if (!role) throw notMemberRefusal(accountOrService);
+    const scopes = new Set(
+      [...scopesOf(payload)].filter((scope) => isScope(scope) && roleAllowsScope(role, scope)),
+    );
+    return { service, accountId: accountOrService, scopes };
   };
 }

@@ -1,6 +1,7 @@
 import type { CallAuthenticator } from "@kurz/grpc";
 import { z } from "zod";
 import { createCallAuthenticator } from "./call-authenticator";
+import type { RoleLookup } from "./membership-check";
 import {
   type Clock,
   createTokenVerifier,
@@ -56,7 +57,7 @@ export function createVerifierFromConfig(
 export function createCallAuthenticatorFromConfig(
   config: VerifierConfig,
   service: string,
-  options: { isRevoked?: (jti: string) => Promise<boolean>; clock?: Clock } = {},
+  options: { isRevoked?: (jti: string) => Promise<boolean>; roleOf?: RoleLookup; clock?: Clock } = {},
 ): CallAuthenticator {
   return createCallAuthenticator({
     service,

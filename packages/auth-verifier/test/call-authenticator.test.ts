@@ -1,7 +1,7 @@
 import type { CallAuthenticator } from "@kurz/grpc";
 import { startTestIssuer, type TestIssuer } from "@kurz/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCallAuthenticator } from "../src";
+import { createCallAuthenticator, type Role } from "../src";
 
 type Metadata = Parameters<CallAuthenticator>[0];
 
@@ -17,6 +17,8 @@ describe("createCallAuthenticator: a gRPC callee verifies who calls", () => {
   let now: Date;
   let authenticate: CallAuthenticator;
   const revoked = new Set<string>();
+  /** Roles of people in their own workspace; absent: owner. */
+  const roles = new Map<string, Role | undefined>();
 
   beforeAll(async () => {
     issuer = await startTestIssuer();
@@ -28,6 +30,8 @@ describe("createCallAuthenticator: a gRPC callee verifies who calls", () => {
       jwksUrl: issuer.jwksUrl,
       clock: { now: () => now },
       isRevoked: async (jti) => revoked.has(jti),
+      roleOf: async (userId, workspaceId) =>
+        roles.has(userId) ? roles.get(userId) : userId === workspaceId ? "owner" : undefined,
     });
   });
 
@@ -110,6 +114,22 @@ describe("createCallAuthenticator: a gRPC callee verifies who calls", () => {
       accountId: "acct-2",
       scopes: new Set(["shorturl:read", "analytics:read"]),
     });
+  });
+
+  it("narrows a forwarded user token's scopes to the person's role, and refuses a person no longer a member", async () => {
+    const service = await issuer.mintService({ service: "mcp-gateway", audience: "link-api" });
+    const viewer = await issuer.mint({ accountId: "acct-5", scopes: ["shorturl:read", "shorturl:create"] });
+    roles.set("acct-5", "viewer");
+    const principal = await authenticate(
+      metadataOf({ authorization: bearer(viewer), "kurz-service-authorization": bearer(service) }),
+    );
+    expect(principal.scopes).toEqual(new Set(["shorturl:read"]));
+
+    const gone = await issuer.mint({ accountId: "acct-6", scopes: ["shorturl:read"] });
+    roles.set("acct-6", undefined);
+    expect(
+      await refusal({ authorization: bearer(gone), "kurz-service-authorization": bearer(service) }),
+    ).toBe("FORBIDDEN");
   });
 
   it("refuses a forwarded user token whose companion is not a service token for this service", async () => {

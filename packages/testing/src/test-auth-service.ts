@@ -25,6 +25,8 @@ export interface TestAuthService {
   setRole(userId: string, workspaceId: string, role: string | undefined): void;
   /** IsTokenRevoked calls answered so far. */
   readonly isTokenRevokedCalls: number;
+  /** GetMembership calls answered so far. */
+  readonly getMembershipCalls: number;
   /** GetAccount calls answered so far (to observe caching). */
   readonly getAccountCalls: number;
   stop(): Promise<void>;
@@ -41,6 +43,7 @@ export async function startTestAuthService(options: TestAuthServiceOptions = {})
   const defaultPlan = options.defaultPlan === undefined ? UNLIMITED : options.defaultPlan;
   let getAccountCalls = 0;
   let isTokenRevokedCalls = 0;
+  let getMembershipCalls = 0;
   const revoked = new Set<string>();
   const roles = new Map<string, string | undefined>();
   // A test double: it checks no callers (the real services' authenticators are tested on them).
@@ -58,6 +61,7 @@ export async function startTestAuthService(options: TestAuthServiceOptions = {})
       };
     },
     async getMembership(request) {
+      getMembershipCalls++;
       const key = `${request.userId}/${request.workspaceId}`;
       const role = roles.has(key)
         ? roles.get(key)
@@ -82,6 +86,9 @@ export async function startTestAuthService(options: TestAuthServiceOptions = {})
     setRole: (userId, workspaceId, role) => roles.set(`${userId}/${workspaceId}`, role),
     get isTokenRevokedCalls() {
       return isTokenRevokedCalls;
+    },
+    get getMembershipCalls() {
+      return getMembershipCalls;
     },
     get getAccountCalls() {
       return getAccountCalls;

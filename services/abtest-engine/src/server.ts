@@ -102,6 +102,7 @@ export function startAbtestEngine(
         }),
         authenticateCall: createCallAuthenticatorFromConfig(config, SERVICE_NAME, {
           isRevoked: revocations.isRevoked,
+          roleOf: memberships.roleOf,
           clock,
         }),
         restRateLimit: restRateLimitFromAuthServer({ config, store: infra.cache!.cache, authServer, logger }),

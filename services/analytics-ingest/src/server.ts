@@ -152,6 +152,7 @@ export function startAnalyticsIngest(
         }),
         authenticateCall: createCallAuthenticatorFromConfig(config, SERVICE_NAME, {
           isRevoked: revocations.isRevoked,
+          roleOf: memberships.roleOf,
           clock,
         }),
         directory: createLinkApiDirectory({ client: ownership, ttlMs: config.OWNERSHIP_CACHE_TTL_MS, clock }),

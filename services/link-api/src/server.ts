@@ -77,6 +77,7 @@ export function startLinkApi(
         }),
         authenticateCall: createCallAuthenticatorFromConfig(config, SERVICE_NAME, {
           isRevoked: revocations.isRevoked,
+          roleOf: memberships.roleOf,
           clock,
         }),
         restRateLimit: createRestRateLimit({

@@ -88,6 +88,7 @@ export function startWebhookDispatcher(
         }),
         authenticateCall: createCallAuthenticatorFromConfig(config, SERVICE_NAME, {
           isRevoked: revocations.isRevoked,
+          roleOf: memberships.roleOf,
           clock,
         }),
         restRateLimit: restRateLimitFromAuthServer({ config, store: infra.cache!.cache, authServer, logger }),

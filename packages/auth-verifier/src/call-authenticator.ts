@@ -193,11 +193,14 @@ export function createCallAuthenticator(options: CallAuthenticatorOptions): Call
       );
     }
     const service = await serviceOf(serviceToken);
-    const role = await (options.roleOf ?? ownWorkspaceOnly)(accountOrService, accountOrService.toLowerCase());
-    if (!role) throw notMemberRefusal(accountOrService);
+    // The workspace chosen when the grant was made (`workspace_id`), else the person's own.
+    const claimed = (payload as { workspace_id?: unknown }).workspace_id;
+    const workspace = (typeof claimed === "string" ? claimed : accountOrService).toLowerCase();
+    const role = await (options.roleOf ?? ownWorkspaceOnly)(accountOrService, workspace);
+    if (!role) throw notMemberRefusal(workspace);
     const scopes = new Set(
       [...scopesOf(payload)].filter((scope) => isScope(scope) && roleAllowsScope(role, scope)),
     );
-    return { service, accountId: accountOrService, scopes };
+    return { service, accountId: workspace, scopes };
   };
 }

@@ -8,7 +8,11 @@ import type { Role } from "./roles";
 
 /** A verified access token (RFC 9068 profile). */
 export interface AccessToken {
-  /** The workspace the token acts in (every service's account_id): the person's own (`sub`). */
+  /**
+   * The workspace the token acts in (every service's account_id): its `workspace_id` claim (the
+   * one chosen at consent), else the person's own (`sub`); `authorize` replaces it with the one a
+   * request names.
+   */
   accountId: string;
   /** The person the token was granted by: the JWT `sub`. */
   userId: string;
@@ -118,8 +122,13 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       throw invalid("The access token is missing required claims");
     }
     if (typeof scope !== "string") throw invalid("The access token has no scope");
+    const workspace = payload.workspace_id;
+    if (workspace !== undefined && (typeof workspace !== "string" || !WORKSPACE_ID.test(workspace))) {
+      throw invalid("The access token's workspace_id is not a workspace id");
+    }
     const accessToken: AccessToken = {
-      accountId: sub,
+      // The workspace chosen when the grant was made, else the person's own.
+      accountId: (workspace ?? sub).toLowerCase(),
       userId: sub,
       clientId,
       scopes: new Set(scope.split(" ").filter(Boolean)),
@@ -151,7 +160,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       if (workspace !== undefined && !WORKSPACE_ID.test(workspace)) {
         throw new AppError("VALIDATION_ERROR", { message: "Kurz-Workspace must be a workspace id (a UUID)" });
       }
-      const workspaceId = (workspace ?? accessToken.userId).toLowerCase();
+      const workspaceId = workspace?.toLowerCase() ?? accessToken.accountId;
       const role = await (options.roleOf ?? ownWorkspaceOnly)(accessToken.userId, workspaceId);
       if (!role) {
         throw notMemberRefusal(workspaceId);

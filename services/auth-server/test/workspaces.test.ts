@@ -4,7 +4,13 @@ import { waitFor } from "@kurz/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setAccountPlan } from "../src/accounts/set-account-plan";
 import { Browser, hiddenFields } from "./support/browser";
-import { type RegisteredClient, registerClient, tokensFor } from "./support/oauth-helpers";
+import {
+  authorizeUrl,
+  CALLBACK,
+  type RegisteredClient,
+  registerClient,
+  tokensFor,
+} from "./support/oauth-helpers";
 import { type SmtpSink, startSmtpSink } from "./support/start-smtp-sink";
 import { startTestAuthServer, type TestAuthServer } from "./support/start-test-auth-server";
 
@@ -115,6 +121,8 @@ const errorOf = async (response: Promise<Response>, status: number) =>
 describe("workspaces, members and invitations", () => {
   let alice: Person;
   let bob: Person;
+  /** Bob's token from a grant made for Alice's workspace. */
+  let bobInTeam: string;
 
   beforeAll(async () => {
     alice = await signedUp("alice@team.test", "pro");
@@ -216,6 +224,34 @@ describe("workspaces, members and invitations", () => {
       200,
     );
     expect(asBob.account.id).toBe(alice.id);
+
+    // A grant Bob makes for an app acts in the workspace he chooses on the consent page.
+    const authorize = authorizeUrl({
+      client_id: client.client_id,
+      redirect_uri: CALLBACK,
+      response_type: "code",
+      scope: SCOPE,
+      state: "s",
+    });
+    const offered = await bob.browser.get(authorize);
+    // Just joined, Alice's workspace is the one Bob used last: preselected.
+    expect(offered.body).toContain(`<option value="${alice.id}" selected>`);
+    expect(offered.body).toContain(`<option value="${bob.id}">`);
+    bobInTeam = (await tokensFor(server.url, bob.browser, client, SCOPE, alice.id)).access_token;
+    const inTeam = await json<{ account: { id: string } }>(call("GET", "/api/v1/account", bobInTeam), 200);
+    expect(inTeam.account.id).toBe(alice.id);
+    // Choosing his own on a consent page makes it the one preselected next.
+    await tokensFor(server.url, bob.browser, client, SCOPE, bob.id);
+    expect((await bob.browser.get(authorize)).body).toContain(`<option value="${bob.id}" selected>`);
+    // A workspace that is not his is refused on the page.
+    const page = await bob.browser.get(authorize);
+    const refused = await bob.browser.post("/auth/consent", {
+      ...hiddenFields(page.body, "/auth/consent"),
+      workspace_id: "00000000-0000-4000-8000-000000000000",
+      decision: "allow",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain("Choose one of your workspaces.");
   });
 
   it("enforces roles on member management, keeps an owner, and takes a removal effect on the next request", async () => {
@@ -315,6 +351,8 @@ describe("workspaces, members and invitations", () => {
     expect((await errorOf(call("GET", `/api/v1/workspaces/${alice.id}/members`, bob.token), 403)).code).toBe(
       "FORBIDDEN",
     );
+    // So is the grant that acts there.
+    expect((await errorOf(call("GET", "/api/v1/account", bobInTeam), 403)).code).toBe("FORBIDDEN");
     // His own workspace is untouched.
     await json(call("GET", "/api/v1/account", bob.token), 200);
   });

@@ -16,11 +16,14 @@ let dashboard: TestDashboard;
 const seen: Array<{ url: string | undefined; authorization: string | undefined }> = [];
 /** The Idempotency-Key of each request the upstream got (undefined: none). */
 const keysSeen: Array<string | string[] | undefined> = [];
+/** The Kurz-Workspace of each request the upstream got (undefined: none). */
+const workspacesSeen: Array<string | string[] | undefined> = [];
 
 beforeAll(async () => {
   upstream = createServer((request, response) => {
     seen.push({ url: request.url, authorization: request.headers.authorization });
     keysSeen.push(request.headers["idempotency-key"]);
+    workspacesSeen.push(request.headers["kurz-workspace"]);
     if (request.method === "POST") {
       // A replay as the API answers it for a repeated Idempotency-Key.
       response.writeHead(201, { "content-type": "application/json", "idempotent-replayed": "true" });
@@ -89,5 +92,40 @@ describe("the API relay and Idempotency-Key", () => {
     expect(created.statusCode).toBe(201);
     expect(keysSeen.at(-1)).toBe("page-retry-1");
     expect(created.headers["idempotent-replayed"]).toBe("true");
+  });
+});
+
+describe("the API relay and Kurz-Workspace", () => {
+  const workspace = "5f0c2b9e-8d7a-4c1e-9b3f-2a6d4e8c1f07";
+
+  it("passes the workspace the page acts in on, for reads and writes", async () => {
+    const id = await dashboard.signIn();
+    const listed = await dashboard.app.http.app.inject({
+      url: "/app/api/v1/urls",
+      cookies: { kurz_app: id },
+      headers: { "kurz-workspace": workspace },
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(workspacesSeen.at(-1)).toBe(workspace);
+
+    const created = await dashboard.app.http.app.inject({
+      method: "POST",
+      url: "/app/api/v1/urls",
+      cookies: { kurz_app: id },
+      headers: { "x-csrf-token": "c".repeat(43), "kurz-workspace": workspace },
+      payload: { url: "https://example.com" },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(workspacesSeen.at(-1)).toBe(workspace);
+  });
+
+  it("sends none when the page names none (the person's own workspace)", async () => {
+    const id = await dashboard.signIn();
+    const listed = await dashboard.app.http.app.inject({
+      url: "/app/api/v1/urls",
+      cookies: { kurz_app: id },
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(workspacesSeen.at(-1)).toBeUndefined();
   });
 });

@@ -117,6 +117,8 @@ export const authorizationCodes = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
     familyId: uuid("family_id"),
+    /** The workspace chosen on the consent page; null: the person's own. */
+    workspaceId: uuid("workspace_id"),
   },
   (t) => [index("authorization_codes_expires_idx").on(t.expiresAt)],
 );
@@ -135,6 +137,8 @@ export const tokenFamilies = pgTable(
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The workspace the grant's tokens act in (their `workspace_id` claim); null: the person's own. */
+    workspaceId: uuid("workspace_id"),
     scope: text("scope").notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull(),

@@ -73,6 +73,7 @@ export async function exchangeAuthorizationCode(
     familyId,
     clientId: client.clientId,
     accountId: account.id,
+    workspaceId: row.workspaceId,
     scope,
     withRefreshToken: client.grantTypes.includes("refresh_token"),
   });
@@ -87,6 +88,7 @@ export async function exchangeAuthorizationCode(
       id: familyId,
       clientId: client.clientId,
       accountId: account.id,
+      workspaceId: row.workspaceId,
       scope,
       createdAt: now,
       lastUsedAt: now,

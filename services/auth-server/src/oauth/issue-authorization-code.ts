@@ -5,13 +5,15 @@ import { AUTHORIZATION_CODE_TTL_SEC } from "./token-lifetimes";
 import { type AuthorizationRequest, authorizationResponseLocation } from "./validate-authorization-request";
 
 /**
- * The user allowed the request: a single-use code bound to client, account, redirect URI, scope
- * and PKCE challenge, valid 10 minutes. Returns where to send the browser.
+ * The user allowed the request: a single-use code bound to client, account, redirect URI, scope,
+ * PKCE challenge and the workspace chosen (null: the person's own), valid 10 minutes. Returns
+ * where to send the browser.
  */
 export async function issueAuthorizationCode(
   ctx: AuthContext,
   request: AuthorizationRequest,
   accountId: string,
+  workspaceId: string | null = null,
 ): Promise<string> {
   const code = generateOpaqueSecret(`${ctx.config.BRAND_PREFIX}_ac_`);
   const now = ctx.clock.now();
@@ -22,6 +24,7 @@ export async function issueAuthorizationCode(
     redirectUri: request.redirectUri,
     scope: request.scopes.join(" "),
     codeChallenge: request.codeChallenge ?? null,
+    workspaceId,
     createdAt: now,
     expiresAt: new Date(now.getTime() + AUTHORIZATION_CODE_TTL_SEC * 1000),
   });

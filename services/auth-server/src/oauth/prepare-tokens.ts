@@ -16,7 +16,10 @@ export interface TokenResponse {
 export interface TokenGrant {
   familyId: string;
   clientId: string;
+  /** The person. */
   accountId: string;
+  /** The workspace chosen at consent (the `workspace_id` claim); null: the person's own. */
+  workspaceId: string | null;
   scope: string;
   /** False for clients registered without the refresh_token grant. */
   withRefreshToken: boolean;
@@ -38,7 +41,8 @@ export interface PreparedTokens {
 }
 
 /**
- * An access token (RFC 9068 JWT: sub, client_id, scope, iat, exp, iss, aud, jti; 1 hour) and,
+ * An access token (RFC 9068 JWT: sub, client_id, scope, iat, exp, iss, aud, jti, and
+ * `workspace_id` when the grant acts in a workspace other than the person's own; 1 hour) and,
  * when the client may refresh, a refresh token `<prefix>_rt_<opaque>` (30 days, stored hashed).
  * Signing happens here, before the grant's transaction: it may reload the signing keys through
  * the root database handle, which must never run inside a transaction (embedded PGlite has one
@@ -52,6 +56,9 @@ export async function prepareTokens(ctx: AuthContext, grant: TokenGrant): Promis
   const accessToken = await ctx.signingKeys.signAccessToken({
     iss: ctx.config.ISSUER,
     sub: grant.accountId,
+    ...(grant.workspaceId && grant.workspaceId !== grant.accountId
+      ? { workspace_id: grant.workspaceId }
+      : {}),
     aud: ctx.config.API_AUDIENCE,
     client_id: grant.clientId,
     scope: grant.scope,

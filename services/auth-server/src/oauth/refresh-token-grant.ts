@@ -95,6 +95,7 @@ export async function refreshAccessToken(
     familyId: family.id,
     clientId: client.clientId,
     accountId: family.accountId,
+    workspaceId: family.workspaceId,
     scope,
     withRefreshToken: true,
   });

@@ -11,6 +11,10 @@ export interface ConsentPageModel {
   scopes: Scope[];
   /** The validated authorization parameters, carried to the decision. */
   params: URLSearchParams;
+  /** The person's workspaces (a choice is offered when there are several) and the one preselected. */
+  workspaces: Array<{ id: string; name: string; role: string }>;
+  chosenWorkspace: string;
+  error?: string | undefined;
 }
 
 export function renderConsentPage(chrome: PageChrome, model: ConsentPageModel): string {
@@ -27,8 +31,20 @@ export function renderConsentPage(chrome: PageChrome, model: ConsentPageModel): 
     ${model.scopes.map((scope) => html`<li>${SCOPES[scope]} <code>${scope}</code></li>`)}
   </ul>
   <p class="muted">You can disconnect ${model.appName} at any time under Authorized apps.</p>
+  ${model.error ? html`<div class="alert error" role="alert">${model.error}</div>` : ""}
   <form method="post" action="/auth/consent">
     ${csrfField(model.csrfToken)}
+    ${
+      model.workspaces.length > 1
+        ? html`<div class="field"><label for="workspace_id">Workspace it acts in</label>
+      <select id="workspace_id" name="workspace_id">
+        ${model.workspaces.map(
+          (w) =>
+            html`<option value="${w.id}"${w.id === model.chosenWorkspace ? html` selected` : ""}>${w.name} (${w.role})</option>`,
+        )}
+      </select></div>`
+        : ""
+    }
     ${[...model.params.entries()].map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
     <div class="actions">
       <button type="submit" name="decision" value="deny" class="secondary">Deny</button>

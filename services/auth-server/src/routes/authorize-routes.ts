@@ -12,6 +12,8 @@ import {
 } from "../oauth/validate-authorization-request";
 import { renderErrorPage } from "../pages/auth-pages";
 import { renderConsentPage } from "../pages/consent-page";
+import { chooseWorkspace } from "../workspaces/choose-workspace";
+import { listWorkspaces } from "../workspaces/list-workspaces";
 import { authorizeSchema } from "./oauth-endpoint-schemas";
 import { chromeFor, currentAccount, formOf, redirectAfterPost, sendPage } from "./page-support";
 
@@ -45,13 +47,20 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AuthContext):
     return sendPage(reply, renderErrorPage(chrome, outcome.title, outcome.message), outcome.status);
   };
 
-  const consentPage = (
+  const consentPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
     account: AccountRow,
     auth: AuthorizationRequest,
+    error?: string,
   ) => {
     const chrome = chromeFor(ctx, request, reply, account);
+    const workspaces = await listWorkspaces(ctx, account.id);
+    // Preselected: the workspace the person chose last.
+    const latest = workspaces.reduce<(typeof workspaces)[number] | undefined>(
+      (best, w) => (!best || w.lastUsedAt > best.lastUsedAt ? w : best),
+      undefined,
+    );
     const body = renderConsentPage(chrome, {
       csrfToken: chrome.csrfToken,
       appName: auth.client.clientName,
@@ -59,8 +68,11 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AuthContext):
       accountEmail: account.email,
       scopes: auth.scopes,
       params: auth.params,
+      workspaces,
+      chosenWorkspace: latest?.id ?? account.id,
+      error,
     });
-    return sendPage(reply, body, 200, [new URL(auth.redirectUri).origin]);
+    return sendPage(reply, body, error ? 400 : 200, [new URL(auth.redirectUri).origin]);
   };
 
   app.get(
@@ -149,6 +161,16 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: AuthContext):
         true,
       );
     }
-    return redirectAfterPost(reply, await issueAuthorizationCode(ctx, outcome.request, account.id));
+    // The workspace the grant acts in: one of the person's (none sent: their own).
+    const chosen = form.get("workspace_id")?.toLowerCase();
+    if (chosen !== undefined && chosen !== account.id && !(await chooseWorkspace(ctx, account.id, chosen))) {
+      return consentPage(request, reply, account, outcome.request, "Choose one of your workspaces.");
+    }
+    const workspaceId = chosen === undefined || chosen === account.id ? null : chosen;
+    if (chosen === account.id) await chooseWorkspace(ctx, account.id, chosen);
+    return redirectAfterPost(
+      reply,
+      await issueAuthorizationCode(ctx, outcome.request, account.id, workspaceId),
+    );
   });
 }

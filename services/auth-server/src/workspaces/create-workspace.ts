@@ -70,5 +70,5 @@ export async function createWorkspace(
   });
   ctx.wakeOutbox();
   ctx.logger.info({ event: "workspace.created", accountId: id, userId }, "workspace created");
-  return { id, name: workspaceName, plan: "free", role: "owner", createdAt: now };
+  return { id, name: workspaceName, plan: "free", role: "owner", createdAt: now, lastUsedAt: now };
 }

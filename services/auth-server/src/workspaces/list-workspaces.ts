@@ -9,6 +9,8 @@ export interface PersonWorkspace {
   plan: string;
   role: Role;
   createdAt: Date;
+  /** When the person last chose it (on a consent page); a new grant defaults to the latest. */
+  lastUsedAt: Date;
 }
 
 /** Memberships joined with their workspaces, as PersonWorkspace rows (a `where` to add). */
@@ -20,6 +22,7 @@ export function selectPersonWorkspaces(ctx: Pick<AuthContext, "db">) {
       plan: workspaces.plan,
       role: memberships.role,
       createdAt: workspaces.createdAt,
+      lastUsedAt: memberships.lastUsedAt,
     })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))

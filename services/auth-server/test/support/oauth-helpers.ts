@@ -42,6 +42,8 @@ export async function consent(
   browser: Browser,
   params: Record<string, string | undefined>,
   decision: "allow" | "deny" = "allow",
+  /** Fields the person chose beside the hidden ones (e.g. workspace_id). */
+  chosen: Record<string, string> = {},
 ): Promise<URL> {
   const page = await browser.get(authorizeUrl(params));
   if (page.status !== 200) {
@@ -49,7 +51,7 @@ export async function consent(
     throw new Error(`authorize answered ${page.status}: ${page.body.slice(0, 300)}`);
   }
   const fields = hiddenFields(page.body, "/auth/consent");
-  const answer = await browser.post("/auth/consent", { ...fields, decision });
+  const answer = await browser.post("/auth/consent", { ...fields, ...chosen, decision });
   expect(answer.status).toBe(303);
   return new URL(answer.location ?? "");
 }
@@ -80,17 +82,22 @@ export async function postToken(
 export async function codeFor(
   browser: Browser,
   client: RegisteredClient,
-  options: { scope?: string; challenge?: string; redirectUri?: string } = {},
+  options: { scope?: string; challenge?: string; redirectUri?: string; workspaceId?: string } = {},
 ): Promise<string> {
-  const callback = await consent(browser, {
-    client_id: client.client_id,
-    redirect_uri: options.redirectUri ?? CALLBACK,
-    response_type: "code",
-    scope: options.scope ?? "shorturl:read account:read",
-    state: "s1",
-    code_challenge: options.challenge,
-    code_challenge_method: options.challenge ? "S256" : undefined,
-  });
+  const callback = await consent(
+    browser,
+    {
+      client_id: client.client_id,
+      redirect_uri: options.redirectUri ?? CALLBACK,
+      response_type: "code",
+      scope: options.scope ?? "shorturl:read account:read",
+      state: "s1",
+      code_challenge: options.challenge,
+      code_challenge_method: options.challenge ? "S256" : undefined,
+    },
+    "allow",
+    options.workspaceId ? { workspace_id: options.workspaceId } : {},
+  );
   const code = callback.searchParams.get("code");
   if (!code) throw new Error(`no code: ${callback}`);
   return code;
@@ -101,8 +108,9 @@ export async function tokensFor(
   browser: Browser,
   client: RegisteredClient,
   scope?: string,
+  workspaceId?: string,
 ): Promise<TokenSet> {
-  const code = await codeFor(browser, client, { scope });
+  const code = await codeFor(browser, client, { scope, ...(workspaceId ? { workspaceId } : {}) });
   const response = await postToken(base, {
     grant_type: "authorization_code",
     code,

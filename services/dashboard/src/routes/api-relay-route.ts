@@ -31,6 +31,8 @@ const FORWARDED_REQUEST_HEADERS = [
   // A retried write of the page names itself; the API replays its first answer
   // (docs/api/rest.md#idempotent-requests).
   "idempotency-key",
+  // The workspace the page acts in (docs/api/workspaces.md#acting-in-a-workspace).
+  "kurz-workspace",
 ];
 /** Answer headers the web app may see. */
 const RETURNED_HEADERS = [

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "preact/hooks";
 import { AppHeader } from "./components/app-header";
 import { LiveAnnouncer } from "./components/live-announcer";
+import { WorkspaceLostNotice } from "./components/workspace-lost-notice";
 import { AbTestsPage } from "./pages/ab-tests/ab-tests-page";
 import { AccountPage } from "./pages/account/account-page";
 import { AnalyticsPage } from "./pages/analytics/analytics-page";
@@ -11,6 +12,7 @@ import { LinksPage } from "./pages/links/links-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { QrPage } from "./pages/qr/qr-page";
 import { RoutingPage } from "./pages/routing/routing-page";
+import { TeamPage } from "./pages/team/team-page";
 import { WebhooksPage } from "./pages/webhooks/webhooks-page";
 import { type RouteName, routeOf, useLocation } from "./router";
 
@@ -34,6 +36,8 @@ function Page({ route }: { route: RouteName }) {
       return <AccountPage />;
     case "webhooks":
       return <WebhooksPage />;
+    case "team":
+      return <TeamPage />;
     case "routing":
       return <RoutingPage />;
     default:
@@ -64,6 +68,7 @@ export function App() {
       </a>
       <AppHeader route={route} />
       <main id="main" ref={main} tabIndex={-1}>
+        <WorkspaceLostNotice />
         <Page route={route} />
       </main>
       <LiveAnnouncer />

@@ -13,6 +13,7 @@ export type RouteName =
   | "domains"
   | "account"
   | "webhooks"
+  | "team"
   | "routing"
   | "not-found";
 
@@ -27,6 +28,7 @@ const ROUTES: Record<string, RouteName> = {
   domains: "domains",
   account: "account",
   webhooks: "webhooks",
+  team: "team",
 };
 
 /** The page a path shows: /app/ and /app/links are the links page; unknown paths are not found. */

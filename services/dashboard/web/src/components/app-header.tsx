@@ -1,6 +1,7 @@
 import { APP_BASE, pathOf, type RouteName } from "../router";
 import { AppLink } from "./app-link";
 import { SignOutButton } from "./sign-out-button";
+import { WorkspaceSwitcher } from "./workspace-switcher";
 
 const SECTIONS = [
   { route: "links", label: "Links" },
@@ -10,10 +11,11 @@ const SECTIONS = [
   { route: "campaigns", label: "Campaigns" },
   { route: "domains", label: "Domains" },
   { route: "webhooks", label: "Webhooks" },
+  { route: "team", label: "Team" },
   { route: "account", label: "Account" },
 ] as const;
 
-/** The bar on every page: the product, the sections, and signing out. */
+/** The bar on every page: the product, the sections, the workspace, and signing out. */
 export function AppHeader({ route }: { route: RouteName }) {
   return (
     <header class="app-header">
@@ -36,7 +38,10 @@ export function AppHeader({ route }: { route: RouteName }) {
             ))}
           </ul>
         </nav>
-        <SignOutButton />
+        <div class="header-actions">
+          <WorkspaceSwitcher />
+          <SignOutButton />
+        </div>
       </div>
     </header>
   );

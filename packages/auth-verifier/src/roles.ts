@@ -18,6 +18,8 @@ export type WorkspaceAction =
   | "update_workspace"
   /** Invite, change the role of and remove members (never above one's own role). */
   | "manage_members"
+  /** Read and export the audit log. */
+  | "read_audit_log"
   /** Move the workspace to another plan. */
   | "change_plan"
   /** Hand the owner role to another member. */
@@ -57,10 +59,11 @@ const SCOPES_OF: Record<Role, ReadonlySet<Scope>> = {
 const ACTIONS_OF: Record<Role, ReadonlySet<WorkspaceAction>> = {
   viewer: new Set(),
   member: new Set(),
-  admin: new Set(["update_workspace", "manage_members"]),
+  admin: new Set(["update_workspace", "manage_members", "read_audit_log"]),
   owner: new Set([
     "update_workspace",
     "manage_members",
+    "read_audit_log",
     "change_plan",
     "transfer_ownership",
     "delete_workspace",

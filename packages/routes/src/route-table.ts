@@ -58,6 +58,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   { prefix: "/api/v1/api-keys", service: "auth-server", openapi: true },
   // Workspaces and their members.
   { prefix: "/api/v1/workspaces", service: "auth-server", openapi: true },
+  { prefix: "/api/v1/audit-log", service: "auth-server", openapi: true },
   // Links, QR codes, campaigns, domains, imports.
   { prefix: "/api/v1/urls", service: "link-api", openapi: true },
   { prefix: "/api/v1/short-urls", service: "link-api", openapi: true },

@@ -20,6 +20,7 @@ import { OAUTH_PATHS } from "./oauth/server-metadata";
 import { accountRequestsPerMinute } from "./plans/account-requests-per-minute";
 import { registerAccountApiRoutes } from "./routes/account-api-routes";
 import { registerAccountPageRoutes } from "./routes/account-page-routes";
+import { registerAuditLogApiRoutes } from "./routes/audit-log-api-routes";
 import { registerAuthPageRoutes } from "./routes/auth-page-routes";
 import { registerAuthorizeRoutes } from "./routes/authorize-routes";
 import { registerInternalTokenRoutes } from "./routes/internal-token-routes";
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerAccountApiRoutes(app, ctx, verifier);
   registerWorkspaceApiRoutes(app, ctx, verifier);
   registerInvitationApiRoutes(app, ctx, verifier);
+  registerAuditLogApiRoutes(app, ctx, verifier);
   await registerInternalTokenRoutes(app, ctx);
 
   // Callers prove themselves with service tokens auth-server signed: verified against its own

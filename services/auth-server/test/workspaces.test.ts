@@ -1,6 +1,7 @@
 import { createGrpcClient, type GrpcClient } from "@kurz/grpc";
 import { authV1 } from "@kurz/proto";
 import { waitFor } from "@kurz/testing";
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setAccountPlan } from "../src/accounts/set-account-plan";
 import { Browser, hiddenFields } from "./support/browser";
@@ -414,5 +415,140 @@ describe("workspaces, members and invitations", () => {
     const page = await accept(gina, invitation);
     expect(page.status).toBe(410);
     expect(page.body).toContain("has expired");
+  });
+});
+
+describe("the audit log", () => {
+  interface Entry {
+    action: string;
+    surface: string;
+    actor: {
+      type: string;
+      id: string | null;
+      email: string | null;
+      client_id: string | null;
+      address: string | null;
+    };
+    target: { type: string; id: string };
+    changes: Record<string, { before: unknown; after: unknown }>;
+  }
+  const log = async (person: Person, query = "", headers: Record<string, string> = {}) =>
+    json<{ entries: Entry[]; next_cursor: string | null }>(
+      call("GET", `/api/v1/audit-log${query}`, person.token, undefined, headers),
+      200,
+    );
+
+  it("holds one entry per change, with who, through what and from where; filters, pages and exports it; for admins and owners", async () => {
+    const zed = await signedUp("zed@audit.test", "pro");
+    const yan = await signedUp("yan@audit.test");
+    await json(call("PATCH", `/api/v1/workspaces/${zed.id}`, zed.token, { name: "Zed & Co" }), 200);
+    const forYan = await invite(zed, zed.id, yan.email, "member");
+    expect((await accept(yan, forYan)).status).toBe(200);
+    await json(
+      call("PATCH", `/api/v1/workspaces/${zed.id}/members/${yan.id}`, zed.token, { role: "admin" }),
+      200,
+    );
+    const key = await json<{ api_key: { id: string; key: string } }>(
+      call("POST", "/api/v1/api-keys", zed.token, { name: "CI", permissions: ["account:read"] }),
+      201,
+    );
+    await json(call("DELETE", `/api/v1/api-keys/${key.api_key.id}`, zed.token), 200);
+    await invite(zed, zed.id, "x@audit.test", "viewer");
+    const again = await invite(zed, zed.id, "x@audit.test", "member");
+    await json(call("DELETE", `/api/v1/workspaces/${zed.id}/invitations/${again.id}`, zed.token), 200);
+    // A refused change leaves no entry.
+    await errorOf(
+      call("PATCH", `/api/v1/workspaces/${zed.id}/members/${yan.id}`, yan.token, { role: "owner" }),
+      403,
+    );
+
+    const all = (await log(zed, "?limit=100")).entries;
+    expect(all.map((e) => e.action).reverse()).toEqual([
+      "workspace.created",
+      "plan.changed",
+      "workspace.renamed",
+      "invitation.created",
+      "invitation.accepted",
+      "member.role_changed",
+      "api_key.created",
+      "api_key.revoked",
+      "invitation.created",
+      "invitation.revoked",
+      "invitation.created",
+      "invitation.revoked",
+    ]);
+    const byAction = (action: string) => all.filter((e) => e.action === action);
+    expect(byAction("plan.changed")[0]).toMatchObject({
+      actor: { type: "operator", id: null },
+      surface: "admin",
+      changes: { plan: { before: "free", after: "pro" } },
+    });
+    expect(byAction("workspace.renamed")[0]).toMatchObject({
+      actor: {
+        type: "person",
+        id: zed.id,
+        email: zed.email,
+        client_id: client.client_id,
+        address: "127.0.0.1",
+      },
+      surface: "rest",
+      target: { type: "workspace", id: zed.id },
+      changes: { name: { before: "Test Person", after: "Zed & Co" } },
+    });
+    expect(byAction("invitation.accepted")[0]).toMatchObject({
+      actor: { id: yan.id, email: yan.email },
+      surface: "pages",
+      changes: { role: { before: null, after: "member" } },
+    });
+    expect(byAction("member.role_changed")[0]).toMatchObject({
+      target: { type: "member", id: yan.id },
+      changes: { role: { before: "member", after: "admin" } },
+    });
+    expect(JSON.stringify(all)).not.toContain(key.api_key.key);
+
+    // Filters and pages.
+    expect((await log(zed, `?action=member.role_changed`)).entries).toHaveLength(1);
+    expect((await log(zed, `?target=${yan.id}`)).entries.map((e) => e.action)).toEqual([
+      "member.role_changed",
+    ]);
+    expect((await log(zed, `?actor=${yan.id}`)).entries.map((e) => e.action)).toEqual([
+      "invitation.accepted",
+    ]);
+    const paged: Entry[] = [];
+    let cursor: string | null = "";
+    for (let pages = 0; cursor !== null && pages < 10; pages++) {
+      const page = await log(zed, `?limit=5${cursor ? `&cursor=${cursor}` : ""}`);
+      paged.push(...page.entries);
+      cursor = page.next_cursor;
+    }
+    expect(paged).toEqual(all);
+    expect((await errorOf(call("GET", "/api/v1/audit-log?start=yesterday", zed.token), 400)).code).toBe(
+      "VALIDATION_ERROR",
+    );
+    expect((await errorOf(call("GET", "/api/v1/audit-log?cursor=bm9wZQ", zed.token), 400)).code).toBe(
+      "VALIDATION_ERROR",
+    );
+
+    // The export is the same entries, as CSV any parser reads.
+    const exported = await call("GET", "/api/v1/audit-log/export", zed.token);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-type")).toContain("text/csv");
+    const rows = parse(await exported.text(), { columns: true }) as Array<Record<string, string>>;
+    expect(rows.map((r) => r.action)).toEqual(all.map((e) => e.action));
+    expect(JSON.parse(rows.find((r) => r.action === "workspace.renamed")?.changes ?? "{}")).toEqual({
+      name: { before: "Test Person", after: "Zed & Co" },
+    });
+
+    // An admin reads it; a member does not; another workspace's log is not reachable.
+    const inZed = { "kurz-workspace": zed.id };
+    expect((await log(yan, "", inZed)).entries.length).toBe(all.length);
+    await json(
+      call("PATCH", `/api/v1/workspaces/${zed.id}/members/${yan.id}`, zed.token, { role: "member" }),
+      200,
+    );
+    expect(
+      (await errorOf(call("GET", "/api/v1/audit-log", yan.token, undefined, inZed), 403)).details,
+    ).toEqual({ role: "member", required_role: "admin" });
+    expect((await log(yan)).entries.map((e) => e.action)).toEqual(["workspace.created"]);
   });
 });

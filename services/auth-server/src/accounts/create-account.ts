@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "@kurz/errors";
 import { authV1 } from "@kurz/proto";
 import { isUniqueViolation } from "@kurz/relational";
+import { recordAudit } from "../audit/record-audit";
 import type { AuthContext } from "../auth-context";
 import { hashPassword } from "../crypto/password-hash";
 import { type AccountRow, accounts, memberships, workspaces } from "../db/schema";
@@ -18,7 +19,11 @@ export function workspaceName(person: Pick<AccountRow, "name" | "email">): strin
  * Signs a person up with a workspace of their own on the free plan (same id, the person its owner)
  * and announces `account.created` for that workspace. CONFLICT for a taken email.
  */
-export async function createAccount(ctx: AuthContext, input: SignUpInput): Promise<AccountRow> {
+export async function createAccount(
+  ctx: AuthContext,
+  input: SignUpInput,
+  clientAddress?: string,
+): Promise<AccountRow> {
   assertValidSignUp(input);
   const now = ctx.clock.now();
   const row: AccountRow = {
@@ -38,6 +43,14 @@ export async function createAccount(ctx: AuthContext, input: SignUpInput): Promi
       await tx
         .insert(memberships)
         .values({ workspaceId: row.id, accountId: row.id, role: "owner", createdAt: now, lastUsedAt: now });
+      await recordAudit(tx, {
+        workspaceId: row.id,
+        actor: { type: "person", id: row.id, surface: "pages", ...(clientAddress ? { clientAddress } : {}) },
+        action: "workspace.created",
+        target: { type: "workspace", id: row.id },
+        changes: { name: { before: null, after: workspaceName(row) }, plan: { before: null, after: "free" } },
+        at: now,
+      });
       await enqueueAccountEvents(tx, [
         accountEvent({
           type: "account.created",

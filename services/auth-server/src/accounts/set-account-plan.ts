@@ -2,6 +2,8 @@ import { AppError } from "@kurz/errors";
 import { authV1 } from "@kurz/proto";
 import type { Database } from "@kurz/relational";
 import { eq } from "drizzle-orm";
+import { OPERATOR } from "../audit/audit-actor";
+import { recordAudit } from "../audit/record-audit";
 import { accounts, workspaces } from "../db/schema";
 import { accountEvent, enqueueAccountEvents } from "../events/account-event";
 import { isPlanId, PLAN_IDS, PLANS } from "../plans/plans";
@@ -49,6 +51,14 @@ export async function setAccountPlan(
       .returning({ plan: workspaces.plan });
     if (!row) throw new AppError("NOT_FOUND", { message: `No account with email ${email}` });
     const updated = { ...current, plan: row.plan };
+    await recordAudit(tx, {
+      workspaceId: current.id,
+      actor: OPERATOR,
+      action: "plan.changed",
+      target: { type: "workspace", id: current.id },
+      changes: { plan: { before: current.plan, after: row.plan } },
+      at: deps.now,
+    });
     await enqueueAccountEvents(tx, [
       accountEvent({
         type: "account.plan_changed",

@@ -4,6 +4,8 @@ import { AppError } from "@kurz/errors";
 import { authV1 } from "@kurz/proto";
 import { nameProblem } from "@kurz/service-runtime";
 import { and, count, eq, isNull } from "drizzle-orm";
+import type { AuditActor } from "../audit/audit-actor";
+import { recordAudit } from "../audit/record-audit";
 import type { AuthContext } from "../auth-context";
 import { generateOpaqueSecret, sha256Hex } from "../crypto/opaque-secret";
 import { type ApiKeyRow, apiKeys } from "../db/schema";
@@ -49,6 +51,7 @@ export async function createApiKey(
   account: WorkspaceAccount,
   input: CreateApiKeyInput,
   creator: { id: string; role: Role },
+  actor: AuditActor,
 ): Promise<CreatedApiKey> {
   const problems = apiKeyInputProblems(input);
   if (Object.keys(problems).length > 0) {
@@ -98,6 +101,18 @@ export async function createApiKey(
       });
     }
     await tx.insert(apiKeys).values(key);
+    await recordAudit(tx, {
+      workspaceId: account.id,
+      actor,
+      action: "api_key.created",
+      target: { type: "api_key", id: key.id },
+      changes: {
+        name: { before: null, after: key.name },
+        permissions: { before: null, after: permissions },
+        role: { before: null, after: role },
+      },
+      at: key.createdAt,
+    });
     await enqueueAccountEvents(tx, [
       accountEvent({
         type: "account.api_key_created",

@@ -233,6 +233,37 @@ export const invitations = pgTable(
 );
 
 /**
+ * The audit log (docs/api/workspaces.md#audit-log): one row per change to a workspace, written in
+ * the change's transaction. Secrets never enter it.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    /** "person", "api_key" or "operator". */
+    actorType: text("actor_type").notNull(),
+    /** The person's or key's id; null for the operator. */
+    actorId: text("actor_id"),
+    /** Through what: "rest", "dashboard", "pages", "mcp", "grpc", "admin". */
+    surface: text("surface").notNull(),
+    /** The OAuth client the person acted through, when there was one. */
+    clientId: text("client_id"),
+    clientAddress: text("client_address"),
+    /** e.g. "member.role_changed". */
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    /** Field → { before, after } (null where there was none). */
+    changes: jsonb("changes").notNull(),
+  },
+  (t) => [index("audit_log_workspace_time_idx").on(t.workspaceId, t.occurredAt, t.id)],
+);
+
+/**
  * API keys for the MCP server (and future key-authenticated surfaces). Only the hash is stored. A
  * key belongs to a workspace (`account_id`), not to the person who created it, and acts there with
  * at most `role`.
@@ -267,6 +298,7 @@ export type AccountRow = typeof accounts.$inferSelect;
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;
 export type OAuthClientRow = typeof oauthClients.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type SigningKeyRow = typeof signingKeys.$inferSelect;

@@ -1,6 +1,8 @@
 import { type Role, roleAtLeast } from "@kurz/auth-verifier";
 import { AppError } from "@kurz/errors";
 import { and, eq } from "drizzle-orm";
+import type { PersonActor } from "../audit/audit-actor";
+import { recordAudit } from "../audit/record-audit";
 import type { AuthContext } from "../auth-context";
 import { sha256Hex } from "../crypto/opaque-secret";
 import { type AccountRow, invitations, memberships } from "../db/schema";
@@ -20,6 +22,7 @@ export async function acceptInvitation(
   ctx: AuthContext,
   person: Pick<AccountRow, "id" | "email">,
   secret: string,
+  actor: PersonActor,
 ): Promise<{ workspaceId: string; role: Role }> {
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
@@ -68,6 +71,14 @@ export async function acceptInvitation(
       .update(invitations)
       .set({ acceptedAt: now, acceptedBy: person.id })
       .where(eq(invitations.id, invitation.id));
+    await recordAudit(tx, {
+      workspaceId: invitation.workspaceId,
+      actor,
+      action: "invitation.accepted",
+      target: { type: "invitation", id: invitation.id },
+      changes: { member: { before: null, after: person.id }, role: { before: current ?? null, after: role } },
+      at: now,
+    });
     if (role !== current) {
       await enqueueMemberChanged(tx, {
         workspaceId: invitation.workspaceId,

@@ -12,6 +12,8 @@ import { AppError } from "@kurz/errors";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { normalizeEmail } from "../accounts/account-input";
+import type { PersonActor } from "../audit/audit-actor";
+import { recordAudit } from "../audit/record-audit";
 import type { AuthContext } from "../auth-context";
 import { generateOpaqueSecret, sha256Hex } from "../crypto/opaque-secret";
 import { accounts, type InvitationRow, invitations, workspaces } from "../db/schema";
@@ -39,7 +41,7 @@ export interface CreatedInvitation {
  */
 export async function createInvitation(
   ctx: AuthContext,
-  actorId: string,
+  actor: PersonActor,
   workspaceId: string,
   input: { email: unknown; role: unknown },
 ): Promise<CreatedInvitation> {
@@ -61,7 +63,7 @@ export async function createInvitation(
   const secret = generateOpaqueSecret(`${ctx.config.BRAND_PREFIX}_inv_`);
   const { invitation, workspaceName, inviterName } = await ctx.db.transaction(async (tx) => {
     const roles = await lockWorkspaceMembers(tx, workspaceId);
-    const actorRole = roles.get(actorId);
+    const actorRole = roles.get(actor.id);
     if (!actorRole) {
       throw notMemberRefusal(workspaceId);
     }
@@ -81,7 +83,17 @@ export async function createInvitation(
       .update(invitations)
       .set({ revokedAt: now })
       .where(and(pendingInvitationsOf(workspaceId, now), eq(invitations.email, email)))
-      .returning({ id: invitations.id });
+      .returning({ id: invitations.id, role: invitations.role });
+    for (const old of replaced) {
+      await recordAudit(tx, {
+        workspaceId,
+        actor,
+        action: "invitation.revoked",
+        target: { type: "invitation", id: old.id },
+        changes: { email: { before: email, after: null }, role: { before: old.role, after: null } },
+        at: now,
+      });
+    }
     await assertRoomForMember(tx, workspaceId, roles.size, now);
     const row: InvitationRow = {
       id: randomUUID(),
@@ -89,7 +101,7 @@ export async function createInvitation(
       email,
       role,
       tokenHash: sha256Hex(secret),
-      invitedBy: actorId,
+      invitedBy: actor.id,
       createdAt: now,
       expiresAt: new Date(now.getTime() + ctx.config.INVITATION_TTL_DAYS * 86_400_000),
       acceptedAt: null,
@@ -97,10 +109,18 @@ export async function createInvitation(
       revokedAt: null,
     };
     await tx.insert(invitations).values(row);
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      action: "invitation.created",
+      target: { type: "invitation", id: row.id },
+      changes: { email: { before: null, after: email }, role: { before: null, after: role } },
+      at: now,
+    });
     const [names] = await tx
       .select({ workspace: workspaces.name, inviter: accounts.name, inviterEmail: accounts.email })
       .from(workspaces)
-      .innerJoin(accounts, eq(accounts.id, actorId))
+      .innerJoin(accounts, eq(accounts.id, actor.id))
       .where(eq(workspaces.id, workspaceId));
     ctx.logger.info(
       {

@@ -1,6 +1,8 @@
 import { lowestRoleAllowing, roleAllows, roleRefusal } from "@kurz/auth-verifier";
 import { AppError } from "@kurz/errors";
 import { and, eq } from "drizzle-orm";
+import type { PersonActor } from "../audit/audit-actor";
+import { recordAudit } from "../audit/record-audit";
 import type { AuthContext } from "../auth-context";
 import { invitations } from "../db/schema";
 import { getPersonWorkspaceOrThrow } from "../workspaces/find-person-workspace";
@@ -10,24 +12,33 @@ import { pendingInvitationsOf } from "./pending-invitations";
 /** Revokes a pending invitation (admins and owners): its link stops working at once. */
 export async function revokeInvitation(
   ctx: AuthContext,
-  actorId: string,
+  actor: PersonActor,
   workspaceId: string,
   invitationId: string,
 ): Promise<void> {
-  const workspace = await getPersonWorkspaceOrThrow(ctx, actorId, workspaceId);
+  const workspace = await getPersonWorkspaceOrThrow(ctx, actor.id, workspaceId);
   if (!roleAllows(workspace.role, "manage_members")) {
     throw roleRefusal(workspace.role, lowestRoleAllowing("manage_members"), "revoking invitations");
   }
   const now = ctx.clock.now();
-  const revoked = isUuid(invitationId)
-    ? await ctx.db
-        .update(invitations)
-        .set({ revokedAt: now })
-        .where(and(pendingInvitationsOf(workspace.id, now), eq(invitations.id, invitationId)))
-        .returning({ id: invitations.id })
-    : [];
-  if (revoked.length === 0)
+  if (!isUuid(invitationId))
     throw new AppError("NOT_FOUND", { message: "No pending invitation with this id" });
+  await ctx.db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(invitations)
+      .set({ revokedAt: now })
+      .where(and(pendingInvitationsOf(workspace.id, now), eq(invitations.id, invitationId)))
+      .returning({ email: invitations.email, role: invitations.role });
+    if (!revoked) throw new AppError("NOT_FOUND", { message: "No pending invitation with this id" });
+    await recordAudit(tx, {
+      workspaceId: workspace.id,
+      actor,
+      action: "invitation.revoked",
+      target: { type: "invitation", id: invitationId },
+      changes: { email: { before: revoked.email, after: null }, role: { before: revoked.role, after: null } },
+      at: now,
+    });
+  });
   ctx.logger.info(
     { event: "workspace.invitation_revoked", accountId: workspace.id, invitationId },
     "invitation revoked",

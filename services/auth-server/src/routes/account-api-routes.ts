@@ -8,6 +8,7 @@ import { toApiKeyView } from "../api-keys/api-key-view";
 import { createApiKey } from "../api-keys/create-api-key";
 import { listApiKeys } from "../api-keys/list-api-keys";
 import { revokeApiKey } from "../api-keys/revoke-api-key";
+import { auditActorOfToken } from "../audit/audit-actor-of";
 import type { AuthContext } from "../auth-context";
 import { limitToJson } from "../plans/limit";
 import { GRANTABLE_SCOPES, planOf } from "../plans/plans";
@@ -197,10 +198,13 @@ export function registerAccountApiRoutes(
         });
       }
       const account = await getWorkspaceAccountOrThrow(ctx, token.accountId);
-      const created = await createApiKey(ctx, account, parsed.data, {
-        id: token.userId,
-        role: token.role ?? "viewer",
-      });
+      const created = await createApiKey(
+        ctx,
+        account,
+        parsed.data,
+        { id: token.userId, role: token.role ?? "viewer" },
+        auditActorOfToken(request, token),
+      );
       return reply
         .code(201)
         .header("cache-control", "no-store")
@@ -223,7 +227,8 @@ export function registerAccountApiRoutes(
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      await revokeApiKey(ctx, accessTokenOf(request).accountId, id);
+      const token = accessTokenOf(request);
+      await revokeApiKey(ctx, token.accountId, id, auditActorOfToken(request, token));
       return reply.header("cache-control", "no-store").send({ success: true });
     },
   );

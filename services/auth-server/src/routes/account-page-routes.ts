@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createApiKey } from "../api-keys/create-api-key";
 import { listApiKeys } from "../api-keys/list-api-keys";
 import { revokeApiKey } from "../api-keys/revoke-api-key";
+import { auditActorOfPage } from "../audit/audit-actor-of";
 import type { AuthContext } from "../auth-context";
 import type { AccountRow } from "../db/schema";
 import { listAuthorizedApps, revokeAuthorizedApp } from "../oauth/authorized-apps";
@@ -86,10 +87,13 @@ export function registerAccountPageRoutes(app: FastifyInstance, ctx: AuthContext
       // The pages act in the person's own workspace, with their role there.
       const role = await roleOf(ctx, account.id, account.id);
       if (!role) throw new AppError("FORBIDDEN", { message: "You are no longer a member of this workspace" });
-      const created = await createApiKey(ctx, await getWorkspaceAccountOrThrow(ctx, account.id), input, {
-        id: account.id,
-        role,
-      });
+      const created = await createApiKey(
+        ctx,
+        await getWorkspaceAccountOrThrow(ctx, account.id),
+        input,
+        { id: account.id, role },
+        auditActorOfPage(request, account.id),
+      );
       // The secret is in this response only: rendered directly, never put in a URL.
       return await apiKeysPage(
         request,
@@ -112,7 +116,7 @@ export function registerAccountPageRoutes(app: FastifyInstance, ctx: AuthContext
       return csrfRefused(request, reply, account);
     const { id } = request.params as { id: string };
     try {
-      await revokeApiKey(ctx, account.id, id);
+      await revokeApiKey(ctx, account.id, id, auditActorOfPage(request, account.id));
     } catch (error) {
       if (error instanceof AppError && error.code === "NOT_FOUND") {
         return sendPage(

@@ -158,7 +158,7 @@ export function registerAuthPageRoutes(app: FastifyInstance, ctx: AuthContext): 
     }
     let account: AccountRow;
     try {
-      account = await createAccount(ctx, input);
+      account = await createAccount(ctx, input, request.ip);
     } catch (error) {
       if (error instanceof AppError && error.code === "CONFLICT") {
         await throttle.recordTakenEmail(request.ip);

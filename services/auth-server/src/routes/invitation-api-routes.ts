@@ -2,6 +2,7 @@ import { accessTokenOf, ROLES, requireScope, type TokenVerifier } from "@kurz/au
 import { bearerSecurity, documentationOnly, errorResponses } from "@kurz/openapi";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { auditActorOfToken } from "../audit/audit-actor-of";
 import type { AuthContext } from "../auth-context";
 import { createInvitation } from "../invitations/create-invitation";
 import { invitationView } from "../invitations/invitation-view";
@@ -53,7 +54,7 @@ export function registerInvitationApiRoutes(
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const created = await createInvitation(ctx, accessTokenOf(request).userId, id, {
+      const created = await createInvitation(ctx, auditActorOfToken(request, accessTokenOf(request)), id, {
         email: fieldOf(request.body, "email"),
         role: fieldOf(request.body, "role"),
       });
@@ -110,7 +111,7 @@ export function registerInvitationApiRoutes(
     },
     async (request, reply) => {
       const { id, invitation_id: invitationId } = request.params as { id: string; invitation_id: string };
-      await revokeInvitation(ctx, accessTokenOf(request).userId, id, invitationId);
+      await revokeInvitation(ctx, auditActorOfToken(request, accessTokenOf(request)), id, invitationId);
       return reply.header("cache-control", "no-store").send({ success: true });
     },
   );

@@ -1,5 +1,6 @@
 import { AppError } from "@kurz/errors";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { auditActorOfPage } from "../audit/audit-actor-of";
 import type { AuthContext } from "../auth-context";
 import { acceptInvitation } from "../invitations/accept-invitation";
 import { findInvitation } from "../invitations/find-invitation";
@@ -47,7 +48,7 @@ export function registerInvitationPageRoutes(app: FastifyInstance, ctx: AuthCont
       return again("This form expired. Please try again.", 403);
     }
     try {
-      const joined = await acceptInvitation(ctx, person, secret);
+      const joined = await acceptInvitation(ctx, person, secret, auditActorOfPage(request, person.id));
       const found = await findInvitation(ctx, secret);
       return sendPage(reply, renderInvitationAcceptedPage(chrome, found?.workspaceName ?? "", joined.role));
     } catch (error) {

@@ -1,7 +1,8 @@
 import { accessTokenOf, ROLES, requireScope, type Scope, type TokenVerifier } from "@kurz/auth-verifier";
 import { bearerSecurity, documentationOnly, errorResponses } from "@kurz/openapi";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { auditActorOfToken } from "../audit/audit-actor-of";
 import type { AuthContext } from "../auth-context";
 import { changeMemberRole } from "../workspaces/change-member-role";
 import { createWorkspace } from "../workspaces/create-workspace";
@@ -57,6 +58,7 @@ const memberView = (member: Member) => ({
 const fieldOf = (body: unknown, field: string): unknown =>
   body !== null && typeof body === "object" ? (body as Record<string, unknown>)[field] : undefined;
 const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store");
+const actorOf = (request: FastifyRequest) => auditActorOfToken(request, accessTokenOf(request));
 
 /**
  * REST: a person's workspaces and their members (docs/api/workspaces.md). These routes concern
@@ -113,6 +115,7 @@ export function registerWorkspaceApiRoutes(
         ctx,
         accessTokenOf(request).userId,
         fieldOf(request.body, "name"),
+        actorOf(request),
       );
       return noStore(reply)
         .code(201)
@@ -162,12 +165,7 @@ export function registerWorkspaceApiRoutes(
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const workspace = await renameWorkspace(
-        ctx,
-        accessTokenOf(request).userId,
-        id,
-        fieldOf(request.body, "name"),
-      );
+      const workspace = await renameWorkspace(ctx, actorOf(request), id, fieldOf(request.body, "name"));
       return noStore(reply).send({ success: true, workspace: workspaceView(workspace) });
     },
   );
@@ -219,7 +217,7 @@ export function registerWorkspaceApiRoutes(
       const { id, user_id: userId } = request.params as { id: string; user_id: string };
       const changed = await changeMemberRole(
         ctx,
-        accessTokenOf(request).userId,
+        actorOf(request),
         id,
         userId,
         fieldOf(request.body, "role"),
@@ -246,7 +244,7 @@ export function registerWorkspaceApiRoutes(
     },
     async (request, reply) => {
       const { id, user_id: userId } = request.params as { id: string; user_id: string };
-      await removeMember(ctx, accessTokenOf(request).userId, id, userId);
+      await removeMember(ctx, actorOf(request), id, userId);
       return noStore(reply).send({ success: true });
     },
   );

@@ -10,6 +10,8 @@ import {
 } from "@kurz/auth-verifier";
 import { AppError } from "@kurz/errors";
 import { and, eq } from "drizzle-orm";
+import type { PersonActor } from "../audit/audit-actor";
+import { recordAudit } from "../audit/record-audit";
 import type { AuthContext } from "../auth-context";
 import { memberships } from "../db/schema";
 import { lockWorkspaceMembers, ownerCount } from "./lock-workspace-members";
@@ -22,7 +24,7 @@ import { enqueueMemberChanged } from "./member-event";
  */
 export async function changeMemberRole(
   ctx: AuthContext,
-  actorId: string,
+  actor: PersonActor,
   workspaceId: string,
   targetId: string,
   role: unknown,
@@ -36,7 +38,7 @@ export async function changeMemberRole(
   const now = ctx.clock.now();
   const previousRole = await ctx.db.transaction(async (tx) => {
     const roles = await lockWorkspaceMembers(tx, workspaceId);
-    const actorRole = roles.get(actorId);
+    const actorRole = roles.get(actor.id);
     if (!actorRole) throw notMemberRefusal(workspaceId);
     if (!roleAllows(actorRole, "manage_members")) {
       throw roleRefusal(actorRole, lowestRoleAllowing("manage_members"), "managing members");
@@ -65,7 +67,15 @@ export async function changeMemberRole(
       userId: targetId,
       role,
       previousRole: current,
-      changedBy: actorId,
+      changedBy: actor.id,
+      at: now,
+    });
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      action: "member.role_changed",
+      target: { type: "member", id: targetId },
+      changes: { role: { before: current, after: role } },
       at: now,
     });
     return current;
@@ -79,7 +89,7 @@ export async function changeMemberRole(
         userId: targetId,
         role,
         previousRole,
-        by: actorId,
+        by: actor.id,
       },
       "member role changed",
     );

@@ -3,6 +3,8 @@ import { AppError } from "@kurz/errors";
 import { authV1 } from "@kurz/proto";
 import { and, count, eq } from "drizzle-orm";
 import { toProtoAccount } from "../accounts/to-proto-account";
+import type { AuditActor } from "../audit/audit-actor";
+import { recordAudit } from "../audit/record-audit";
 import type { AuthContext } from "../auth-context";
 import { accounts, memberships, workspaces } from "../db/schema";
 import { accountEvent, enqueueAccountEvents } from "../events/account-event";
@@ -20,6 +22,7 @@ export async function createWorkspace(
   ctx: AuthContext,
   userId: string,
   name: unknown,
+  actor: AuditActor,
 ): Promise<PersonWorkspace> {
   const workspaceName = workspaceNameOf(name);
   const now = ctx.clock.now();
@@ -50,6 +53,14 @@ export async function createWorkspace(
     await tx
       .insert(memberships)
       .values({ workspaceId: id, accountId: userId, role: "owner", createdAt: now, lastUsedAt: now });
+    await recordAudit(tx, {
+      workspaceId: id,
+      actor,
+      action: "workspace.created",
+      target: { type: "workspace", id },
+      changes: { name: { before: null, after: workspaceName }, plan: { before: null, after: "free" } },
+      at: now,
+    });
     await enqueueAccountEvents(tx, [
       accountEvent({
         type: "account.created",

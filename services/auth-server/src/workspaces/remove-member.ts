@@ -7,6 +7,8 @@ import {
 } from "@kurz/auth-verifier";
 import { AppError } from "@kurz/errors";
 import { and, eq } from "drizzle-orm";
+import type { PersonActor } from "../audit/audit-actor";
+import { recordAudit } from "../audit/record-audit";
 import type { AuthContext } from "../auth-context";
 import { memberships } from "../db/schema";
 import { lockWorkspaceMembers, ownerCount } from "./lock-workspace-members";
@@ -19,20 +21,20 @@ import { enqueueMemberChanged } from "./member-event";
  */
 export async function removeMember(
   ctx: AuthContext,
-  actorId: string,
+  actor: PersonActor,
   workspaceId: string,
   targetId: string,
 ): Promise<void> {
   const now = ctx.clock.now();
   const removed = await ctx.db.transaction(async (tx) => {
     const roles = await lockWorkspaceMembers(tx, workspaceId);
-    const actorRole = roles.get(actorId);
+    const actorRole = roles.get(actor.id);
     if (!actorRole) {
       throw notMemberRefusal(workspaceId);
     }
     const role = roles.get(targetId);
     if (!role) throw new AppError("NOT_FOUND", { message: "No such member in this workspace" });
-    if (targetId !== actorId) {
+    if (targetId !== actor.id) {
       if (!roleAllows(actorRole, "manage_members")) {
         throw roleRefusal(actorRole, lowestRoleAllowing("manage_members"), "removing members");
       }
@@ -52,7 +54,15 @@ export async function removeMember(
       userId: targetId,
       role: undefined,
       previousRole: role,
-      changedBy: actorId,
+      changedBy: actor.id,
+      at: now,
+    });
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      action: targetId === actor.id ? "member.left" : "member.removed",
+      target: { type: "member", id: targetId },
+      changes: { role: { before: role, after: null } },
       at: now,
     });
     return role;
@@ -64,7 +74,7 @@ export async function removeMember(
       accountId: workspaceId,
       userId: targetId,
       role: removed,
-      by: actorId,
+      by: actor.id,
     },
     "member removed",
   );

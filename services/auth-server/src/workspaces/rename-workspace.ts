@@ -1,5 +1,7 @@
 import { lowestRoleAllowing, roleAllows, roleRefusal } from "@kurz/auth-verifier";
 import { eq } from "drizzle-orm";
+import type { PersonActor } from "../audit/audit-actor";
+import { recordAudit } from "../audit/record-audit";
 import type { AuthContext } from "../auth-context";
 import { workspaces } from "../db/schema";
 import { getPersonWorkspaceOrThrow } from "./find-person-workspace";
@@ -9,18 +11,32 @@ import { workspaceNameOf } from "./workspace-name";
 /** Renames a workspace (admins and owners). */
 export async function renameWorkspace(
   ctx: AuthContext,
-  userId: string,
+  actor: PersonActor,
   workspaceId: string,
   name: unknown,
 ): Promise<PersonWorkspace> {
-  const workspace = await getPersonWorkspaceOrThrow(ctx, userId, workspaceId);
+  const workspace = await getPersonWorkspaceOrThrow(ctx, actor.id, workspaceId);
   if (!roleAllows(workspace.role, "update_workspace")) {
     throw roleRefusal(workspace.role, lowestRoleAllowing("update_workspace"), "renaming it");
   }
   const newName = workspaceNameOf(name);
-  await ctx.db
-    .update(workspaces)
-    .set({ name: newName, updatedAt: ctx.clock.now() })
-    .where(eq(workspaces.id, workspace.id));
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: workspaces.name })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspace.id))
+      .for("update");
+    if (before?.name === newName) return;
+    await tx.update(workspaces).set({ name: newName, updatedAt: now }).where(eq(workspaces.id, workspace.id));
+    await recordAudit(tx, {
+      workspaceId: workspace.id,
+      actor,
+      action: "workspace.renamed",
+      target: { type: "workspace", id: workspace.id },
+      changes: { name: { before: before?.name ?? null, after: newName } },
+      at: now,
+    });
+  });
   return { ...workspace, name: newName };
 }

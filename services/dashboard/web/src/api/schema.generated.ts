@@ -5006,6 +5006,181 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every change to the workspace: who, what, when and from where (admins and owners) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A person's or API key's id */
+                    actor?: string;
+                    /** @description e.g. member.role_changed */
+                    action?: string;
+                    /** @description The changed thing's id */
+                    target?: string;
+                    /** @description From this instant (inclusive), ISO 8601 */
+                    start?: string;
+                    /** @description Until this instant (exclusive), ISO 8601 */
+                    end?: string;
+                    /** @description next_cursor of the previous page */
+                    cursor?: string;
+                    /** @description Entries per page (default 50) */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            entries: components["schemas"]["AuditEntry"][];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log as CSV (at most 10000 entries, newest first; admins and owners) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A person's or API key's id */
+                    actor?: string;
+                    /** @description e.g. member.role_changed */
+                    action?: string;
+                    /** @description The changed thing's id */
+                    target?: string;
+                    /** @description From this instant (inclusive), ISO 8601 */
+                    start?: string;
+                    /** @description Until this instant (exclusive), ISO 8601 */
+                    end?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/csv */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/campaigns": {
         parameters: {
             query?: never;
@@ -15937,6 +16112,58 @@ export interface components {
             created_by: string | null;
             created_at: string;
             last_used_at: string | null;
+        };
+        AuditEntry: {
+            id: string;
+            occurred_at: string;
+            actor: {
+                /** @description person, api_key or operator */
+                type: string;
+                id: string | null;
+                email: string | null;
+                /** @description The OAuth client the person acted through */
+                client_id: string | null;
+                address: string | null;
+            };
+            /** @description rest, dashboard, pages, mcp, grpc or admin */
+            surface: string;
+            action: string;
+            target: {
+                type: string;
+                id: string;
+            };
+            changes: {
+                [key: string]: {
+                    before: unknown;
+                    after: unknown;
+                };
+            };
+        };
+        AuditEntryInput: {
+            id: string;
+            occurred_at: string;
+            actor: {
+                /** @description person, api_key or operator */
+                type: string;
+                id: string | null;
+                email: string | null;
+                /** @description The OAuth client the person acted through */
+                client_id: string | null;
+                address: string | null;
+            };
+            /** @description rest, dashboard, pages, mcp, grpc or admin */
+            surface: string;
+            action: string;
+            target: {
+                type: string;
+                id: string;
+            };
+            changes: {
+                [key: string]: {
+                    before: unknown;
+                    after: unknown;
+                };
+            };
         };
         BrandedDomain: {
             id: string;

@@ -4,6 +4,8 @@ import { waitFor } from "@kurz/testing";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setAccountPlan } from "../src/accounts/set-account-plan";
+import { listAuditLog } from "../src/audit/list-audit-log";
+import { runMaintenance } from "../src/maintenance/run-maintenance";
 import { Browser, hiddenFields } from "./support/browser";
 import {
   authorizeUrl,
@@ -550,5 +552,21 @@ describe("the audit log", () => {
       (await errorOf(call("GET", "/api/v1/audit-log", yan.token, undefined, inZed), 403)).details,
     ).toEqual({ role: "member", required_role: "admin" });
     expect((await log(yan)).entries.map((e) => e.action)).toEqual(["workspace.created"]);
+  });
+});
+
+describe("the audit log's retention", () => {
+  it("deletes what each workspace's plan no longer keeps (free 30 days, pro 365) at the hourly maintenance", async () => {
+    const kept = await signedUp("kept@audit.test", "pro");
+    const dropped = await signedUp("dropped@audit.test");
+    const entriesOf = (workspaceId: string) => listAuditLog(server.server.ctx, { workspaceId, limit: 100 });
+    const keptBefore = (await entriesOf(kept.id)).length;
+    expect(keptBefore).toBeGreaterThan(0);
+    expect((await entriesOf(dropped.id)).length).toBe(1);
+
+    server.clock.advance(31 * 86_400_000);
+    await runMaintenance(server.server.ctx);
+    expect(await entriesOf(dropped.id)).toEqual([]);
+    expect((await entriesOf(kept.id)).length).toBe(keptBefore);
   });
 });

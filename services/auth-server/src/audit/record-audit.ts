@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { v7 as uuidv7 } from "uuid";
 import type { AuthContext } from "../auth-context";
 import { auditLog } from "../db/schema";
 import type { AuditActor } from "./audit-actor";
@@ -20,7 +20,8 @@ export interface AuditRecord {
 /** Writes one audit entry through the change's own transaction: no change without its record. */
 export async function recordAudit(tx: Writer, record: AuditRecord): Promise<void> {
   await tx.insert(auditLog).values({
-    id: randomUUID(),
+    // Time-ordered: entries of one transaction (same instant) keep the order they were written in.
+    id: uuidv7(),
     workspaceId: record.workspaceId,
     occurredAt: record.at,
     actorType: record.actor.type,

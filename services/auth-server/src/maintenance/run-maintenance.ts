@@ -1,4 +1,5 @@
 import { lt } from "drizzle-orm";
+import { pruneAuditLog } from "../audit/prune-audit-log";
 import type { AuthContext } from "../auth-context";
 import {
   authorizationCodes,
@@ -15,7 +16,8 @@ const GRACE_MS = 86_400_000;
 
 /**
  * Hourly housekeeping: signing-key rotation and retirement, and deletion of rows that can no
- * longer matter (expired codes, sessions, tokens, revocations, dead grants). Failures are logged
+ * longer matter (expired codes, sessions, tokens, revocations, dead grants, audit entries past the
+ * plan's retention). Failures are logged
  * and retried at the next run.
  */
 export async function runMaintenance(ctx: AuthContext): Promise<void> {
@@ -32,6 +34,7 @@ export async function runMaintenance(ctx: AuthContext): Promise<void> {
     await ctx.db
       .delete(tokenFamilies)
       .where(lt(tokenFamilies.lastUsedAt, new Date(now - REFRESH_TOKEN_TTL_SEC * 1000 - GRACE_MS)));
+    await pruneAuditLog(ctx);
   } catch (error) {
     ctx.logger.warn({ event: "maintenance.failed", err: error }, "maintenance failed; retrying next run");
   }

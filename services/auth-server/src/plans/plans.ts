@@ -26,6 +26,8 @@ export interface Plan {
   /** People in a workspace, pending invitations included (the owner counts). */
   maxMembers: Limit;
   analyticsRetentionDays: number;
+  /** Audit log entries older than this are deleted. */
+  auditLogRetentionDays: number;
   /** REST requests per minute: every plan has a rate, never "unlimited" and never 0. */
   restRequestsPerMinute: number;
   /** MCP calls per minute; 0 exactly when the plan has no MCP access. */
@@ -65,6 +67,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     maxApiKeys: 50,
     maxMembers: 1,
     analyticsRetentionDays: 30,
+    auditLogRetentionDays: 30,
     restRequestsPerMinute: 60,
     mcpRequestsPerMinute: 0,
   },
@@ -84,6 +87,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     maxApiKeys: 50,
     maxMembers: 3,
     analyticsRetentionDays: 365,
+    auditLogRetentionDays: 365,
     restRequestsPerMinute: 600,
     mcpRequestsPerMinute: 60,
   },
@@ -103,6 +107,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     maxApiKeys: 50,
     maxMembers: 10,
     analyticsRetentionDays: 730,
+    auditLogRetentionDays: 730,
     restRequestsPerMinute: 3_000,
     mcpRequestsPerMinute: 300,
   },
@@ -122,6 +127,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     maxApiKeys: 50,
     maxMembers: UNLIMITED,
     analyticsRetentionDays: 1_825,
+    auditLogRetentionDays: 1_825,
     restRequestsPerMinute: 12_000,
     mcpRequestsPerMinute: 1_200,
   },

@@ -47,6 +47,7 @@ const planSchema = z.object({
   max_api_keys: limit,
   max_members: limit,
   analytics_retention_days: int,
+  audit_log_retention_days: int,
   rest_requests_per_minute: int,
   mcp_requests_per_minute: int,
   grantable_scopes: z.array(z.string()),
@@ -98,6 +99,7 @@ function accountView(account: WorkspaceAccount) {
       max_api_keys: limitToJson(plan.maxApiKeys),
       max_members: limitToJson(plan.maxMembers),
       analytics_retention_days: plan.analyticsRetentionDays,
+      audit_log_retention_days: plan.auditLogRetentionDays,
       rest_requests_per_minute: plan.restRequestsPerMinute,
       mcp_requests_per_minute: plan.mcpRequestsPerMinute,
       // Every scope, on every plan (plans.ts GRANTABLE_SCOPES).

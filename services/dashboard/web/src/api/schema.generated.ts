@@ -16014,6 +16014,7 @@ export interface components {
                 /** @description The plan's maximum; null: unlimited, 0: not included */
                 max_members: number | null;
                 analytics_retention_days: number;
+                audit_log_retention_days: number;
                 rest_requests_per_minute: number;
                 mcp_requests_per_minute: number;
                 grantable_scopes: string[];
@@ -16050,6 +16051,7 @@ export interface components {
                 /** @description The plan's maximum; null: unlimited, 0: not included */
                 max_members: number | null;
                 analytics_retention_days: number;
+                audit_log_retention_days: number;
                 rest_requests_per_minute: number;
                 mcp_requests_per_minute: number;
                 grantable_scopes: string[];

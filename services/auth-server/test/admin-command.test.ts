@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabaseAdminOperations } from "../src/admin/admin-operations";
 import { runAdminCommand } from "../src/admin/run-admin-command";
 import { accounts, outboxMessages, workspaces } from "../src/db/schema";
+import { createWorkspace } from "../src/workspaces/create-workspace";
 import { Browser } from "./support/browser";
 import { startTestAuthServer, type TestAuthServer } from "./support/start-test-auth-server";
 
@@ -45,6 +46,28 @@ describe("the admin command", () => {
     expect(queued.some((row) => row.headers["event-type"] === "account.plan_changed")).toBe(true);
     expect((await run("set-plan", "admin-target@example.com", "business")).output).toContain(
       "already on the business plan",
+    );
+  });
+
+  it("moves a workspace named by its id, such as one a person created", async () => {
+    const [owner] = await server.server.ctx.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.email, "admin-target@example.com"));
+    const agency = await createWorkspace(server.server.ctx, owner?.id ?? "", "Agency", {
+      type: "person",
+      id: owner?.id ?? "",
+      surface: "rest",
+    });
+    const result = await run("set-plan", agency.id, "enterprise");
+    expect(result.output).toContain("admin-target@example.com: plan free → enterprise");
+    const [workspace] = await server.server.ctx.db
+      .select({ plan: workspaces.plan })
+      .from(workspaces)
+      .where(eq(workspaces.id, agency.id));
+    expect(workspace?.plan).toBe("enterprise");
+    await expect(run("set-plan", "00000000-0000-4000-8000-000000000000", "pro")).rejects.toThrow(
+      /No workspace/,
     );
   });
 

@@ -119,6 +119,41 @@ describe("the API relay and Kurz-Workspace", () => {
     expect(workspacesSeen.at(-1)).toBe(workspace);
   });
 
+  it("names the workspace of the page's cookie for a navigation without the header (a download link), never for the page's own calls, never a malformed one", async () => {
+    const id = await dashboard.signIn();
+    const navigate = { "sec-fetch-mode": "navigate" };
+    const download = await dashboard.app.http.app.inject({
+      url: "/app/api/v1/urls",
+      cookies: { kurz_app: id, kurz_workspace: workspace },
+      headers: navigate,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(workspacesSeen.at(-1)).toBe(workspace);
+
+    // A fetch without the header means the person's own workspace, whatever the cookie says.
+    await dashboard.app.http.app.inject({
+      url: "/app/api/v1/urls",
+      cookies: { kurz_app: id, kurz_workspace: workspace },
+      headers: { "sec-fetch-mode": "cors" },
+    });
+    expect(workspacesSeen.at(-1)).toBeUndefined();
+
+    const other = "0190f0a0-0000-7000-8000-0000000000aa";
+    await dashboard.app.http.app.inject({
+      url: "/app/api/v1/urls",
+      cookies: { kurz_app: id, kurz_workspace: workspace },
+      headers: { ...navigate, "kurz-workspace": other },
+    });
+    expect(workspacesSeen.at(-1)).toBe(other);
+
+    await dashboard.app.http.app.inject({
+      url: "/app/api/v1/urls",
+      cookies: { kurz_app: id, kurz_workspace: "x\r\nset-cookie: a=b" },
+      headers: navigate,
+    });
+    expect(workspacesSeen.at(-1)).toBeUndefined();
+  });
+
   it("sends none when the page names none (the person's own workspace)", async () => {
     const id = await dashboard.signIn();
     const listed = await dashboard.app.http.app.inject({

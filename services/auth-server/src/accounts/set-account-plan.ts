@@ -1,12 +1,13 @@
 import { AppError } from "@kurz/errors";
 import { authV1 } from "@kurz/proto";
 import type { Database } from "@kurz/relational";
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { OPERATOR } from "../audit/audit-actor";
 import { recordAudit } from "../audit/record-audit";
-import { accounts, workspaces } from "../db/schema";
+import { accounts, memberships, workspaces } from "../db/schema";
 import { accountEvent, enqueueAccountEvents } from "../events/account-event";
 import { isPlanId, PLAN_IDS, PLANS } from "../plans/plans";
+import { isUuid } from "../workspaces/is-uuid";
 import { normalizeEmail } from "./account-input";
 import { toProtoPlan } from "./to-proto-account";
 
@@ -18,15 +19,15 @@ export interface PlanChange {
 }
 
 /**
- * Moves the workspace created with the person of `email` (the workspace with the person's id)
- * to another plan (the admin command; there is no billing) and announces
+ * Moves a workspace to another plan: `emailOrWorkspace` is a workspace id, or a person's e-mail
+ * for the workspace created with them (the one with the person's id). The operator's command (the admin command; there is no billing) and announces
  * `account.plan_changed` in the same transaction. Tokens keep their scopes, issued before or
  * after the change (a plan never narrows scopes): the services that own a feature read the new
  * plan and refuse creating or running what it lacks (PLAN_REQUIRED).
  */
 export async function setAccountPlan(
   deps: { db: Database; now: Date },
-  email: string,
+  emailOrWorkspace: string,
   planId: string,
 ): Promise<PlanChange> {
   if (!isPlanId(planId)) {
@@ -35,21 +36,39 @@ export async function setAccountPlan(
     });
   }
   return deps.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ id: workspaces.id, email: accounts.email, plan: workspaces.plan })
-      .from(accounts)
-      .innerJoin(workspaces, eq(workspaces.id, accounts.id))
-      .where(eq(accounts.email, normalizeEmail(email)))
-      .for("update", { of: workspaces })
-      .limit(1);
-    if (!current) throw new AppError("NOT_FOUND", { message: `No account with email ${email}` });
+    const byId = isUuid(emailOrWorkspace);
+    const [current] = byId
+      ? await tx
+          .select({ id: workspaces.id, email: accounts.email, plan: workspaces.plan })
+          .from(workspaces)
+          .innerJoin(
+            memberships,
+            and(eq(memberships.workspaceId, workspaces.id), eq(memberships.role, "owner")),
+          )
+          .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+          .where(eq(workspaces.id, emailOrWorkspace.toLowerCase()))
+          .orderBy(asc(memberships.createdAt))
+          .for("update", { of: workspaces })
+          .limit(1)
+      : await tx
+          .select({ id: workspaces.id, email: accounts.email, plan: workspaces.plan })
+          .from(accounts)
+          .innerJoin(workspaces, eq(workspaces.id, accounts.id))
+          .where(eq(accounts.email, normalizeEmail(emailOrWorkspace)))
+          .for("update", { of: workspaces })
+          .limit(1);
+    if (!current) {
+      throw new AppError("NOT_FOUND", {
+        message: byId ? `No workspace ${emailOrWorkspace}` : `No account with email ${emailOrWorkspace}`,
+      });
+    }
     if (current.plan === planId) return { account: current, previousPlan: current.plan, changed: false };
     const [row] = await tx
       .update(workspaces)
       .set({ plan: planId, updatedAt: deps.now })
       .where(eq(workspaces.id, current.id))
       .returning({ plan: workspaces.plan });
-    if (!row) throw new AppError("NOT_FOUND", { message: `No account with email ${email}` });
+    if (!row) throw new AppError("NOT_FOUND", { message: `No workspace for ${emailOrWorkspace}` });
     const updated = { ...current, plan: row.plan };
     await recordAudit(tx, {
       workspaceId: current.id,

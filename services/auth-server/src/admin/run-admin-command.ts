@@ -8,7 +8,9 @@ const count = (limit: Limit) => (limit === UNLIMITED ? "∞" : String(limit));
 export const ADMIN_USAGE = `Usage: pnpm --filter @kurz/auth-server admin <command>
 
 Commands:
-  set-plan <email> <plan>      Move an account to a plan: ${PLAN_IDS.join(", ")} (there is no billing)
+  set-plan <email|workspace-id> <plan>
+                               Move a workspace to a plan: ${PLAN_IDS.join(", ")} (there is no
+                               billing); an e-mail names the workspace created with that person
   show-account <email>         Print an account's id, plan and creation time
   plans                        Print the plan table
   rotate-signing-key [--now]   Add a signing key: published at once, signing after

@@ -34,6 +34,9 @@ const FORWARDED_REQUEST_HEADERS = [
   // The workspace the page acts in (docs/api/workspaces.md#acting-in-a-workspace).
   "kurz-workspace",
 ];
+/** The cookie the web app keeps its chosen workspace in, for requests that cannot carry a header. */
+const WORKSPACE_COOKIE = "kurz_workspace";
+const WORKSPACE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Answer headers the web app may see. */
 const RETURNED_HEADERS = [
   "content-type",
@@ -202,6 +205,14 @@ function forward(request: FastifyRequest, target: string, token: string, upload?
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers[name];
     if (typeof value === "string") headers[name] = value;
+  }
+  // A plain link (a CSV download) cannot send a header: the page keeps its workspace in a cookie
+  // too (web/src/api/current-workspace.ts), named here for a navigation only. The page's own
+  // calls (fetch) say what they mean by the header alone: none is the person's own workspace.
+  const chosen = request.cookies[WORKSPACE_COOKIE];
+  const navigation = request.headers["sec-fetch-mode"] === "navigate";
+  if (navigation && headers["kurz-workspace"] === undefined && chosen && WORKSPACE_ID.test(chosen)) {
+    headers["kurz-workspace"] = chosen;
   }
   let body: Buffer | Readable | undefined;
   if (upload) {

@@ -5,6 +5,7 @@ import { WorkspaceLostNotice } from "./components/workspace-lost-notice";
 import { AbTestsPage } from "./pages/ab-tests/ab-tests-page";
 import { AccountPage } from "./pages/account/account-page";
 import { AnalyticsPage } from "./pages/analytics/analytics-page";
+import { AuditLogPage } from "./pages/audit-log/audit-log-page";
 import { CampaignsPage } from "./pages/campaigns/campaigns-page";
 import { DomainsPage } from "./pages/domains/domains-page";
 import { ImportsPage } from "./pages/imports/imports-page";
@@ -38,6 +39,8 @@ function Page({ route }: { route: RouteName }) {
       return <WebhooksPage />;
     case "team":
       return <TeamPage />;
+    case "audit-log":
+      return <AuditLogPage />;
     case "routing":
       return <RoutingPage />;
     default:

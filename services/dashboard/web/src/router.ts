@@ -14,6 +14,7 @@ export type RouteName =
   | "account"
   | "webhooks"
   | "team"
+  | "audit-log"
   | "routing"
   | "not-found";
 
@@ -29,6 +30,7 @@ const ROUTES: Record<string, RouteName> = {
   account: "account",
   webhooks: "webhooks",
   team: "team",
+  "audit-log": "audit-log",
 };
 
 /** The page a path shows: /app/ and /app/links are the links page; unknown paths are not found. */

@@ -6,6 +6,7 @@
 export const WORKSPACE_HEADER = "Kurz-Workspace";
 
 const STORAGE_KEY = "kurz.workspace";
+const COOKIE_NAME = "kurz_workspace";
 /** Set when the chosen workspace refused the person (removed): the next page load says so. */
 const LOST_KEY = "kurz.workspace-lost";
 
@@ -27,9 +28,23 @@ function write(storage: () => Storage, key: string, value: string | undefined): 
   }
 }
 
+/**
+ * The same choice in a cookie the relay reads for requests that cannot carry a header (a plain
+ * download link): only the workspace id, only for /app, never sent to another site.
+ */
+function rememberInCookie(id: string | undefined): void {
+  document.cookie =
+    id === undefined
+      ? `${COOKIE_NAME}=; Path=/app; Max-Age=0; SameSite=Strict`
+      : `${COOKIE_NAME}=${encodeURIComponent(id)}; Path=/app; SameSite=Strict`;
+}
+
 /** The chosen workspace's id; undefined: the person's own. */
 export function currentWorkspaceId(): string | undefined {
-  return read(() => window.localStorage, STORAGE_KEY);
+  const id = read(() => window.localStorage, STORAGE_KEY);
+  // A choice made before the cookie existed, or a cookie cleared by the browser: set it again.
+  if (id !== undefined && !document.cookie.includes(`${COOKIE_NAME}=${id}`)) rememberInCookie(id);
+  return id;
 }
 
 /**
@@ -38,6 +53,7 @@ export function currentWorkspaceId(): string | undefined {
  */
 export function switchWorkspace(id: string | undefined): void {
   write(() => window.localStorage, STORAGE_KEY, id);
+  rememberInCookie(id);
   window.location.reload();
 }
 

@@ -2,35 +2,23 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { currentWorkspaceId, dropLostWorkspace, switchWorkspace } from "../api/current-workspace";
 import { CreateWorkspaceForm } from "./create-workspace-form";
 import { ErrorNotice } from "./error-notice";
-import { listWorkspaces } from "./list-workspaces";
-import { ownAccount } from "./own-account";
-import { useApiQuery } from "./use-api-query";
+import type { WorkspacesState } from "./use-workspaces";
 import { ROLE_LABELS } from "./workspace";
-import { onWorkspacesChanged } from "./workspaces-changed";
 
 const PANEL_ID = "workspace-panel";
 
-async function loadWorkspaces(signal: AbortSignal) {
-  const [workspaces, own] = await Promise.all([listWorkspaces(signal), ownAccount()]);
-  return { workspaces, ownId: own.id };
-}
-
 /**
  * The header's workspace menu: the workspace the page acts in, the others the person belongs to
- * (name and role), switching to one (the page loads again in it), and creating one.
+ * (name and role), switching to one (the page loads again in it), and creating one. The header
+ * lists the workspaces (useWorkspaces) and hands them in.
  */
-export function WorkspaceSwitcher() {
-  const [version, setVersion] = useState(0);
-  const listed = useApiQuery(`workspaces#${version}`, loadWorkspaces);
+export function WorkspaceSwitcher({ workspaces }: { workspaces: WorkspacesState }) {
+  const { listed, currentId, current } = workspaces;
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => onWorkspacesChanged(() => setVersion((n) => n + 1)), []);
-
   const chosen = currentWorkspaceId();
-  const currentId = listed.status === "ready" ? (chosen ?? listed.data.ownId) : undefined;
-  const current = listed.data?.workspaces.find((workspace) => workspace.id === currentId);
 
   // The chosen workspace is no longer the person's: back to their own.
   useEffect(() => {

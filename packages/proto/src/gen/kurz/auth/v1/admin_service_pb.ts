@@ -19,6 +19,8 @@ export const file_kurz_auth_v1_admin_service: GenFile = /*@__PURE__*/
  */
 export type SetAccountPlanRequest = Message<"kurz.auth.v1.SetAccountPlanRequest"> & {
   /**
+   * A person's e-mail (the workspace created with them), or a workspace id.
+   *
    * @generated from field: string email = 1;
    */
   email: string;

@@ -11,6 +11,7 @@ import {
 import { parse } from "csv-parse/sync";
 import type { BrowserContext, Download, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import { joinThroughInvitation } from "./support/join-through-invitation";
 import { setFlowPlan } from "./support/set-flow-plan";
 import { startDashboardFlow } from "./support/start-dashboard-flow";
 import type { FlowKurz } from "./support/start-flow-kurz";
@@ -210,15 +211,11 @@ describe.skipIf(!executable.available)("the dashboard's audit log page (Chromium
 
     // The invited person joins as a member and acts in the owner's workspace.
     shown = member;
-    await member.goto(acceptUrl);
-    await member.getByRole("heading", { name: "Join the workspace" }).waitFor();
-    await member.getByRole("link", { name: "Create an account" }).click();
-    await member.getByLabel("Name").fill("Mika Member");
-    await member.getByLabel("Email").fill(MEMBER_EMAIL);
-    await member.getByLabel("Password").fill("correct horse battery staple");
-    await member.getByRole("button", { name: "Create account" }).click();
-    await member.getByRole("button", { name: `Join ${AGENCY}` }).click();
-    await member.getByRole("heading", { name: "You joined the workspace" }).waitFor();
+    await joinThroughInvitation(member, acceptUrl, {
+      name: "Mika Member",
+      email: MEMBER_EMAIL,
+      workspace: AGENCY,
+    });
     await member.getByRole("link", { name: "Open the dashboard" }).click();
     await member.getByRole("heading", { name: "Links", level: 1 }).waitFor();
     // In their own workspace they are its owner: the audit log is theirs to read.

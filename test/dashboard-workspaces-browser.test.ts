@@ -9,6 +9,7 @@ import {
 } from "@kurz/testing";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import { joinThroughInvitation } from "./support/join-through-invitation";
 import { setFlowPlan } from "./support/set-flow-plan";
 import { startDashboardFlow } from "./support/start-dashboard-flow";
 import type { FlowKurz } from "./support/start-flow-kurz";
@@ -117,15 +118,11 @@ describe.skipIf(!executable.available)(
 
       // The invited person opens the link, signs up with the invited address, comes back and joins.
       shown = viewer;
-      await viewer.goto(acceptUrl);
-      await viewer.getByRole("heading", { name: "Join the workspace" }).waitFor();
-      await viewer.getByRole("link", { name: "Create an account" }).click();
-      await viewer.getByLabel("Name").fill("Vic Viewer");
-      await viewer.getByLabel("Email").fill(VIEWER_EMAIL);
-      await viewer.getByLabel("Password").fill("correct horse battery staple");
-      await viewer.getByRole("button", { name: "Create account" }).click();
-      await viewer.getByRole("button", { name: `Join ${AGENCY}` }).click();
-      await viewer.getByRole("heading", { name: "You joined the workspace" }).waitFor();
+      await joinThroughInvitation(viewer, acceptUrl, {
+        name: "Vic Viewer",
+        email: VIEWER_EMAIL,
+        workspace: AGENCY,
+      });
       await viewer.getByText(`You are now a viewer of ${AGENCY}.`).waitFor();
       await viewer.getByRole("link", { name: "Open the dashboard" }).click();
 

@@ -25,6 +25,7 @@ export {
   type AccessToken,
   type Clock,
   createTokenVerifier,
+  isWorkspaceId,
   ownWorkspaceOnly,
   type TokenVerifier,
   type TokenVerifierOptions,

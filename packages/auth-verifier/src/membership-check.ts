@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from "@kurz/clock";
 import { AppError } from "@kurz/errors";
 import { AUTH_SERVER_AUDIENCE, type CallTokenSource, createGrpcClient } from "@kurz/grpc";
 import { authV1 } from "@kurz/proto";
@@ -13,6 +14,8 @@ export interface MembershipCheckOptions {
   lastKnownTtlMs?: number;
   /** Called when auth-server cannot answer. */
   onUnavailable?: (error: unknown) => void;
+  /** Times how long a last answer stands in (tests move it past `lastKnownTtlMs`). */
+  clock?: Pick<Clock, "monotonicMs">;
 }
 
 /** A person's role in a workspace; undefined: not a member. */
@@ -38,9 +41,11 @@ export function createMembershipCheck(options: MembershipCheckOptions): Membersh
     deadlineMs: 1000,
     ...(options.tokens ? { auth: { audience: AUTH_SERVER_AUDIENCE, tokens: options.tokens } } : {}),
   });
+  const clock = options.clock ?? systemClock;
   const lastKnown = new LRUCache<string, Role | "none">({
     max: 50_000,
     ttl: options.lastKnownTtlMs ?? 10 * 60_000,
+    perf: { now: () => clock.monotonicMs() },
   });
   const inFlight = new Map<string, Promise<Role | undefined>>();
 

@@ -64,6 +64,14 @@ export const ownWorkspaceOnly: RoleLookup = async (userId, workspaceId) =>
 
 const WORKSPACE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * Whether a value can be a workspace (or person) id: a UUID. Anything else names nothing, and is
+ * never sent on to a uuid column or another service.
+ */
+export function isWorkspaceId(value: string): boolean {
+  return WORKSPACE_ID.test(value);
+}
+
 /** Only asymmetric algorithms: a token signed with a shared secret is never accepted. */
 export const ALGORITHMS = ["ES256", "EdDSA", "RS256", "PS256"];
 
@@ -123,7 +131,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     }
     if (typeof scope !== "string") throw invalid("The access token has no scope");
     const workspace = payload.workspace_id;
-    if (workspace !== undefined && (typeof workspace !== "string" || !WORKSPACE_ID.test(workspace))) {
+    if (workspace !== undefined && (typeof workspace !== "string" || !isWorkspaceId(workspace))) {
       throw invalid("The access token's workspace_id is not a workspace id");
     }
     const accessToken: AccessToken = {
@@ -157,7 +165,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     verify,
     async authorize(token, workspace) {
       const accessToken = await verify(token);
-      if (workspace !== undefined && !WORKSPACE_ID.test(workspace)) {
+      if (workspace !== undefined && !isWorkspaceId(workspace)) {
         throw new AppError("VALIDATION_ERROR", { message: "Kurz-Workspace must be a workspace id (a UUID)" });
       }
       const workspaceId = workspace?.toLowerCase() ?? accessToken.accountId;

@@ -1,3 +1,4 @@
+import { TestClock } from "@kurz/clock";
 import { isAppError } from "@kurz/errors";
 import { startTestAuthService } from "@kurz/testing";
 import { describe, expect, it } from "vitest";
@@ -38,12 +39,14 @@ describe("createMembershipCheck", () => {
     }
   });
 
-  it("stands in the last answer while auth-server is down, and refuses (503) without one", async () => {
+  it("stands in the last answer while auth-server is down for at most its 10 minutes, and refuses (503) without one", async () => {
     const auth = await startTestAuthService();
     const unavailable: unknown[] = [];
+    const clock = new TestClock();
     const check = createMembershipCheck({
       address: auth.address,
       onUnavailable: (error) => unavailable.push(error),
+      clock,
     });
     try {
       auth.setRole(ALICE, TEAM, "member");
@@ -57,6 +60,15 @@ describe("createMembershipCheck", () => {
       expect(isAppError(refused) && refused.code).toBe("DEPENDENCY_UNAVAILABLE");
       expect(isAppError(refused) && refused.httpStatus).toBe(503);
       expect(unavailable.length).toBe(2);
+      // Past its 10 minutes the last answer is gone: refused too.
+      clock.advance(10 * 60_000 - 1_000);
+      expect(await check.roleOf(ALICE, TEAM)).toBe("member");
+      clock.advance(2_000);
+      const later = await check.roleOf(ALICE, TEAM).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(isAppError(later) && later.code).toBe("DEPENDENCY_UNAVAILABLE");
     } finally {
       check.close();
     }

@@ -80,6 +80,7 @@ export function startAbtestEngine(
       // A person's role in the workspace a request acts in, asked on every request.
       const memberships = createMembershipCheck({
         address: config.AUTH_SERVER_GRPC_ADDR,
+        clock,
         tokens,
         onUnavailable: (err) => logger.warn({ event: "auth.membership_check_unavailable", err }),
       });

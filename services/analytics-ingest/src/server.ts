@@ -77,6 +77,7 @@ export function startAnalyticsIngest(
       // A person's role in the workspace a request acts in, asked on every request.
       const memberships = createMembershipCheck({
         address: config.AUTH_SERVER_GRPC_ADDR,
+        clock,
         tokens,
         onUnavailable: (err) => logger.warn({ event: "auth.membership_check_unavailable", err }),
       });

@@ -1,3 +1,4 @@
+import { isWorkspaceId } from "@kurz/auth-verifier";
 import { AppError } from "@kurz/errors";
 import { authV1 } from "@kurz/proto";
 import type { Database } from "@kurz/relational";
@@ -7,7 +8,6 @@ import { recordAudit } from "../audit/record-audit";
 import { accounts, memberships, workspaces } from "../db/schema";
 import { accountEvent, enqueueAccountEvents } from "../events/account-event";
 import { isPlanId, PLAN_IDS, PLANS } from "../plans/plans";
-import { isUuid } from "../workspaces/is-uuid";
 import { normalizeEmail } from "./account-input";
 import { toProtoPlan } from "./to-proto-account";
 
@@ -36,7 +36,7 @@ export async function setAccountPlan(
     });
   }
   return deps.db.transaction(async (tx) => {
-    const byId = isUuid(emailOrWorkspace);
+    const byId = isWorkspaceId(emailOrWorkspace);
     const [current] = byId
       ? await tx
           .select({ id: workspaces.id, email: accounts.email, plan: workspaces.plan })

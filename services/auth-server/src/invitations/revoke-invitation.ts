@@ -1,4 +1,4 @@
-import { lowestRoleAllowing, roleAllows, roleRefusal } from "@kurz/auth-verifier";
+import { isWorkspaceId, lowestRoleAllowing, roleAllows, roleRefusal } from "@kurz/auth-verifier";
 import { AppError } from "@kurz/errors";
 import { and, eq } from "drizzle-orm";
 import type { PersonActor } from "../audit/audit-actor";
@@ -6,7 +6,6 @@ import { recordAudit } from "../audit/record-audit";
 import type { AuthContext } from "../auth-context";
 import { invitations } from "../db/schema";
 import { getPersonWorkspaceOrThrow } from "../workspaces/find-person-workspace";
-import { isUuid } from "../workspaces/is-uuid";
 import { pendingInvitationsOf } from "./pending-invitations";
 
 /** Revokes a pending invitation (admins and owners): its link stops working at once. */
@@ -21,7 +20,7 @@ export async function revokeInvitation(
     throw roleRefusal(workspace.role, lowestRoleAllowing("manage_members"), "revoking invitations");
   }
   const now = ctx.clock.now();
-  if (!isUuid(invitationId))
+  if (!isWorkspaceId(invitationId))
     throw new AppError("NOT_FOUND", { message: "No pending invitation with this id" });
   await ctx.db.transaction(async (tx) => {
     const [revoked] = await tx

@@ -1,7 +1,7 @@
+import { isWorkspaceId } from "@kurz/auth-verifier";
 import { and, eq } from "drizzle-orm";
 import type { AuthContext } from "../auth-context";
 import { memberships } from "../db/schema";
-import { isUuid } from "./is-uuid";
 
 /**
  * The person chose a workspace (on a consent page): records when, so the next consent preselects
@@ -12,7 +12,7 @@ export async function chooseWorkspace(
   userId: string,
   workspaceId: string,
 ): Promise<boolean> {
-  if (!isUuid(workspaceId)) return false;
+  if (!isWorkspaceId(workspaceId)) return false;
   const chosen = await ctx.db
     .update(memberships)
     .set({ lastUsedAt: ctx.clock.now() })

@@ -1,8 +1,7 @@
-import { notMemberRefusal } from "@kurz/auth-verifier";
+import { isWorkspaceId, notMemberRefusal } from "@kurz/auth-verifier";
 import { and, eq } from "drizzle-orm";
 import type { AuthContext } from "../auth-context";
 import { memberships } from "../db/schema";
-import { isUuid } from "./is-uuid";
 import { type PersonWorkspace, selectPersonWorkspaces } from "./list-workspaces";
 
 /**
@@ -14,7 +13,7 @@ export async function getPersonWorkspaceOrThrow(
   userId: string,
   workspaceId: string,
 ): Promise<PersonWorkspace> {
-  const [row] = isUuid(workspaceId)
+  const [row] = isWorkspaceId(workspaceId)
     ? await selectPersonWorkspaces(ctx)
         .where(and(eq(memberships.accountId, userId), eq(memberships.workspaceId, workspaceId)))
         .limit(1)

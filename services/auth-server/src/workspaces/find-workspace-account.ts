@@ -1,8 +1,8 @@
+import { isWorkspaceId } from "@kurz/auth-verifier";
 import { AppError } from "@kurz/errors";
 import { and, asc, eq } from "drizzle-orm";
 import type { AuthContext } from "../auth-context";
 import { accounts, memberships, workspaces } from "../db/schema";
-import { isUuid } from "./is-uuid";
 
 /**
  * A workspace as the other services know it: the "account" of AuthService.GetAccount, whose id is
@@ -20,7 +20,7 @@ export async function findWorkspaceAccount(
   ctx: Pick<AuthContext, "db">,
   workspaceId: string,
 ): Promise<WorkspaceAccount | undefined> {
-  if (!isUuid(workspaceId)) return undefined;
+  if (!isWorkspaceId(workspaceId)) return undefined;
   const [row] = await ctx.db
     .select({
       id: workspaces.id,

@@ -1,8 +1,7 @@
-import { isRole, type Role } from "@kurz/auth-verifier";
+import { isRole, isWorkspaceId, type Role } from "@kurz/auth-verifier";
 import { eq } from "drizzle-orm";
 import type { AuthContext } from "../auth-context";
 import { memberships, workspaces } from "../db/schema";
-import { isUuid } from "./is-uuid";
 
 type Transaction = Parameters<Parameters<AuthContext["db"]["transaction"]>[0]>[0];
 
@@ -12,7 +11,7 @@ type Transaction = Parameters<Parameters<AuthContext["db"]["transaction"]>[0]>[0
  * members' roles by person. Empty when the workspace does not exist.
  */
 export async function lockWorkspaceMembers(tx: Transaction, workspaceId: string): Promise<Map<string, Role>> {
-  if (!isUuid(workspaceId)) return new Map();
+  if (!isWorkspaceId(workspaceId)) return new Map();
   const [workspace] = await tx
     .select({ id: workspaces.id })
     .from(workspaces)

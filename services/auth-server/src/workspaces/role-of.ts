@@ -1,8 +1,7 @@
-import { isRole, type Role } from "@kurz/auth-verifier";
+import { isRole, isWorkspaceId, type Role } from "@kurz/auth-verifier";
 import { and, eq } from "drizzle-orm";
 import type { AuthContext } from "../auth-context";
 import { memberships } from "../db/schema";
-import { isUuid } from "./is-uuid";
 
 /** A person's role in a workspace, undefined when not a member (or either id is not a UUID). */
 export async function roleOf(
@@ -10,7 +9,7 @@ export async function roleOf(
   userId: string,
   workspaceId: string,
 ): Promise<Role | undefined> {
-  if (!isUuid(userId) || !isUuid(workspaceId)) return undefined;
+  if (!isWorkspaceId(userId) || !isWorkspaceId(workspaceId)) return undefined;
   const [row] = await ctx.db
     .select({ role: memberships.role })
     .from(memberships)

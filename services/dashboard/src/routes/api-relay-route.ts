@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import { isWorkspaceId } from "@kurz/auth-verifier";
 import { AppError } from "@kurz/errors";
 import { findRoute, ROUTE_TABLE, requestBodyLimit, SERVICES } from "@kurz/routes";
 import {
@@ -36,7 +37,6 @@ const FORWARDED_REQUEST_HEADERS = [
 ];
 /** The cookie the web app keeps its chosen workspace in, for requests that cannot carry a header. */
 const WORKSPACE_COOKIE = "kurz_workspace";
-const WORKSPACE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Answer headers the web app may see. */
 const RETURNED_HEADERS = [
   "content-type",
@@ -211,7 +211,7 @@ function forward(request: FastifyRequest, target: string, token: string, upload?
   // calls (fetch) say what they mean by the header alone: none is the person's own workspace.
   const chosen = request.cookies[WORKSPACE_COOKIE];
   const navigation = request.headers["sec-fetch-mode"] === "navigate";
-  if (navigation && headers["kurz-workspace"] === undefined && chosen && WORKSPACE_ID.test(chosen)) {
+  if (navigation && headers["kurz-workspace"] === undefined && chosen && isWorkspaceId(chosen)) {
     headers["kurz-workspace"] = chosen;
   }
   let body: Buffer | Readable | undefined;

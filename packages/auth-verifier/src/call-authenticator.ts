@@ -176,7 +176,14 @@ export function createCallAuthenticator(options: CallAuthenticatorOptions): Call
         return { service: accountOrService, accountId: undefined, scopes: new Set() };
       }
       if (actor !== payload.client_id) throw refused("The token's act and client_id name different services");
-      return { service: actor, accountId: accountOrService, scopes: scopesOf(payload) };
+      // An API key's exchange names the key (`key_id`): the actor of what the call changes.
+      const keyId = (payload as { key_id?: unknown }).key_id;
+      return {
+        service: actor,
+        accountId: accountOrService,
+        scopes: scopesOf(payload),
+        ...(typeof keyId === "string" ? { actor: { type: "api_key" as const, id: keyId } } : {}),
+      };
     }
 
     // A forwarded end-user access token (aud = the REST API).
@@ -201,6 +208,12 @@ export function createCallAuthenticator(options: CallAuthenticatorOptions): Call
     const scopes = new Set(
       [...scopesOf(payload)].filter((scope) => isScope(scope) && roleAllowsScope(role, scope)),
     );
-    return { service, accountId: workspace, scopes };
+    const clientId = typeof payload.client_id === "string" ? payload.client_id : undefined;
+    return {
+      service,
+      accountId: workspace,
+      scopes,
+      actor: { type: "person", id: accountOrService, ...(clientId ? { clientId } : {}) },
+    };
   };
 }

@@ -90,6 +90,7 @@ describe("createCallAuthenticator: a gRPC callee verifies who calls", () => {
       audience: "link-api",
       accountId: "acct-1",
       scopes: ["shorturl:read"],
+      keyId: "key-7",
     });
 
     const principal = await authenticate(metadataOf({ authorization: bearer(token) }));
@@ -98,6 +99,7 @@ describe("createCallAuthenticator: a gRPC callee verifies who calls", () => {
       service: "mcp-gateway",
       accountId: "acct-1",
       scopes: new Set(["shorturl:read"]),
+      actor: { type: "api_key", id: "key-7" },
     });
   });
 
@@ -113,6 +115,7 @@ describe("createCallAuthenticator: a gRPC callee verifies who calls", () => {
       service: "analytics-ingest",
       accountId: "acct-2",
       scopes: new Set(["shorturl:read", "analytics:read"]),
+      actor: { type: "person", id: "acct-2", clientId: "test-client" },
     });
   });
 

@@ -11,6 +11,20 @@ export interface CallPrincipal {
   readonly accountId: string | undefined;
   /** What the account allowed: the forwarded token's OAuth scopes, or the API key's permissions. */
   readonly scopes: ReadonlySet<string>;
+  /**
+   * Who acts for the account (the audit log's actor): the person of a forwarded access token
+   * (with the OAuth client they use), or the API key an internal token was exchanged for.
+   * Undefined for a service acting on its own behalf.
+   */
+  readonly actor?: CallActorIdentity;
+}
+
+/** The person or API key behind an account call. */
+export interface CallActorIdentity {
+  readonly type: "person" | "api_key";
+  readonly id: string;
+  /** The OAuth client a person acts through. */
+  readonly clientId?: string;
 }
 
 /**

@@ -11,6 +11,7 @@ export {
 } from "./call-credentials";
 export {
   authorizeCall,
+  type CallActorIdentity,
   type CallAuthenticator,
   type CallPrincipal,
   callingAccount,

@@ -25,6 +25,8 @@ export interface ServiceMintOptions {
   /** An account this token claims to act for (`act`): an internal account token. */
   accountId?: string;
   scopes?: readonly string[];
+  /** The API key an internal account token was exchanged for (`key_id`). */
+  keyId?: string;
 }
 
 /** The secret every service presents at the test issuer's internal token endpoint. */
@@ -98,6 +100,7 @@ export async function startTestIssuer(
             client_id: mint.service,
             act: { sub: mint.service },
             scope: (mint.scopes ?? []).join(" "),
+            ...(mint.keyId ? { key_id: mint.keyId } : {}),
           },
       mint.expiresInSec ?? 300,
     );

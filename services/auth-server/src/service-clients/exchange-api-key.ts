@@ -57,5 +57,6 @@ export async function exchangeApiKey(
   }
   // The key's scopes as it was made, whatever the plan now (a plan never narrows scopes).
   const scopes = verified.key.permissions.filter((p) => p !== MCP_PERMISSION);
-  return issueInternalToken(ctx, { service, audience, account: { id: verified.account.id, scopes } });
+  return issueInternalToken(ctx, { service, audience, account: { id: verified.account.id, scopes, keyId: verified.key.id },
+  });
 }

@@ -29,7 +29,12 @@ export function audienceOf(requested: string | undefined): string {
  */
 export async function issueInternalToken(
   ctx: AuthContext,
-  grant: { service: CallingService; audience: string; account?: { id: string; scopes: readonly string[] } },
+  grant: {
+    service: CallingService;
+    audience: string;
+    /** The account acted for; `keyId` the API key exchanged (the callee's audit actor). */
+    account?: { id: string; scopes: readonly string[]; keyId?: string };
+  },
 ): Promise<InternalTokenResponse> {
   const iat = Math.floor(ctx.clock.now().getTime() / 1000);
   const claims: JWTPayload = {
@@ -40,7 +45,12 @@ export async function issueInternalToken(
     exp: iat + INTERNAL_TOKEN_TTL_SEC,
     jti: randomUUID(),
     ...(grant.account
-      ? { sub: grant.account.id, act: { sub: grant.service }, scope: grant.account.scopes.join(" ") }
+      ? {
+          sub: grant.account.id,
+          act: { sub: grant.service },
+          scope: grant.account.scopes.join(" "),
+          ...(grant.account.keyId ? { key_id: grant.account.keyId } : {}),
+        }
       : { sub: grant.service, scope: "" }),
   };
   return {

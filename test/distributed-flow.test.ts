@@ -3,10 +3,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type RunningCluster, startDistributed } from "@kurz/distributed";
-import { freePort, kafkaBackend, localEdgeEnv, postgresBackend, redisBackend } from "@kurz/testing";
+import {
+  freePort,
+  kafkaBackend,
+  localEdgeEnv,
+  postgresBackend,
+  redisBackend,
+  setPlanAsOperator,
+  signInWithOAuth,
+} from "@kurz/testing";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { runAbTestJourney } from "./support/run-ab-test-journey";
 import { runAgentAndDashboardJourney } from "./support/run-agent-and-dashboard-journey";
+import { AUDIT_JOURNEY_SCOPE, runAuditLogJourney } from "./support/run-audit-log-journey";
 import { runLinkJourney } from "./support/run-link-journey";
 import { runWorkspaceRolesJourney } from "./support/run-workspace-roles-journey";
 
@@ -40,6 +49,8 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
           PLAN_CACHE_TTL_MS: "200",
           // The operator's admin command moves the A/B journey's account to Pro.
           ADMIN_SECRET: adminSecret,
+          // The audit journey's webhook endpoint points at a local address.
+          WEBHOOK_ALLOWED_TARGETS: "127.0.0.1/32",
         },
         ports: "ephemeral",
         output: (line) => lines.push(line),
@@ -100,6 +111,29 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
         );
       }
       // Long by design: invitations, roles and a removal across a process per service.
+    }, 240_000);
+
+    it("records each change of each surface once in the audit log, through each service's outbox and Kafka", async () => {
+      const edgeUrl = cluster.url.replace("127.0.0.1", "localhost");
+      try {
+        const owner = await signInWithOAuth(edgeUrl, AUDIT_JOURNEY_SCOPE, {
+          afterSignUp: (email) =>
+            setPlanAsOperator({
+              dataDir,
+              authServerGrpcAddress: cluster.services["auth-server"].grpcAddress,
+              email,
+              plan: "business",
+              adminSecret,
+            }),
+        });
+        await runAuditLogJourney({ edgeUrl, owner, webhookUrl: "http://127.0.0.1:9/audit-hook" });
+      } catch (error) {
+        throw new Error(
+          `${(error as Error).message}\n--- last service output ---\n${lines.slice(-40).join("\n")}`,
+          { cause: error },
+        );
+      }
+      // Long by design: changes on four services, their entries over Kafka to auth-server.
     }, 240_000);
 
     it("serves an agent over MCP and the same person's dashboard across the processes (sessions in Redis)", async () => {

@@ -1,3 +1,4 @@
+export { accountDeletionOf } from "./account-deletion";
 export { type BackoffOptions, backoffDelay } from "./backoff-delay";
 export type { EventProducer, ProducerOptions, ProducerStats } from "./buffered-producer";
 export { createEventBus } from "./create-event-bus";

@@ -12,6 +12,7 @@ export const eventTopics = {
   click: "kurz.click.v1",
   conversion: "kurz.conversion.v1",
   webhook: "kurz.webhook.v1",
+  audit: "kurz.audit.v1",
 } as const;
 
 export type EventTopic = (typeof eventTopics)[keyof typeof eventTopics];

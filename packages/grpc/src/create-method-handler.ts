@@ -18,6 +18,7 @@ import {
   type CallPrincipal,
   type MethodAccess,
 } from "./call-principal";
+import { runWithCallPrincipal } from "./call-principal-scope";
 import type { GrpcCallContext, ServerStreamingHandler, UnaryHandler } from "./grpc-service-implementation";
 import { grpcMethodPath } from "./to-grpc-service-definition";
 import { extractTraceContext } from "./trace-context-metadata";
@@ -89,7 +90,8 @@ function serveUnary(setup: HandlerSetup, handler: AnyUnaryHandler) {
     otelContext
       .with(extractTraceContext(call.metadata), async () => {
         const context = { ...scope.context, principal: await admit(setup, scope.context) };
-        return create(method.output, await handler(call.request, context));
+        const response = await runWithCallPrincipal(context.principal, () => handler(call.request, context));
+        return create(method.output, response);
       })
       .then(
         (response) => callback(null, response),
@@ -108,11 +110,14 @@ function serveServerStreaming(setup: HandlerSetup, handler: AnyStreamingHandler)
     otelContext
       .with(extractTraceContext(call.metadata), async () => {
         const context = { ...scope.context, principal: await admit(setup, scope.context) };
-        for await (const item of handler(call.request, context)) {
-          if (signal.aborted) return;
-          // Respect backpressure: a slow client must not make us buffer the whole stream.
-          if (!call.write(create(method.output, item))) await once(call, "drain", { signal });
-        }
+        // An async generator's body runs where next() is called: the whole loop is in scope.
+        await runWithCallPrincipal(context.principal, async () => {
+          for await (const item of handler(call.request, context)) {
+            if (signal.aborted) return;
+            // Respect backpressure: a slow client must not make us buffer the whole stream.
+            if (!call.write(create(method.output, item))) await once(call, "drain", { signal });
+          }
+        });
         if (!signal.aborted) call.end();
       })
       .catch((error: unknown) => {

@@ -19,6 +19,7 @@ export {
   type GrpcServiceAccess,
   type MethodAccess,
 } from "./call-principal";
+export { currentCallPrincipal, runWithCallPrincipal } from "./call-principal-scope";
 export {
   defaultClientChannelOptions,
   defaultServerChannelOptions,

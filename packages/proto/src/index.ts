@@ -12,6 +12,7 @@
 
 export * as abtestsV1 from "./abtests-v1";
 export * as analyticsV1 from "./analytics-v1";
+export * as auditV1 from "./audit-v1";
 export * as authV1 from "./auth-v1";
 export * as campaignsV1 from "./campaigns-v1";
 export * as clicksV1 from "./clicks-v1";

@@ -1,3 +1,4 @@
+export { anyInCauses } from "./any-in-causes";
 export { type CreateDatabaseOptions, createDatabase } from "./create-database";
 export type {
   Database,

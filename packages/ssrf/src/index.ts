@@ -7,6 +7,7 @@ export {
   type HostClass,
   parseHostAllowList,
 } from "./classify-destination-host";
+export { createGuardedConnector, type GuardedConnectorOptions } from "./create-guarded-connector";
 export { createGuardedLookup } from "./create-guarded-lookup";
 export { type AllowedTargets, parseAllowedTargets } from "./parse-allowed-targets";
 export {

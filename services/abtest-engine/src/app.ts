@@ -1,3 +1,4 @@
+import { scopeAuditActors } from "@kurz/audit";
 import type { TokenVerifier } from "@kurz/auth-verifier";
 import type { EventProducer } from "@kurz/events";
 import { type CallAuthenticator, createGrpcServer, type GrpcServer } from "@kurz/grpc";
@@ -84,6 +85,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     bodyLimitBytes: SERVICES["abtest-engine"].maxBodyBytes,
     trustProxy: deps.trustProxy ?? ["loopback"],
   });
+  // Before any route: each handler runs as its token's person, the actor of what it changes.
+  scopeAuditActors(http.app);
   limitRestRoutes(http.app, deps.restRateLimit);
   honorIdempotencyKeys(http.app, {
     service: SERVICE_NAME,

@@ -16,6 +16,8 @@ import { SERVICE_NAME } from "./config";
 import { createAdminServiceImplementation } from "./grpc/admin-service";
 import { createAuthServiceImplementation } from "./grpc/auth-service";
 import { AUTH_SERVICE_ACCESS } from "./grpc/auth-service-access";
+import { createWorkspaceServiceImplementation } from "./grpc/workspace-service";
+import { WORKSPACE_SERVICE_ACCESS } from "./grpc/workspace-service-access";
 import { OAUTH_PATHS } from "./oauth/server-metadata";
 import { accountRequestsPerMinute } from "./plans/account-requests-per-minute";
 import { registerAccountApiRoutes } from "./routes/account-api-routes";
@@ -27,6 +29,8 @@ import { registerInternalTokenRoutes } from "./routes/internal-token-routes";
 import { registerInvitationApiRoutes } from "./routes/invitation-api-routes";
 import { registerInvitationPageRoutes } from "./routes/invitation-page-routes";
 import { registerOAuthEndpointRoutes } from "./routes/oauth-endpoint-routes";
+import { registerSsoApiRoutes } from "./routes/sso-api-routes";
+import { registerSsoPageRoutes } from "./routes/sso-page-routes";
 import { registerWorkspaceApiRoutes } from "./routes/workspace-api-routes";
 import { roleOf } from "./workspaces/role-of";
 
@@ -104,25 +108,38 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerAuthPageRoutes(app, ctx);
   registerAccountPageRoutes(app, ctx);
   registerInvitationPageRoutes(app, ctx);
+  registerSsoPageRoutes(app, ctx);
   const verifier = createLocalVerifier(ctx);
   registerAccountApiRoutes(app, ctx, verifier);
   registerWorkspaceApiRoutes(app, ctx, verifier);
   registerInvitationApiRoutes(app, ctx, verifier);
+  registerSsoApiRoutes(app, ctx, verifier);
   registerAuditLogApiRoutes(app, ctx, verifier);
   await registerInternalTokenRoutes(app, ctx);
 
-  // Callers prove themselves with service tokens auth-server signed: verified against its own
-  // key store (no JWKS round trip to itself; its token endpoint is HTTP, so no chicken and egg).
+  // Callers prove themselves with tokens auth-server signed, verified against its own key store
+  // (no JWKS round trip to itself; its token endpoint is HTTP, so no chicken and egg): services
+  // with their own tokens (AuthService), and calls acting for an account (WorkspaceService) — a
+  // person's access token forwarded, checked like its REST routes check it (revocation, the
+  // person's role in the token's workspace from this database), or an API key's internal token.
   const grpc = createGrpcServer({
     logger: ctx.logger,
     authenticate: createCallAuthenticator({
       service: SERVICE_NAME,
       issuer: ctx.config.ISSUER,
+      apiAudience: ctx.config.API_AUDIENCE,
       keySet: ctx.signingKeys.keySet,
+      isRevoked: (jti) => ctx.revocations.isRevoked(jti),
+      roleOf: (userId, workspaceId) => roleOf(ctx, userId, workspaceId),
       clock: ctx.clock,
     }),
   });
   grpc.addService(authV1.AuthService, createAuthServiceImplementation(ctx), AUTH_SERVICE_ACCESS);
+  grpc.addService(
+    authV1.WorkspaceService,
+    createWorkspaceServiceImplementation(ctx),
+    WORKSPACE_SERVICE_ACCESS,
+  );
   // Guarded by the admin secret in each handler, not by service tokens: the admin command is an
   // operator's process, not a service.
   grpc.addService(

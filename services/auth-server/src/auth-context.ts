@@ -7,6 +7,9 @@ import type { SigningKeyStore } from "./keys/signing-key-store";
 import type { Mailer } from "./mail/create-mailer";
 import type { RevocationList } from "./oauth/revocation-list";
 import type { CsrfProtection } from "./sessions/csrf-protection";
+import type { ProviderHttp } from "./sso/create-provider-fetch";
+import type { LookupTxt } from "./sso/lookup-txt";
+import type { SsoSecretBox } from "./sso/sso-secret-box";
 
 /** What every operation of auth-server may use; built once in server.ts (or a test). */
 export interface AuthContext {
@@ -24,4 +27,10 @@ export interface AuthContext {
   wakeOutbox(): void;
   /** What AdminService calls must present (see admin/admin-secret.ts); undefined: refuse all. */
   adminSecret: string | undefined;
+  /** Single sign-on's outside world: sealed client secrets, DNS, the guarded provider HTTP. */
+  sso: {
+    secrets: SsoSecretBox;
+    lookupTxt: LookupTxt;
+    provider: ProviderHttp;
+  };
 }

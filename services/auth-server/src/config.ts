@@ -1,5 +1,5 @@
 import { verifierConfigShape } from "@kurz/auth-verifier";
-import { booleanFromEnv, listFromEnv, parseConfig } from "@kurz/config";
+import { booleanFromEnv, durationMs, listFromEnv, parseConfig } from "@kurz/config";
 import { SERVICES } from "@kurz/routes";
 import { commonConfigShape, restRateLimitConfigShape } from "@kurz/service-runtime";
 import { z } from "zod";
@@ -68,6 +68,17 @@ const schema = z
       .or(z.literal("").transform(() => undefined)),
     SMTP_FROM: z.string().min(3).default("Kurz <no-reply@localhost>"),
     INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    // Single sign-on (docs/api/workspaces.md#single-sign-on). Non-public ranges (CIDRs) the
+    // OpenID provider requests may reach anyway, and the only ones plain http may: local
+    // development and tests (as WEBHOOK_ALLOWED_TARGETS for webhooks). Empty: public https only.
+    SSO_ALLOWED_TARGETS: listFromEnv([]),
+    // The longest one request to a provider (discovery, token exchange) may take.
+    SSO_PROVIDER_TIMEOUT_MS: durationMs(5_000),
+    // How long a started single sign-on may take before its callback is refused.
+    SSO_FLOW_TTL_SEC: z.coerce.number().int().min(60).max(3_600).default(600),
+    // Resolvers (ip or ip:port) for the SSO domain's TXT record; empty: the system's.
+    DNS_SERVERS: listFromEnv([]),
+    DNS_TIMEOUT_MS: durationMs(3_000),
   })
   .transform((config) => {
     const base = new URL(config.PUBLIC_BASE_URL);

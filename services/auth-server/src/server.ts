@@ -1,11 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { createOutboxRelay } from "@kurz/outbox";
 import { type RunningService, type SharedInfrastructure, startService } from "@kurz/service-runtime";
+import { parseAllowedTargets } from "@kurz/ssrf";
 import { loadAdminSecret } from "./admin/admin-secret";
 import { buildApp } from "./app";
 import type { AuthContext } from "./auth-context";
 import { type Clock, systemClock } from "./clock";
 import { type AuthServerConfig, SERVICE_NAME } from "./config";
+import { startAuditEventConsumer } from "./events/start-audit-event-consumer";
 import { loadKeyEncryptionKey } from "./keys/load-key-encryption-key";
 import { deriveKey } from "./keys/secret-box";
 import { createSigningKeyStore } from "./keys/signing-key-store";
@@ -14,6 +16,9 @@ import { runMaintenance } from "./maintenance/run-maintenance";
 import { syncPreregisteredClients } from "./oauth/preregistered-clients";
 import { createRevocationList } from "./oauth/revocation-list";
 import { createCsrfProtection } from "./sessions/csrf-protection";
+import { createProviderHttp } from "./sso/create-provider-fetch";
+import { createTxtLookup } from "./sso/lookup-txt";
+import { createSsoSecretBox } from "./sso/sso-secret-box";
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle", import.meta.url));
 const MAINTENANCE_INTERVAL_MS = 60 * 60_000;
@@ -67,6 +72,12 @@ export async function startAuthServer(
       lifecycle.add("consumers", "outbox-relay", () => relay.stop());
       lifecycle.add("producers", "outbox-producer", () => relayProducer.close());
 
+      const providerHttp = createProviderHttp({
+        allowedTargets: parseAllowedTargets(config.SSO_ALLOWED_TARGETS),
+        timeoutMs: config.SSO_PROVIDER_TIMEOUT_MS,
+      });
+      lifecycle.add("clients", "sso-provider-http", () => providerHttp.close());
+
       const mailer = config.SMTP_URL ? createMailer(config.SMTP_URL, config.SMTP_FROM) : undefined;
       if (mailer) lifecycle.add("clients", "mailer", async () => mailer.close());
       const ctx: AuthContext = {
@@ -86,6 +97,11 @@ export async function startAuthServer(
         mailer,
         wakeOutbox: () => relay.wake(),
         adminSecret: await loadAdminSecret(config, logger, SERVICE_NAME),
+        sso: {
+          secrets: createSsoSecretBox(keyEncryptionKey),
+          lookupTxt: createTxtLookup({ servers: config.DNS_SERVERS, timeoutMs: config.DNS_TIMEOUT_MS }),
+          provider: providerHttp,
+        },
       };
       await syncPreregisteredClients(ctx);
       await runMaintenance(ctx);
@@ -93,6 +109,8 @@ export async function startAuthServer(
       maintenance.unref();
       lifecycle.add("consumers", "maintenance", async () => clearInterval(maintenance));
       relay.start();
+      const auditEvents = await startAuditEventConsumer(bus, ctx);
+      lifecycle.add("consumers", "audit-events", () => auditEvents.stop());
 
       const app = await buildApp({ ctx, readiness });
       return { ...app, ctx };

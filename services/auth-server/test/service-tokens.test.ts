@@ -175,7 +175,7 @@ describe("token exchange: an MCP API key becomes a token for its account (RFC 86
     expect((await failure(tokens.apiKeyToken(free, "link-api"))).code).toBe("PLAN_REQUIRED");
   });
 
-  it("mints no account token for auth-server's own API, which serves services only", async () => {
+  it("mints an account token for auth-server too: its WorkspaceService acts for accounts (workspace-grpc.test.ts)", async () => {
     const key = await mcpKey("agent2@example.com", "pro", ["mcp"]);
 
     const { status, body } = await internalToken(
@@ -188,8 +188,11 @@ describe("token exchange: an MCP API key becomes a token for its account (RFC 86
       basic("mcp-gateway", testServiceSecret("mcp-gateway")),
     );
 
-    expect(status).toBe(400);
-    expect(body.error).toBe("invalid_target");
+    expect(status).toBe(200);
+    expect(decodeJwt(body.access_token as string)).toMatchObject({
+      aud: "auth-server",
+      act: { sub: "mcp-gateway" },
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { scopeAuditActors } from "@kurz/audit";
 import type { TokenVerifier } from "@kurz/auth-verifier";
 import type { EventProducer } from "@kurz/events";
 import { type CallAuthenticator, createGrpcServer, type GrpcServer } from "@kurz/grpc";
@@ -119,6 +120,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     bodyLimitBytes: SERVICES["link-api"].maxBodyBytes,
     trustProxy: deps.trustProxy ?? ["loopback"],
   });
+  // Before any route: each handler runs as its token's person, the actor of what it changes.
+  scopeAuditActors(http.app);
   // The documentation is public and static: registered before the limit, it is not counted
   // (link-api sees the edge's address, not the reader's, so a per-address limit would be shared).
   await registerDocs(http.app);

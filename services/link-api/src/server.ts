@@ -21,6 +21,7 @@ import { type LinkApiConfig, SERVICE_NAME } from "./config";
 import type { LinkApiDatabase } from "./db/link-api-database";
 import { createDnsDomainVerifier } from "./domains/domain-verifier";
 import { startAbTestEventConsumer } from "./events/start-ab-test-event-consumer";
+import { startAccountEventConsumer } from "./events/start-account-event-consumer";
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../drizzle", import.meta.url));
 
@@ -123,6 +124,8 @@ export function startLinkApi(
       app.importWorker.start();
       const abTestEvents = await startAbTestEventConsumer(infra.bus!, app.ctx);
       lifecycle.add("consumers", "ab-test-events", () => abTestEvents.stop());
+      const accountEvents = await startAccountEventConsumer(infra.bus!, app.ctx);
+      lifecycle.add("consumers", "account-events", () => accountEvents.stop());
       // After the servers stopped taking writes, before the producers flush.
       lifecycle.add("consumers", "import-worker", () => app.importWorker.stop());
       lifecycle.add("consumers", "outbox-relay", () => app.relay.stop());

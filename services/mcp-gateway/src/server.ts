@@ -61,6 +61,11 @@ export function startMcpGateway(
           logger,
           auth: { audience: "webhook-dispatcher", tokens },
         }),
+        // The same auth-server as AuthService's, but acting for the session's key or person.
+        workspaces: createGrpcClient(authV1.WorkspaceService, config.AUTH_SERVER_GRPC_ADDR, {
+          logger,
+          auth: { audience: AUTH_SERVER_AUDIENCE, tokens },
+        }),
       };
       const revocations = createRevocationCheck({
         address: config.AUTH_SERVER_GRPC_ADDR,

@@ -35,9 +35,9 @@ describe("the webhook tools", () => {
 describe("the tool list an agent reads", () => {
   const listings = ALL_TOOLS.map(toolListing);
 
-  it("has 89 distinct names and the 6 webhook tools, each 1-64 characters of [A-Za-z0-9_.-]", () => {
+  it("has 97 distinct names (the 6 webhook and 8 workspace tools among them), each 1-64 characters of [A-Za-z0-9_.-]", () => {
     const names = listings.map((tool) => tool.name);
-    expect(new Set(names).size).toBe(89);
+    expect(new Set(names).size).toBe(97);
     for (const name of names) expect(name).toMatch(/^[A-Za-z0-9_.-]{1,64}$/);
   });
 

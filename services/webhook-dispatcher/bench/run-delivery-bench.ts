@@ -97,6 +97,7 @@ async function throughDispatcher(
     checkUrl: (candidate) => checkWebhookUrl(candidate, { allowedTargets }),
     logger: createLogger({ service: "webhook-bench", level: "silent" }),
     clock: systemClock,
+    eventsWritten: () => undefined,
     ...workerHooks(() => worker),
     subscriptions: accountSubscriptions(db, systemClock),
   };

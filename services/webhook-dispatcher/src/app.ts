@@ -1,7 +1,10 @@
+import { scopeAuditActors } from "@kurz/audit";
 import type { TokenVerifier } from "@kurz/auth-verifier";
 import { type Clock, systemClock } from "@kurz/clock";
+import type { EventProducer } from "@kurz/events";
 import { type CallAuthenticator, createGrpcServer, type GrpcServer } from "@kurz/grpc";
 import type { Logger } from "@kurz/logger";
+import { createOutboxRelay, type OutboxRelay } from "@kurz/outbox";
 import { webhooksV1 } from "@kurz/proto";
 import { SERVICES } from "@kurz/routes";
 import {
@@ -44,6 +47,9 @@ export interface AppDependencies {
   /** The service's cache: Idempotency-Key answers and in-flight marks (honorIdempotencyKeys). */
   cache: HonorIdempotencyKeysOptions["cache"];
   delivery: Omit<DeliveryWorkerOptions, "timer">;
+  /** A producer of the outbox relay's own (see @kurz/outbox): endpoint changes' audit entries. */
+  outboxProducer: EventProducer;
+  outboxPollIntervalMs: number;
   trustProxy?: string[];
   clock?: Clock;
 }
@@ -54,11 +60,20 @@ export interface App {
   ctx: WebhookContext;
   /** Not started: the caller starts it and stops it after the servers. */
   worker: DeliveryWorker;
+  /** Not started: the caller starts it and stops it after the servers. */
+  relay: OutboxRelay;
 }
 
 /** Builds the HTTP and gRPC apps of webhook-dispatcher; never listens (tests drive it directly). */
 export async function buildApp(deps: AppDependencies): Promise<App> {
   let worker: DeliveryWorker | undefined;
+  const relay = createOutboxRelay({
+    db: deps.db,
+    producer: deps.outboxProducer,
+    logger: deps.logger,
+    name: SERVICE_NAME,
+    pollIntervalMs: deps.outboxPollIntervalMs,
+  });
   const ctx: WebhookContext = {
     db: deps.db,
     allowances: deps.allowances,
@@ -69,6 +84,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     ...workerHooks(() => worker),
     subscriptions: accountSubscriptions(deps.db, deps.clock ?? systemClock),
     deadLetterStats: { stored: 0, replayed: 0 },
+    eventsWritten: () => relay.wake(),
   };
   worker = createDeliveryWorker({ ctx, post: deps.post }, deps.delivery);
   const http = createHttpApp({
@@ -78,6 +94,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     bodyLimitBytes: SERVICES["webhook-dispatcher"].maxBodyBytes,
     trustProxy: deps.trustProxy ?? ["loopback"],
   });
+  // Before any route: each handler runs as its token's person, the actor of what it changes.
+  scopeAuditActors(http.app);
   limitRestRoutes(http.app, deps.restRateLimit);
   honorIdempotencyKeys(http.app, {
     service: SERVICE_NAME,
@@ -89,5 +107,5 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   const grpc = createGrpcServer({ logger: deps.logger, authenticate: deps.authenticateCall });
   grpc.addService(webhooksV1.WebhookService, createWebhookService(ctx), WEBHOOK_SERVICE_ACCESS);
-  return { http, grpc, ctx, worker };
+  return { http, grpc, ctx, worker, relay };
 }

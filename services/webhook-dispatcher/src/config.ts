@@ -40,6 +40,8 @@ const schema = z
     WEBHOOK_ALLOWED_TARGETS: listFromEnv([]),
     /** How often due retries are looked for when no new event woke the workers. */
     WEBHOOK_POLL_INTERVAL_MS: durationMs(1_000).pipe(z.number().min(10)),
+    /** How often the outbox relay looks for unsent messages (audit entries) when not woken. */
+    OUTBOX_POLL_INTERVAL_MS: durationMs(1_000),
     /** Attempts in flight at once in one replica. */
     WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(32),
     /** Attempts in flight at once for one endpoint in this replica: a slow receiver holds only its own. */

@@ -72,8 +72,12 @@ export function startWebhookDispatcher(
       const agent = createWebhookAgent({ allowedTargets });
       lifecycle.add("clients", "webhook-agent", async () => agent.close());
 
+      const outboxProducer = infra.bus!.producer();
+      lifecycle.add("producers", "outbox-producer", () => outboxProducer.close());
       const app = await buildApp({
         logger,
+        outboxProducer,
+        outboxPollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
         readiness,
         trustProxy: config.TRUST_PROXY,
         // connectInfrastructure opens the database without a schema type; the tables are ours.
@@ -117,6 +121,8 @@ export function startWebhookDispatcher(
       lifecycle.add("consumers", "plan-changes", () => planChanges.stop());
       app.worker.start();
       lifecycle.add("consumers", "delivery-worker", () => app.worker.stop());
+      app.relay.start();
+      lifecycle.add("consumers", "outbox-relay", () => app.relay.stop());
       let pruning: Promise<unknown> = Promise.resolve();
       const stopPruning = systemTimer.every(config.WEBHOOK_PRUNE_INTERVAL_MS, async () => {
         // One pass at a time; a slow pass makes the next tick wait rather than overlap.

@@ -25,6 +25,8 @@ export interface WebhookContext {
   checkUrl(url: string): Promise<string>;
   logger: Logger;
   clock: Clock;
+  /** Wakes the outbox relay after a commit that wrote audit entries. */
+  eventsWritten(): void;
   /**
    * After a commit that queued deliveries: those claimed for this replica as they were written
    * (`freshClaims`) go to its worker; when others wait (`unclaimed`, or no argument) the workers

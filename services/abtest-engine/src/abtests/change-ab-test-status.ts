@@ -83,7 +83,7 @@ export async function changeAbTestStatus(
         .returning();
       await requestLinkRouting(tx, accountId, test.linkId, now);
       const result = { test: updated!, variants };
-      await enqueueAbTestChanged(tx, transition.event, result, now);
+      await enqueueAbTestChanged(tx, transition.event, result, now, { test, variants });
       return { result, before: test };
     });
     ctx.eventsWritten();

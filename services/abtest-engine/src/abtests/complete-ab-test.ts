@@ -62,7 +62,7 @@ export async function completeAbTest(
       .returning();
     await requestLinkRouting(tx, accountId, test.linkId, now, winner.destinationUrl);
     const completed = { test: updated!, variants };
-    await enqueueAbTestChanged(tx, "abtest.completed", completed, now);
+    await enqueueAbTestChanged(tx, "abtest.completed", completed, now, { test, variants });
     const supported = analysis.verdict === "winner" && analysis.winnerVariantId === winner.id;
     return {
       completed,

@@ -26,7 +26,7 @@ export async function deleteAbTest(
     await tx.delete(abTests).where(eq(abTests.id, found.test.id));
     // Whatever its status: a draft's link may still be split by a start whose answer was lost.
     if (!found.test.linkDeletedAt) await requestLinkRouting(tx, accountId, found.test.linkId, now);
-    await enqueueAbTestChanged(tx, "abtest.deleted", found, now);
+    await enqueueAbTestChanged(tx, "abtest.deleted", found, now, found);
     return found;
   });
   ctx.eventsWritten();

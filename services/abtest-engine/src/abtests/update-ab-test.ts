@@ -87,7 +87,7 @@ export async function updateAbTest(
     }
     const [row] = await tx.update(abTests).set(changes).where(eq(abTests.id, test.id)).returning();
     const result = { test: row!, variants: nextVariants };
-    await enqueueAbTestChanged(tx, "abtest.updated", result, now);
+    await enqueueAbTestChanged(tx, "abtest.updated", result, now, { test, variants });
     return result;
   });
   ctx.eventsWritten();

@@ -1,9 +1,11 @@
 import { create, toBinary } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { auditMessagesFor, changesBetween } from "@kurz/audit";
 import { eventTopics } from "@kurz/events";
 import { enqueueOutboxMessages } from "@kurz/outbox";
 import { abtestsV1, eventsV1 } from "@kurz/proto";
 import { v7 as uuidv7 } from "uuid";
+import { abTestAuditFields } from "../abtests/ab-test-audit-fields";
 import type { TestWithVariants } from "../abtests/test-with-variants";
 import { toAbTestMessage } from "../abtests/to-ab-test-message";
 import { SERVICE_NAME } from "../config";
@@ -20,13 +22,15 @@ export type AbTestChange =
 
 /**
  * AbTestChanged on kurz.abtest.v1, in the change's transaction (the outbox relay publishes it
- * after commit), keyed by account id so one account's changes stay in order.
+ * after commit), keyed by account id so one account's changes stay in order; and, when a person
+ * or API key makes the change, its audit entry (kurz.audit.v1) from `previous` to `test`.
  */
 export async function enqueueAbTestChanged(
   tx: AbtestTransaction,
   type: AbTestChange,
   test: TestWithVariants,
   now: Date,
+  previous?: TestWithVariants,
 ): Promise<void> {
   const envelope = create(eventsV1.EventEnvelopeSchema, {
     id: uuidv7(),
@@ -48,5 +52,15 @@ export async function enqueueAbTestChanged(
       value: toBinary(eventsV1.EventEnvelopeSchema, envelope),
       headers: { "event-type": type },
     },
+    ...auditMessagesFor(SERVICE_NAME, {
+      workspaceId: test.test.accountId,
+      action: type,
+      target: { type: "ab_test", id: test.test.id },
+      changes: changesBetween(
+        type === "abtest.created" || !previous ? {} : abTestAuditFields(previous),
+        type === "abtest.deleted" ? {} : abTestAuditFields(test),
+      ),
+      at: now,
+    }),
   ]);
 }

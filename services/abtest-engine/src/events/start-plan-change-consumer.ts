@@ -1,5 +1,6 @@
 import { AppError } from "@kurz/errors";
 import {
+  accountDeletionOf,
   type EventBus,
   type EventConsumer,
   eventTopics,
@@ -7,6 +8,7 @@ import {
   type ReceivedMessage,
 } from "@kurz/events";
 import type { AbtestContext } from "../abtest-context";
+import { deleteAccountAbTests } from "../abtests/delete-account-ab-tests";
 import { SERVICE_NAME } from "../config";
 import { allowanceOfPlan } from "../plans/ab-test-allowance";
 import { applyPlanToAbTests } from "../plans/apply-plan-to-ab-tests";
@@ -40,15 +42,39 @@ export async function handlePlanChange(
 }
 
 /**
- * Account events, keyed by account: one account's plan changes arrive in order. From the
- * beginning when the group is new: a downgrade announced before this consumer existed still
- * pauses the account's tests.
+ * `account.deleted`: the workspace's tests go (deleteAccountAbTests). A failure is transient and
+ * retried until it passes; a message that does not decode is refused as it is.
+ */
+export async function handleAccountDeletion(
+  ctx: AbtestContext,
+  message: Pick<ReceivedMessage, "value">,
+): Promise<void> {
+  const accountId = accountDeletionOf(message.value);
+  if (!accountId) return;
+  try {
+    await deleteAccountAbTests(ctx, accountId);
+  } catch (error) {
+    if (error instanceof AppError && error.retryable) throw error;
+    throw new AppError("DEPENDENCY_UNAVAILABLE", {
+      message: "The deleted account's A/B tests could not be deleted",
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Account events, keyed by account: one account's plan changes arrive in order, and its
+ * deletion after them. From the beginning when the group is new: a downgrade announced before
+ * this consumer existed still pauses the account's tests.
  */
 export function startPlanChangeConsumer(bus: EventBus, ctx: AbtestContext): Promise<EventConsumer> {
   return bus.consume({
     groupId: PLAN_CHANGES_GROUP,
     topics: [eventTopics.account],
     retryBackoff: { initialMs: 100, maxMs: 5_000 },
-    handler: (message) => handlePlanChange(ctx, message),
+    handler: async (message) => {
+      await handlePlanChange(ctx, message);
+      await handleAccountDeletion(ctx, message);
+    },
   });
 }

@@ -1,3 +1,4 @@
+import { type AuditChanges, changesBetween } from "@kurz/audit";
 import { v7 as uuidv7 } from "uuid";
 import type { AuthContext } from "../auth-context";
 import { auditLog } from "../db/schema";
@@ -6,7 +7,9 @@ import type { AuditActor } from "./audit-actor";
 type Writer = Pick<Parameters<Parameters<AuthContext["db"]["transaction"]>[0]>[0], "insert">;
 
 /** A field's value before and after a change (null where there was none). Never a secret. */
-export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
+export type { AuditChanges };
+/** `{ field: { before, after } }` for the fields that differ, from two snapshots. */
+export { changesBetween };
 
 export interface AuditRecord {
   workspaceId: string;
@@ -34,18 +37,4 @@ export async function recordAudit(tx: Writer, record: AuditRecord): Promise<void
     targetId: record.target.id,
     changes: record.changes,
   });
-}
-
-/** `{ field: { before, after } }` for the fields that differ, from two snapshots. */
-export function changesBetween(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): AuditChanges {
-  const changes: AuditChanges = {};
-  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const was = before[field] ?? null;
-    const is = after[field] ?? null;
-    if (JSON.stringify(was) !== JSON.stringify(is)) changes[field] = { before: was, after: is };
-  }
-  return changes;
 }

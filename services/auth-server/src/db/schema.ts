@@ -22,7 +22,8 @@ export const accounts = pgTable("accounts", {
   id: uuid("id").primaryKey(),
   email: text("email").notNull().unique("accounts_email_unique"),
   name: text("name").notNull().default(""),
-  passwordHash: text("password_hash").notNull(),
+  /** scrypt; null for a person who only signs in through single sign-on (migration 0006). */
+  passwordHash: text("password_hash"),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });
@@ -264,6 +265,29 @@ export const auditLog = pgTable(
 );
 
 /**
+ * A workspace's single sign-on (docs/api/workspaces.md#single-sign-on): one OpenID provider per
+ * workspace, for one e-mail domain no other workspace claims. The client secret is sealed
+ * (AES-256-GCM, the workspace id bound as associated data); `verified_at` is set once the
+ * domain's TXT record shows `verification_token`, and cleared when the domain changes.
+ */
+export const workspaceSso = pgTable("workspace_sso", {
+  workspaceId: uuid("workspace_id")
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  issuer: text("issuer").notNull(),
+  clientId: text("client_id").notNull(),
+  clientSecretSealed: text("client_secret_sealed").notNull(),
+  /** Lower-cased e-mail domain. */
+  domain: text("domain").notNull().unique("workspace_sso_domain_unique"),
+  /** Password log-in and sign-up refused for the domain (once verified). */
+  enforced: boolean("enforced").notNull().default(false),
+  verificationToken: text("verification_token").notNull(),
+  verifiedAt: timestamp("verified_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
+
+/**
  * API keys for the MCP server (and future key-authenticated surfaces). Only the hash is stored. A
  * key belongs to a workspace (`account_id`), not to the person who created it, and acts there with
  * at most `role`.
@@ -299,6 +323,7 @@ export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
+export type WorkspaceSsoRow = typeof workspaceSso.$inferSelect;
 export type OAuthClientRow = typeof oauthClients.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type SigningKeyRow = typeof signingKeys.$inferSelect;

@@ -9,15 +9,15 @@ import {
   roleRefusal,
 } from "@kurz/auth-verifier";
 import { AppError } from "@kurz/errors";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { normalizeEmail } from "../accounts/account-input";
-import type { PersonActor } from "../audit/audit-actor";
 import { recordAudit } from "../audit/record-audit";
 import type { AuthContext } from "../auth-context";
 import { generateOpaqueSecret, sha256Hex } from "../crypto/opaque-secret";
 import { accounts, type InvitationRow, invitations, workspaces } from "../db/schema";
 import { lockWorkspaceMembers } from "../workspaces/lock-workspace-members";
+import { actorRoleIn, type WorkspaceActor } from "../workspaces/workspace-actor";
 import { assertRoomForMember } from "./assert-room-for-member";
 import { acceptUrlOf } from "./invitation-view";
 import { pendingInvitationsOf } from "./pending-invitations";
@@ -37,11 +37,12 @@ export interface CreatedInvitation {
  * Invites an e-mail address to a workspace with a role (docs/api/workspaces.md#invitations): by
  * admins and owners, never above their own role. A new invitation to an address replaces its
  * pending one. Refused for a person already a member (CONFLICT) and past the plan's member limit
- * (QUOTA_EXCEEDED, pending invitations counted). E-mailed after the commit when SMTP is set.
+ * (QUOTA_EXCEEDED, pending invitations counted). E-mailed after the commit when SMTP is set. An
+ * API key invites with its role ceiling as its role, in the name of the person who made it.
  */
 export async function createInvitation(
   ctx: AuthContext,
-  actor: PersonActor,
+  actor: WorkspaceActor,
   workspaceId: string,
   input: { email: unknown; role: unknown },
 ): Promise<CreatedInvitation> {
@@ -63,7 +64,7 @@ export async function createInvitation(
   const secret = generateOpaqueSecret(`${ctx.config.BRAND_PREFIX}_inv_`);
   const { invitation, workspaceName, inviterName } = await ctx.db.transaction(async (tx) => {
     const roles = await lockWorkspaceMembers(tx, workspaceId);
-    const actorRole = roles.get(actor.id);
+    const actorRole = actorRoleIn(actor, workspaceId, roles);
     if (!actorRole) {
       throw notMemberRefusal(workspaceId);
     }
@@ -101,7 +102,7 @@ export async function createInvitation(
       email,
       role,
       tokenHash: sha256Hex(secret),
-      invitedBy: actor.id,
+      invitedBy: actor.type === "person" ? actor.id : actor.createdBy,
       createdAt: now,
       expiresAt: new Date(now.getTime() + ctx.config.INVITATION_TTL_DAYS * 86_400_000),
       acceptedAt: null,
@@ -120,7 +121,7 @@ export async function createInvitation(
     const [names] = await tx
       .select({ workspace: workspaces.name, inviter: accounts.name, inviterEmail: accounts.email })
       .from(workspaces)
-      .innerJoin(accounts, eq(accounts.id, actor.id))
+      .leftJoin(accounts, row.invitedBy ? eq(accounts.id, row.invitedBy) : sql`false`)
       .where(eq(workspaces.id, workspaceId));
     ctx.logger.info(
       {

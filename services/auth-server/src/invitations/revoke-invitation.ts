@@ -1,21 +1,21 @@
 import { isWorkspaceId, lowestRoleAllowing, roleAllows, roleRefusal } from "@kurz/auth-verifier";
 import { AppError } from "@kurz/errors";
 import { and, eq } from "drizzle-orm";
-import type { PersonActor } from "../audit/audit-actor";
 import { recordAudit } from "../audit/record-audit";
 import type { AuthContext } from "../auth-context";
 import { invitations } from "../db/schema";
-import { getPersonWorkspaceOrThrow } from "../workspaces/find-person-workspace";
+import { getActorWorkspaceOrThrow } from "../workspaces/find-actor-workspace";
+import type { WorkspaceActor } from "../workspaces/workspace-actor";
 import { pendingInvitationsOf } from "./pending-invitations";
 
 /** Revokes a pending invitation (admins and owners): its link stops working at once. */
 export async function revokeInvitation(
   ctx: AuthContext,
-  actor: PersonActor,
+  actor: WorkspaceActor,
   workspaceId: string,
   invitationId: string,
 ): Promise<void> {
-  const workspace = await getPersonWorkspaceOrThrow(ctx, actor.id, workspaceId);
+  const workspace = await getActorWorkspaceOrThrow(ctx, actor, workspaceId);
   if (!roleAllows(workspace.role, "manage_members")) {
     throw roleRefusal(workspace.role, lowestRoleAllowing("manage_members"), "revoking invitations");
   }

@@ -28,6 +28,7 @@ export function renderLoginPage(chrome: PageChrome, model: LoginPageModel): stri
     ${field({ name: "email", label: "Email", type: "email", value: model.email ?? "", autocomplete: "username" })}
     ${field({ name: "password", label: "Password", type: "password", autocomplete: "current-password" })}
     <button type="submit" class="full">Log in</button>
+    <button type="submit" name="sso" value="1" class="secondary full" formnovalidate>Continue with single sign-on</button>
   </form>
   <p class="switch">New to ${chrome.brand}? <a href="${signupHref}">Create an account</a></p>
 </section>`,

@@ -1,16 +1,9 @@
-import {
-  type AccessToken,
-  accessTokenOf,
-  lowestRoleAllowing,
-  requireScope,
-  roleAllows,
-  roleRefusal,
-  type TokenVerifier,
-} from "@kurz/auth-verifier";
+import { type AccessToken, accessTokenOf, requireScope, type TokenVerifier } from "@kurz/auth-verifier";
 import { AppError } from "@kurz/errors";
 import { bearerSecurity, documentationOnly, errorResponses } from "@kurz/openapi";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { assertAuditLogReader } from "../audit/assert-audit-log-reader";
 import { AUDIT_CSV_HEADER, auditEntryCsv, auditEntryView } from "../audit/audit-entry-view";
 import { type AuditLogQuery, cursorAfter, listAuditLog } from "../audit/list-audit-log";
 import type { AuthContext } from "../auth-context";
@@ -46,10 +39,7 @@ const tags = ["Workspaces"];
 
 /** Admins and owners read the log of the workspace a request acts in. */
 function workspaceOf(token: AccessToken): string {
-  const role = token.role ?? "viewer";
-  if (!roleAllows(role, "read_audit_log")) {
-    throw roleRefusal(role, lowestRoleAllowing("read_audit_log"), "reading the audit log");
-  }
+  assertAuditLogReader(token.role ?? "viewer");
   return token.accountId;
 }
 

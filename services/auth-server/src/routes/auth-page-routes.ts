@@ -1,18 +1,18 @@
 import { AppError } from "@kurz/errors";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { signUpProblems } from "../accounts/account-input";
 import { authenticateAccount } from "../accounts/authenticate-account";
 import { createAccount } from "../accounts/create-account";
 import { createSignupThrottle } from "../accounts/signup-throttle";
 import type { AuthContext } from "../auth-context";
-import type { AccountRow } from "../db/schema";
-import { oauthClients } from "../db/schema";
+import { type AccountRow, oauthClients } from "../db/schema";
 import { renderErrorPage, renderLoginPage, renderSignupPage } from "../pages/auth-pages";
 import { STYLESHEET_PATH } from "../pages/layout";
 import { STYLESHEET } from "../pages/styles";
-import { clearSessionCookie, setSessionCookie } from "../sessions/session-cookie";
-import { createSession, deleteSession } from "../sessions/sessions";
+import { clearSessionCookie } from "../sessions/session-cookie";
+import { deleteSession } from "../sessions/sessions";
+import { findSsoForEmail } from "../sso/find-sso-for-email";
 import {
   chromeFor,
   currentAccount,
@@ -22,6 +22,8 @@ import {
   sendPage,
   sessionCookieOptions,
 } from "./page-support";
+import { sendSsoContinuePage } from "./sso-page-routes";
+import { startPageSession } from "./start-page-session";
 
 const EXPIRED_FORM = "This form expired. Please try again.";
 
@@ -38,18 +40,11 @@ async function appNameFor(ctx: AuthContext, returnTo: string | undefined): Promi
   return client?.name;
 }
 
-/** Log-in: the old session (if any) ends and a new id is issued (no session fixation). */
-async function startSession(
-  ctx: AuthContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  account: AccountRow,
-) {
-  const options = sessionCookieOptions(ctx);
-  const previous = request.cookies[options.name];
-  if (previous) await deleteSession(ctx, previous);
-  const session = await createSession(ctx, account.id);
-  setSessionCookie(reply, options, session.cookieValue, session.expiresAt);
+/** Password log-in and sign-up refused for a domain whose workspace enforces single sign-on. */
+async function ssoEnforcedFor(ctx: AuthContext, email: string): Promise<string | undefined> {
+  const active = await findSsoForEmail(ctx, email);
+  if (!active?.sso.enforced) return undefined;
+  return `Your organisation signs in people with ${active.sso.domain} addresses through single sign-on. Choose "Continue with single sign-on".`;
 }
 
 export function registerAuthPageRoutes(app: FastifyInstance, ctx: AuthContext): void {
@@ -93,6 +88,17 @@ export function registerAuthPageRoutes(app: FastifyInstance, ctx: AuthContext): 
       );
     };
     if (!ctx.csrf.verify(request, form.get("csrf_token"))) return render(403, EXPIRED_FORM);
+    if (form.get("sso") !== null) {
+      if (!(await findSsoForEmail(ctx, email))) {
+        return render(
+          400,
+          "Single sign-on is not set up for this email address's domain. Log in with your password.",
+        );
+      }
+      return sendSsoContinuePage(ctx, request, reply, email, returnTo);
+    }
+    const enforced = await ssoEnforcedFor(ctx, email);
+    if (enforced) return render(403, enforced);
     const result = await authenticateAccount(ctx, {
       email,
       password: form.get("password") ?? "",
@@ -109,7 +115,7 @@ export function registerAuthPageRoutes(app: FastifyInstance, ctx: AuthContext): 
       }
       return render(401, "Email or password is incorrect.");
     }
-    await startSession(ctx, request, reply, result.account);
+    await startPageSession(ctx, request, reply, result.account);
     ctx.logger.info({ event: "account.logged_in", accountId: result.account.id }, "logged in");
     return redirectAfterPost(reply, returnTo ?? "/account");
   });
@@ -146,6 +152,8 @@ export function registerAuthPageRoutes(app: FastifyInstance, ctx: AuthContext): 
     if (!ctx.csrf.verify(request, form.get("csrf_token"))) return render(403, { form: EXPIRED_FORM });
     const problems = signUpProblems(input);
     if (Object.keys(problems).length > 0) return render(400, problems);
+    const enforced = await ssoEnforcedFor(ctx, input.email);
+    if (enforced) return render(403, { email: enforced });
     // Before the email is looked at: a locked address learns nothing about it.
     const throttle = createSignupThrottle(ctx);
     const retryAfterSec = await throttle.retryAfterSec(request.ip);
@@ -166,7 +174,7 @@ export function registerAuthPageRoutes(app: FastifyInstance, ctx: AuthContext): 
       }
       throw error;
     }
-    await startSession(ctx, request, reply, account);
+    await startPageSession(ctx, request, reply, account);
     return redirectAfterPost(reply, returnTo ?? "/account");
   });
 

@@ -89,7 +89,7 @@ export function registerInvitationApiRoutes(
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const rows = await listInvitations(ctx, accessTokenOf(request).userId, id);
+      const rows = await listInvitations(ctx, auditActorOfToken(request, accessTokenOf(request)), id);
       return reply
         .header("cache-control", "no-store")
         .send({ success: true, invitations: rows.map((row) => invitationView(row)) });

@@ -6,6 +6,7 @@ import { auditActorOfToken } from "../audit/audit-actor-of";
 import type { AuthContext } from "../auth-context";
 import { changeMemberRole } from "../workspaces/change-member-role";
 import { createWorkspace } from "../workspaces/create-workspace";
+import { deleteWorkspace } from "../workspaces/delete-workspace";
 import { getPersonWorkspaceOrThrow } from "../workspaces/find-person-workspace";
 import { listMembers, type Member } from "../workspaces/list-members";
 import { listWorkspaces, type PersonWorkspace } from "../workspaces/list-workspaces";
@@ -170,6 +171,26 @@ export function registerWorkspaceApiRoutes(
     },
   );
 
+  app.delete(
+    "/api/v1/workspaces/:id",
+    {
+      preHandler: guard("account:write"),
+      schema: {
+        tags,
+        summary: "Delete a workspace and everything in it (owners; not your own sign-up workspace)",
+        params: workspaceParams,
+        response: { 200: z.object({ success: z.literal(true) }), ...errorResponses(404, 409) },
+        security: bearerSecurity("account:write"),
+      },
+      ...documentationOnly,
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      await deleteWorkspace(ctx, actorOf(request), id);
+      return noStore(reply).send({ success: true });
+    },
+  );
+
   app.get(
     "/api/v1/workspaces/:id/members",
     {
@@ -188,7 +209,7 @@ export function registerWorkspaceApiRoutes(
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const members = await listMembers(ctx, accessTokenOf(request).userId, id);
+      const members = await listMembers(ctx, actorOf(request), id);
       return noStore(reply).send({ success: true, members: members.map(memberView) });
     },
   );

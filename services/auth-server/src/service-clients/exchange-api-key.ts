@@ -1,5 +1,5 @@
 import { AppError } from "@kurz/errors";
-import { ACCESS_TOKEN_TYPE, API_KEY_TOKEN_TYPE, AUTH_SERVER_AUDIENCE } from "@kurz/grpc";
+import { ACCESS_TOKEN_TYPE, API_KEY_TOKEN_TYPE } from "@kurz/grpc";
 import { MCP_PERMISSION } from "../api-keys/api-key-permissions";
 import { verifyApiKey } from "../api-keys/verify-api-key";
 import type { AuthContext } from "../auth-context";
@@ -44,10 +44,9 @@ export async function exchangeApiKey(
   if (requested !== undefined && requested !== ACCESS_TOKEN_TYPE) {
     throw new OAuthError("invalid_request", `requested_token_type must be ${ACCESS_TOKEN_TYPE}`);
   }
+  // Audience "auth-server" too: its WorkspaceService acts for accounts (AuthService stays
+  // "service"-only, and an account token is no service token: the callee tells them apart).
   const audience = audienceOf(form.get("audience"));
-  if (audience === AUTH_SERVER_AUDIENCE) {
-    throw new OAuthError("invalid_target", "auth-server's API serves services, not accounts");
-  }
   let verified: Awaited<ReturnType<typeof verifyApiKey>>;
   try {
     verified = await verifyApiKey(ctx, subjectToken);
@@ -57,6 +56,9 @@ export async function exchangeApiKey(
   }
   // The key's scopes as it was made, whatever the plan now (a plan never narrows scopes).
   const scopes = verified.key.permissions.filter((p) => p !== MCP_PERMISSION);
-  return issueInternalToken(ctx, { service, audience, account: { id: verified.account.id, scopes, keyId: verified.key.id },
+  return issueInternalToken(ctx, {
+    service,
+    audience,
+    account: { id: verified.account.id, scopes, keyId: verified.key.id },
   });
 }

@@ -10,21 +10,22 @@ import {
 } from "@kurz/auth-verifier";
 import { AppError } from "@kurz/errors";
 import { and, eq } from "drizzle-orm";
-import type { PersonActor } from "../audit/audit-actor";
 import { recordAudit } from "../audit/record-audit";
 import type { AuthContext } from "../auth-context";
 import { memberships } from "../db/schema";
 import { lockWorkspaceMembers, ownerCount } from "./lock-workspace-members";
 import { enqueueMemberChanged } from "./member-event";
+import { actorRoleIn, type WorkspaceActor } from "./workspace-actor";
 
 /**
  * Gives a member another role (docs/api/workspaces.md#members). Admins and owners manage members,
  * never above their own role; only owners make or unmake owners; the last owner stays one. The
- * new role holds from the member's next request to any service.
+ * new role holds from the member's next request to any service. An API key manages members with
+ * its role ceiling as its role.
  */
 export async function changeMemberRole(
   ctx: AuthContext,
-  actor: PersonActor,
+  actor: WorkspaceActor,
   workspaceId: string,
   targetId: string,
   role: unknown,
@@ -38,7 +39,7 @@ export async function changeMemberRole(
   const now = ctx.clock.now();
   const previousRole = await ctx.db.transaction(async (tx) => {
     const roles = await lockWorkspaceMembers(tx, workspaceId);
-    const actorRole = roles.get(actor.id);
+    const actorRole = actorRoleIn(actor, workspaceId, roles);
     if (!actorRole) throw notMemberRefusal(workspaceId);
     if (!roleAllows(actorRole, "manage_members")) {
       throw roleRefusal(actorRole, lowestRoleAllowing("manage_members"), "managing members");

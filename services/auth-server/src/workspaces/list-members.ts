@@ -2,7 +2,8 @@ import type { Role } from "@kurz/auth-verifier";
 import { asc, eq } from "drizzle-orm";
 import type { AuthContext } from "../auth-context";
 import { accounts, memberships } from "../db/schema";
-import { getPersonWorkspaceOrThrow } from "./find-person-workspace";
+import { getActorWorkspaceOrThrow } from "./find-actor-workspace";
+import type { WorkspaceActor } from "./workspace-actor";
 
 export interface Member {
   userId: string;
@@ -12,9 +13,13 @@ export interface Member {
   joinedAt: Date;
 }
 
-/** A workspace's members (any member may see them), earliest first. */
-export async function listMembers(ctx: AuthContext, userId: string, workspaceId: string): Promise<Member[]> {
-  await getPersonWorkspaceOrThrow(ctx, userId, workspaceId);
+/** A workspace's members (any member, or a key of the workspace, may see them), earliest first. */
+export async function listMembers(
+  ctx: AuthContext,
+  viewer: WorkspaceActor,
+  workspaceId: string,
+): Promise<Member[]> {
+  await getActorWorkspaceOrThrow(ctx, viewer, workspaceId);
   const rows = await ctx.db
     .select({
       userId: accounts.id,

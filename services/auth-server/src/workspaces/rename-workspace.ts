@@ -1,21 +1,21 @@
 import { lowestRoleAllowing, roleAllows, roleRefusal } from "@kurz/auth-verifier";
 import { eq } from "drizzle-orm";
-import type { PersonActor } from "../audit/audit-actor";
 import { recordAudit } from "../audit/record-audit";
 import type { AuthContext } from "../auth-context";
 import { workspaces } from "../db/schema";
-import { getPersonWorkspaceOrThrow } from "./find-person-workspace";
+import { getActorWorkspaceOrThrow } from "./find-actor-workspace";
 import type { PersonWorkspace } from "./list-workspaces";
+import type { WorkspaceActor } from "./workspace-actor";
 import { workspaceNameOf } from "./workspace-name";
 
 /** Renames a workspace (admins and owners). */
 export async function renameWorkspace(
   ctx: AuthContext,
-  actor: PersonActor,
+  actor: WorkspaceActor,
   workspaceId: string,
   name: unknown,
 ): Promise<PersonWorkspace> {
-  const workspace = await getPersonWorkspaceOrThrow(ctx, actor.id, workspaceId);
+  const workspace = await getActorWorkspaceOrThrow(ctx, actor, workspaceId);
   if (!roleAllows(workspace.role, "update_workspace")) {
     throw roleRefusal(workspace.role, lowestRoleAllowing("update_workspace"), "renaming it");
   }

@@ -68,7 +68,7 @@ async function dropRouting(
       })
       .where(eq(links.id, current.id))
       .returning();
-    await enqueueLinkChanged(tx, "link.updated", ctx.clock.now(), updated!, current);
+    await enqueueLinkChanged(tx, "link.updated", ctx.clock.now(), updated!, { previous: current });
     return true;
   });
 }

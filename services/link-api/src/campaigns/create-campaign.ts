@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
+import { recordChange } from "@kurz/audit";
 import { AppError } from "@kurz/errors";
 import { isUniqueViolation } from "@kurz/relational";
 import { count, eq } from "drizzle-orm";
 import { assertWithinQuota } from "../accounts/assert-within-quota";
+import { SERVICE_NAME } from "../config";
 import { campaigns } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
+import { campaignAuditFields } from "./campaign-audit-fields";
 import type { CreateCampaignInput } from "./campaign-input-schemas";
 import type { CampaignWithCount } from "./campaign-with-count";
 import { enqueueCampaignChanged } from "./enqueue-campaign-changed";
@@ -44,6 +47,13 @@ export async function createCampaign(
         .returning();
       const created = { ...row!, linkCount: 0 };
       await enqueueCampaignChanged(tx, "campaign.created", ctx.clock.now(), created);
+      await recordChange(tx, SERVICE_NAME, {
+        workspaceId: created.accountId,
+        action: "campaign.created",
+        target: { type: "campaign", id: created.id },
+        after: campaignAuditFields(created),
+        at: ctx.clock.now(),
+      });
       return created;
     });
     ctx.eventsWritten();

@@ -34,7 +34,7 @@ export async function moveLinkToCampaign(
         .where(eq(links.id, link.id))
         .returning();
       updatedLink = row!;
-      await enqueueLinkChanged(tx, "link.updated", ctx.clock.now(), updatedLink);
+      await enqueueLinkChanged(tx, "link.updated", ctx.clock.now(), updatedLink, { previous: link });
     }
     const counted = await withLinkCount(tx, campaign);
     await enqueueCampaignChanged(tx, "campaign.updated", ctx.clock.now(), counted);

@@ -1,7 +1,10 @@
+import { recordChange } from "@kurz/audit";
 import { isUniqueViolation } from "@kurz/relational";
 import { eq, sql } from "drizzle-orm";
+import { SERVICE_NAME } from "../config";
 import { campaigns } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
+import { campaignAuditFields } from "./campaign-audit-fields";
 import type { UpdateCampaignInput } from "./campaign-input-schemas";
 import { type CampaignWithCount, withLinkCount } from "./campaign-with-count";
 import { campaignNameTaken } from "./create-campaign";
@@ -16,7 +19,7 @@ export async function updateCampaign(
 ): Promise<CampaignWithCount> {
   try {
     const campaign = await ctx.db.transaction(async (tx) => {
-      await getCampaignOrThrow(tx, accountId, campaignId);
+      const current = await getCampaignOrThrow(tx, accountId, campaignId);
       const [row] = await tx
         .update(campaigns)
         .set({
@@ -29,6 +32,14 @@ export async function updateCampaign(
         .returning();
       const updated = await withLinkCount(tx, row!);
       await enqueueCampaignChanged(tx, "campaign.updated", ctx.clock.now(), updated);
+      await recordChange(tx, SERVICE_NAME, {
+        workspaceId: updated.accountId,
+        action: "campaign.updated",
+        target: { type: "campaign", id: updated.id },
+        before: campaignAuditFields(current),
+        after: campaignAuditFields(updated),
+        at: ctx.clock.now(),
+      });
       return updated;
     });
     ctx.eventsWritten();

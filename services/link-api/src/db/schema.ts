@@ -1,3 +1,4 @@
+import type { AuditActor } from "@kurz/audit";
 import type { Rule } from "@kurz/redirect-rules";
 import { sql } from "drizzle-orm";
 import {
@@ -278,6 +279,11 @@ export const imports = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     leasedBy: text("leased_by"),
+    /**
+     * Who started the import (the audit log's actor, @kurz/audit): the links it makes are
+     * recorded as theirs, through the "import" surface. Null for imports started before.
+     */
+    startedBy: jsonb("started_by").$type<AuditActor>(),
     /**
      * Attempts since a batch last committed, the one under way included: each claim adds one, a
      * committed batch sets 1. Past IMPORT_MAX_ATTEMPTS the import fails.

@@ -1,10 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { recordChange } from "@kurz/audit";
 import { AppError } from "@kurz/errors";
 import { count, eq } from "drizzle-orm";
 import { assertWithinQuota } from "../accounts/assert-within-quota";
+import { SERVICE_NAME } from "../config";
 import { brandedDomains } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
 import { checkDomainAvailability } from "./check-domain-availability";
+import { domainAuditFields } from "./domain-audit-fields";
 import type { CreateBrandedDomainInput } from "./domain-input-schemas";
 import type { BrandedDomainRecord } from "./domain-records";
 import { enqueueBrandedDomainChanged } from "./enqueue-domain-changed";
@@ -56,6 +59,13 @@ export async function createBrandedDomain(
     }
     const created = { ...inserted, linkCount: 0 };
     await enqueueBrandedDomainChanged(tx, "domain.created", ctx.clock.now(), created);
+    await recordChange(tx, SERVICE_NAME, {
+      workspaceId: created.accountId,
+      action: "branded_domain.created",
+      target: { type: "branded_domain", id: created.id },
+      after: domainAuditFields(created),
+      at: ctx.clock.now(),
+    });
     return created;
   });
   ctx.eventsWritten();

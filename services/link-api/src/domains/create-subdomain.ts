@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { recordChange } from "@kurz/audit";
 import { AppError } from "@kurz/errors";
 import { count, eq } from "drizzle-orm";
 import { assertWithinQuota } from "../accounts/assert-within-quota";
+import { SERVICE_NAME } from "../config";
 import { subdomains } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
+import { domainAuditFields } from "./domain-audit-fields";
 import type { CreateSubdomainInput } from "./domain-input-schemas";
 import type { SubdomainRecord } from "./domain-records";
 import { enqueueSubdomainChanged } from "./enqueue-domain-changed";
@@ -45,6 +48,13 @@ export async function createSubdomain(
     }
     const record = { ...inserted, linkCount: 0 };
     await enqueueSubdomainChanged(tx, "domain.created", ctx.clock.now(), record, ctx.hosts);
+    await recordChange(tx, SERVICE_NAME, {
+      workspaceId: record.accountId,
+      action: "subdomain.created",
+      target: { type: "subdomain", id: record.id },
+      after: domainAuditFields(record),
+      at: ctx.clock.now(),
+    });
     return record;
   });
   ctx.eventsWritten();

@@ -1,7 +1,10 @@
+import { recordChange } from "@kurz/audit";
 import { AppError } from "@kurz/errors";
 import { eq } from "drizzle-orm";
+import { SERVICE_NAME } from "../config";
 import { brandedDomains } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
+import { domainAuditFields } from "./domain-audit-fields";
 import { type BrandedDomainRecord, brandedLinkCount } from "./domain-records";
 import { enqueueBrandedDomainChanged } from "./enqueue-domain-changed";
 import { getBrandedDomainOrThrow } from "./get-branded-domain-or-throw";
@@ -24,6 +27,13 @@ export async function deleteBrandedDomain(
     await tx.delete(brandedDomains).where(eq(brandedDomains.id, current.id));
     const deleted = { ...current, linkCount: 0 };
     await enqueueBrandedDomainChanged(tx, "domain.deleted", ctx.clock.now(), deleted);
+    await recordChange(tx, SERVICE_NAME, {
+      workspaceId: deleted.accountId,
+      action: "branded_domain.deleted",
+      target: { type: "branded_domain", id: deleted.id },
+      before: domainAuditFields(deleted),
+      at: ctx.clock.now(),
+    });
     return deleted;
   });
   ctx.eventsWritten();

@@ -1,7 +1,10 @@
+import { recordChange } from "@kurz/audit";
 import { AppError } from "@kurz/errors";
 import { eq } from "drizzle-orm";
+import { SERVICE_NAME } from "../config";
 import { subdomains } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
+import { domainAuditFields } from "./domain-audit-fields";
 import { type SubdomainRecord, subdomainLinkCount } from "./domain-records";
 import { enqueueSubdomainChanged } from "./enqueue-domain-changed";
 import { getSubdomainOrThrow } from "./get-subdomain-or-throw";
@@ -24,6 +27,13 @@ export async function deleteSubdomain(
     await tx.delete(subdomains).where(eq(subdomains.id, current.id));
     const deleted = { ...current, linkCount: 0 };
     await enqueueSubdomainChanged(tx, "domain.deleted", ctx.clock.now(), deleted, ctx.hosts);
+    await recordChange(tx, SERVICE_NAME, {
+      workspaceId: deleted.accountId,
+      action: "subdomain.deleted",
+      target: { type: "subdomain", id: deleted.id },
+      before: domainAuditFields(deleted),
+      at: ctx.clock.now(),
+    });
     return deleted;
   });
   ctx.eventsWritten();

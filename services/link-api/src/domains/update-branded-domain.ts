@@ -1,6 +1,9 @@
+import { recordChange } from "@kurz/audit";
 import { eq, sql } from "drizzle-orm";
+import { SERVICE_NAME } from "../config";
 import { brandedDomains } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
+import { domainAuditFields } from "./domain-audit-fields";
 import type { UpdateBrandedDomainInput } from "./domain-input-schemas";
 import { type BrandedDomainRecord, brandedLinkCount } from "./domain-records";
 import { enqueueBrandedDomainChanged } from "./enqueue-domain-changed";
@@ -34,6 +37,14 @@ export async function updateBrandedDomain(
       .returning();
     const updated = { ...row!, linkCount: await brandedLinkCount(tx, current.id) };
     await enqueueBrandedDomainChanged(tx, "domain.updated", ctx.clock.now(), updated);
+    await recordChange(tx, SERVICE_NAME, {
+      workspaceId: updated.accountId,
+      action: "branded_domain.updated",
+      target: { type: "branded_domain", id: updated.id },
+      before: domainAuditFields(current),
+      after: domainAuditFields(updated),
+      at: ctx.clock.now(),
+    });
     return updated;
   });
   ctx.eventsWritten();

@@ -1,6 +1,9 @@
+import { recordChange } from "@kurz/audit";
 import { eq, sql } from "drizzle-orm";
+import { SERVICE_NAME } from "../config";
 import { subdomains } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
+import { domainAuditFields } from "./domain-audit-fields";
 import type { UpdateDomainInput } from "./domain-input-schemas";
 import { type SubdomainRecord, subdomainLinkCount } from "./domain-records";
 import { enqueueSubdomainChanged } from "./enqueue-domain-changed";
@@ -27,6 +30,14 @@ export async function updateSubdomain(
       .returning();
     const updated = { ...row!, linkCount: await subdomainLinkCount(tx, current.id) };
     await enqueueSubdomainChanged(tx, "domain.updated", ctx.clock.now(), updated, ctx.hosts);
+    await recordChange(tx, SERVICE_NAME, {
+      workspaceId: updated.accountId,
+      action: "subdomain.updated",
+      target: { type: "subdomain", id: updated.id },
+      before: domainAuditFields(current),
+      after: domainAuditFields(updated),
+      at: ctx.clock.now(),
+    });
     return updated;
   });
   ctx.eventsWritten();

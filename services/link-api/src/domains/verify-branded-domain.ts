@@ -1,8 +1,11 @@
+import { recordChange } from "@kurz/audit";
 import { AppError } from "@kurz/errors";
 import { isUniqueViolation } from "@kurz/relational";
 import { eq, sql } from "drizzle-orm";
+import { SERVICE_NAME } from "../config";
 import { brandedDomains } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
+import { domainAuditFields } from "./domain-audit-fields";
 import { type BrandedDomainRecord, brandedLinkCount, verificationRecord } from "./domain-records";
 import { enqueueBrandedDomainChanged } from "./enqueue-domain-changed";
 import { getBrandedDomainOrThrow } from "./get-branded-domain-or-throw";
@@ -50,6 +53,14 @@ export async function verifyBrandedDomain(
         ctx.clock.now(),
         updated,
       );
+      await recordChange(tx, SERVICE_NAME, {
+        workspaceId: updated.accountId,
+        action: becameVerified ? "branded_domain.verified" : "branded_domain.checked",
+        target: { type: "branded_domain", id: updated.id },
+        before: domainAuditFields(current),
+        after: domainAuditFields(updated),
+        at: ctx.clock.now(),
+      });
       return updated;
     });
     ctx.eventsWritten();

@@ -1,5 +1,7 @@
+import { recordChange } from "@kurz/audit";
 import { AppError } from "@kurz/errors";
 import { and, eq, inArray } from "drizzle-orm";
+import { SERVICE_NAME } from "../config";
 import type { LinkApiTransaction } from "../db/link-api-database";
 import { type ImportRow, importChunks, imports } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
@@ -12,7 +14,7 @@ import { getImportOrThrow } from "./get-import-or-throw";
  */
 export async function cancelImport(ctx: LinkApiContext, accountId: string, id: string): Promise<ImportRow> {
   const existing = await getImportOrThrow(ctx.db, accountId, id);
-  return ctx.db.transaction(async (tx: LinkApiTransaction) => {
+  const cancelled = await ctx.db.transaction(async (tx: LinkApiTransaction) => {
     const [row] = await tx
       .update(imports)
       .set({ status: "cancelled", finishedAt: ctx.clock.now(), leaseUntil: null, leasedBy: null })
@@ -26,6 +28,16 @@ export async function cancelImport(ctx: LinkApiContext, accountId: string, id: s
     }
     // Its file is not needed any more; a running worker's chunk reads end and it stops.
     await tx.delete(importChunks).where(eq(importChunks.importId, row.id));
+    await recordChange(tx, SERVICE_NAME, {
+      workspaceId: accountId,
+      action: "import.cancelled",
+      target: { type: "import", id: row.id },
+      before: { status: existing.status },
+      after: { status: row.status },
+      at: ctx.clock.now(),
+    });
     return row;
   });
+  ctx.eventsWritten();
+  return cancelled;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { runAsAuditActor } from "@kurz/audit";
 import { and, eq } from "drizzle-orm";
 import type { LinkApiTransaction } from "../db/link-api-database";
 import { imports } from "../db/schema";
@@ -80,12 +81,16 @@ export function createImportWorker(ctx: LinkApiContext, options: ImportWorkerOpt
     let batches = 0;
     let result: RunImportResult;
     try {
-      result = await runImport(ctx, job, {
-        workerId,
-        batchSize,
-        leaseMs,
-        shouldStop: () => stopping || (run.maxBatches !== undefined && ++batches >= run.maxBatches),
-      });
+      // The links it makes are the starter's changes, through the import (the audit log's actor).
+      const actor = job.startedBy ? { ...job.startedBy, surface: "import" as const } : undefined;
+      result = await runAsAuditActor(actor, () =>
+        runImport(ctx, job, {
+          workerId,
+          batchSize,
+          leaseMs,
+          shouldStop: () => stopping || (run.maxBatches !== undefined && ++batches >= run.maxBatches),
+        }),
+      );
     } catch (err) {
       const fault = importFaultOf(err);
       const recorded = await recordImportFailure(ctx, job.id, workerId, fault, maxAttempts).catch(

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { currentAuditActor, recordChange } from "@kurz/audit";
 import { AppError } from "@kurz/errors";
 import { detectFormat, type ImportFormat } from "@kurz/link-import";
+import { SERVICE_NAME } from "../config";
 import type { LinkApiTransaction } from "../db/link-api-database";
 import { type ImportOptions, type ImportRow, importChunks, imports } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
@@ -53,7 +55,7 @@ export async function storeImport(
       if (!format) throw unknownFormat();
       await request.afterUpload?.();
       const id = randomUUID();
-      return await ctx.db.transaction(async (tx: LinkApiTransaction) => {
+      const stored = await ctx.db.transaction(async (tx: LinkApiTransaction) => {
         const [stored] = await tx
           .insert(imports)
           .values({
@@ -64,8 +66,16 @@ export async function storeImport(
             options: request.options,
             bytes: upload.bytes,
             createdAt: ctx.clock.now(),
+            startedBy: currentAuditActor() ?? null,
           })
           .returning();
+        await recordChange(tx, SERVICE_NAME, {
+          workspaceId: accountId,
+          action: "import.started",
+          target: { type: "import", id },
+          after: { format, options: request.options, bytes: upload.bytes },
+          at: ctx.clock.now(),
+        });
         let seq = 0;
         for await (const chunk of upload.read(IMPORT_CHUNK_BYTES)) {
           await tx.insert(importChunks).values({ importId: id, seq, data: chunk });
@@ -73,6 +83,8 @@ export async function storeImport(
         }
         return stored as ImportRow;
       });
+      ctx.eventsWritten();
+      return stored;
     } finally {
       await upload.dispose();
     }

@@ -211,7 +211,7 @@ export async function createDraftedLinks(
   const events: OutboxMessage[] = [];
   for (const result of out) {
     if (result.success)
-      await enqueueLinkChanged(tx, "link.created", ctx.clock.now(), result.value, undefined, events);
+      await enqueueLinkChanged(tx, "link.created", ctx.clock.now(), result.value, { deferTo: events });
   }
   await enqueueOutboxMessages(tx, events);
   return out;

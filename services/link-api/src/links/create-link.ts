@@ -106,7 +106,11 @@ export async function createLink(
       inserted = await insertWithRandomCode(tx, { ...values, id: randomUUID(), customAlias: false });
       if (!inserted) throw new AppError("INTERNAL", { message: "Could not allocate a short code" });
     }
-    await enqueueLinkChanged(tx, "link.created", ctx.clock.now(), inserted, undefined, options.events);
+    await enqueueLinkChanged(tx, "link.created", ctx.clock.now(), inserted, {
+      deferTo: options.events,
+      // A dynamic QR code's link is part of the QR code: its creation is recorded there.
+      audit: !options.qr,
+    });
     return inserted;
   };
   if (options.tx) return insertLink(options.tx);

@@ -79,7 +79,7 @@ export async function setAbRouting(
       .set({ ...changes, version: sql`nextval('link_version_seq')`, updatedAt: sql`now()` })
       .where(eq(links.id, current.id))
       .returning();
-    await enqueueLinkChanged(tx, "link.updated", ctx.clock.now(), updated!, current);
+    await enqueueLinkChanged(tx, "link.updated", ctx.clock.now(), updated!, { previous: current });
     return updated!;
   });
   ctx.eventsWritten();

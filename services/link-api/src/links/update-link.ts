@@ -170,7 +170,7 @@ export async function updateLink(
       if (updated!.host !== current.host) {
         await takeOverDeletedCode(tx, ctx, accountId, updated!.host, updated!.code);
       }
-      await enqueueLinkChanged(tx, "link.updated", ctx.clock.now(), updated!, current);
+      await enqueueLinkChanged(tx, "link.updated", ctx.clock.now(), updated!, { previous: current });
       return updated!;
     };
     // Inside a caller's transaction (a bulk update), the caller calls ctx.eventsWritten() after

@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
+import { recordChange } from "@kurz/audit";
 import { count, eq } from "drizzle-orm";
 import { assertWithinQuota } from "../accounts/assert-within-quota";
+import { SERVICE_NAME } from "../config";
 import { qrCodes } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
 import { createLink } from "../links/create-link";
 import { enqueueQrChanged } from "./enqueue-qr-changed";
 import { planQrDesign } from "./plan-qr-design";
+import { qrAuditFields } from "./qr-audit-fields";
 import type { CreateQrInput } from "./qr-input-schemas";
 import type { QrRecord } from "./qr-record";
 import { checkRenderable, effectiveErrorCorrection } from "./render-qr";
@@ -64,6 +67,13 @@ export async function createQrCode(
       .returning();
     const created = { ...row!, link };
     await enqueueQrChanged(tx, "qr.created", ctx.clock.now(), created, ctx.hosts);
+    await recordChange(tx, SERVICE_NAME, {
+      workspaceId: created.accountId,
+      action: "qr.created",
+      target: { type: "qr_code", id: created.id },
+      after: qrAuditFields(created),
+      at: ctx.clock.now(),
+    });
     return created;
   });
   ctx.eventsWritten();

@@ -1,5 +1,7 @@
+import { recordChange } from "@kurz/audit";
 import { AppError } from "@kurz/errors";
 import { eq, sql } from "drizzle-orm";
+import { SERVICE_NAME } from "../config";
 import { links, qrCodes } from "../db/schema";
 import type { LinkApiContext } from "../link-api-context";
 import { assertDestinationAllowed } from "../links/assert-destination-allowed";
@@ -9,6 +11,7 @@ import { mergeUtm } from "../links/merge-utm";
 import { decodeLogo, logoBytesFromText } from "./decode-logo";
 import { enqueueQrChanged } from "./enqueue-qr-changed";
 import { getQrCodeOrThrow } from "./get-qr-code-or-throw";
+import { qrAuditFields } from "./qr-audit-fields";
 import { buildQrContent } from "./qr-content";
 import type { UpdateQrInput } from "./qr-input-schemas";
 import { type QrRecord, styleOf } from "./qr-record";
@@ -72,7 +75,7 @@ export async function updateQrCode(
         .where(eq(links.id, link.id))
         .returning();
       link = updatedLink!;
-      await enqueueLinkChanged(tx, "link.updated", ctx.clock.now(), link);
+      await enqueueLinkChanged(tx, "link.updated", ctx.clock.now(), link, { audit: false });
     }
 
     if (input.name !== undefined) changes.name = input.name;
@@ -90,6 +93,14 @@ export async function updateQrCode(
       .returning();
     const updated = { ...row!, link };
     await enqueueQrChanged(tx, "qr.updated", ctx.clock.now(), updated, ctx.hosts);
+    await recordChange(tx, SERVICE_NAME, {
+      workspaceId: updated.accountId,
+      action: "qr.updated",
+      target: { type: "qr_code", id: updated.id },
+      before: qrAuditFields(current),
+      after: qrAuditFields(updated),
+      at: ctx.clock.now(),
+    });
     return updated;
   });
   ctx.eventsWritten();

@@ -23,6 +23,7 @@ import { updateUrl } from "./links/update-url";
 import { QR_TOOLS } from "./qr/qr-tools";
 import type { ToolDefinition } from "./tool-definition";
 import { WEBHOOK_TOOLS } from "./webhooks/webhook-tools";
+import { WORKSPACE_TOOLS } from "./workspaces/workspace-tools";
 
 /**
  * Every tool, in the order tools/list gives them (deterministic: by category, each in a fixed
@@ -61,4 +62,6 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   ...AB_TEST_TOOLS,
   // Webhook tools (docs/api/mcp.md#webhook-tools)
   ...WEBHOOK_TOOLS,
+  // Workspace tools (docs/api/mcp.md#workspace-tools)
+  ...WORKSPACE_TOOLS,
 ] as unknown as readonly ToolDefinition[];

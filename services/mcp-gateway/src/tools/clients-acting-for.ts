@@ -15,5 +15,6 @@ export function clientsActingFor(clients: ToolClients, actor: CallActor): ToolCl
     analytics: bindActor(clients.analytics, actor),
     abTests: bindActor(clients.abTests, actor),
     webhooks: bindActor(clients.webhooks, actor),
+    workspaces: bindActor(clients.workspaces, actor),
   };
 }

@@ -1,5 +1,14 @@
 import type { GrpcClient } from "@kurz/grpc";
-import type { abtestsV1, analyticsV1, campaignsV1, domainsV1, linksV1, qrV1, webhooksV1 } from "@kurz/proto";
+import type {
+  abtestsV1,
+  analyticsV1,
+  authV1,
+  campaignsV1,
+  domainsV1,
+  linksV1,
+  qrV1,
+  webhooksV1,
+} from "@kurz/proto";
 
 /** The owning services' gRPC clients a tool calls (never their databases). */
 export interface ToolClients {
@@ -10,4 +19,6 @@ export interface ToolClients {
   analytics: GrpcClient<typeof analyticsV1.AnalyticsService.method>;
   abTests: GrpcClient<typeof abtestsV1.AbTestService.method>;
   webhooks: GrpcClient<typeof webhooksV1.WebhookService.method>;
+  /** auth-server's: the workspace, its members, invitations and audit log. */
+  workspaces: GrpcClient<typeof authV1.WorkspaceService.method>;
 }

@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
+// The outbox (@kurz/outbox): the audit entries of endpoint changes leave through it.
+export { outboxMessages, outboxRelayLeases } from "@kurz/outbox";
+
 /**
  * Why Kurz disabled an endpoint: it answered 410 Gone, every attempt failed for 5 days, its
  * sealed signing secret no longer opens (KEY_ENCRYPTION_KEY changed: rotate the secret, then

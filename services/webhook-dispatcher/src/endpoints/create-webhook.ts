@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { recordChange } from "@kurz/audit";
+import { SERVICE_NAME } from "../config";
 import { type WebhookEndpointRow, webhookEndpoints } from "../db/schema";
 import { assertWebhooksIncluded } from "../plans/webhook-allowance";
 import { generateWebhookSecret } from "../signing/generate-webhook-secret";
 import type { WebhookContext } from "../webhook-context";
 import { assertEndpointAllowance } from "./assert-endpoint-allowance";
+import { webhookAuditFields } from "./webhook-audit-fields";
 import type { CreateWebhookInput } from "./webhook-input-schemas";
 
 /** A new endpoint and its secret in plain text: the only time the caller sees it. */
@@ -43,8 +46,16 @@ export async function createWebhook(
         updatedAt: now,
       })
       .returning();
+    await recordChange(tx, SERVICE_NAME, {
+      workspaceId: accountId,
+      action: "webhook.created",
+      target: { type: "webhook", id: row!.id },
+      after: webhookAuditFields(row!),
+      at: now,
+    });
     return row!;
   });
+  ctx.eventsWritten();
   ctx.subscriptions.forget(accountId);
   ctx.logger.info(
     { event: "webhook.endpoint_created", accountId, endpointId: endpoint.id },

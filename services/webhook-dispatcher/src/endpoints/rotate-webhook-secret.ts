@@ -1,4 +1,6 @@
+import { recordChange } from "@kurz/audit";
 import { eq } from "drizzle-orm";
+import { SERVICE_NAME } from "../config";
 import { webhookEndpoints } from "../db/schema";
 import { assertWebhooksIncluded } from "../plans/webhook-allowance";
 import { generateWebhookSecret } from "../signing/generate-webhook-secret";
@@ -34,8 +36,16 @@ export async function rotateWebhookSecret(
       })
       .where(eq(webhookEndpoints.id, current.id))
       .returning();
+    // The secrets never enter the log: the entry says a rotation happened, and when.
+    await recordChange(tx, SERVICE_NAME, {
+      workspaceId: accountId,
+      action: "webhook.secret_rotated",
+      target: { type: "webhook", id: current.id },
+      at: now,
+    });
     return row!;
   });
+  ctx.eventsWritten();
   ctx.logger.info(
     { event: "webhook.secret_rotated", accountId, endpointId: endpoint.id },
     "webhook secret rotated",

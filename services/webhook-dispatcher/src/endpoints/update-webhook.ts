@@ -1,10 +1,13 @@
+import { recordChange } from "@kurz/audit";
 import { eq } from "drizzle-orm";
+import { SERVICE_NAME } from "../config";
 import { type WebhookEndpointRow, webhookEndpoints } from "../db/schema";
 import { assertWebhooksIncluded } from "../plans/webhook-allowance";
 import type { WebhookContext } from "../webhook-context";
 import { assertEnabledAllowance } from "./assert-enabled-allowance";
 import { getWebhookOrThrow } from "./get-webhook-or-throw";
 import { lockAccountEndpoints } from "./lock-account-endpoints";
+import { webhookAuditFields } from "./webhook-audit-fields";
 import type { UpdateWebhookInput } from "./webhook-input-schemas";
 
 /**
@@ -52,8 +55,17 @@ export async function updateWebhook(
       })
       .where(eq(webhookEndpoints.id, current.id))
       .returning();
+    await recordChange(tx, SERVICE_NAME, {
+      workspaceId: accountId,
+      action: "webhook.updated",
+      target: { type: "webhook", id: current.id },
+      before: webhookAuditFields(current),
+      after: webhookAuditFields(row!),
+      at: ctx.clock.now(),
+    });
     return row!;
   });
+  ctx.eventsWritten();
   ctx.subscriptions.forget(accountId);
   return updated;
 }

@@ -1,4 +1,5 @@
 import {
+  accountDeletionOf,
   type EventBus,
   type EventConsumer,
   type EventMessage,
@@ -6,6 +7,7 @@ import {
   planChangeOf,
 } from "@kurz/events";
 import { SERVICE_NAME } from "../config";
+import { deleteAccountWebhooks } from "../endpoints/delete-account-webhooks";
 import { applyPlanToEndpoints } from "../plans/apply-plan-to-endpoints";
 import { allowanceOfPlan } from "../plans/webhook-allowance";
 import type { WebhookContext } from "../webhook-context";
@@ -34,6 +36,23 @@ export async function handlePlanChange(
 }
 
 /**
+ * `account.deleted`: the workspace's endpoints and queued messages go (deleteAccountWebhooks); a
+ * database failure is transient and retried until it passes.
+ */
+export async function handleAccountDeletion(
+  ctx: Pick<WebhookContext, "db" | "logger" | "subscriptions">,
+  message: Pick<EventMessage, "value">,
+): Promise<void> {
+  const accountId = accountDeletionOf(message.value);
+  if (!accountId) return;
+  try {
+    await deleteAccountWebhooks(ctx, accountId);
+  } catch (error) {
+    throw asTransient(error);
+  }
+}
+
+/**
  * Account events, keyed by account: one account's plan changes arrive in order, so the last one
  * decides. From the beginning when the group is new: a downgrade announced before this consumer
  * existed still pauses the account's endpoints.
@@ -44,6 +63,9 @@ export function startPlanChangeConsumer(bus: EventBus, ctx: WebhookContext): Pro
     topics: [eventTopics.account],
     maxAttempts: 3,
     retryBackoff: { initialMs: 100, maxMs: 5_000 },
-    handler: (message) => handlePlanChange(ctx, message),
+    handler: async (message) => {
+      await handlePlanChange(ctx, message);
+      await handleAccountDeletion(ctx, message);
+    },
   });
 }

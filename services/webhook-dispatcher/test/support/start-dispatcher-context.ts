@@ -56,6 +56,7 @@ export async function startDispatcherContext(
     deliveriesQueued: () => undefined,
     subscriptions: accountSubscriptions(db, clock),
     deadLetterStats: { stored: 0, replayed: 0 },
+    eventsWritten: () => undefined,
   };
   const worker = createDeliveryWorker(
     { ctx, post, random: () => 0.5 },

@@ -5,8 +5,11 @@ import { hostileString, pathSegment, wrongJsonValue } from "../generate/hostile-
 import { type JsonSchema, schemaArbitrary } from "../generate/schema-arbitrary";
 import type { Surface } from "./openapi-surface";
 
-/** Ids tools take (a code, an alias, a UUID): the seeds, so some calls reach real resources. */
-const ID_PARAMETERS = new Set(["shortCode", "shortUrlId", "id", "primary_url_id"]);
+/**
+ * Ids tools take (a code, an alias, a UUID; a member's user_id): the seeds, so some calls reach
+ * real resources (the workspace id is also its owner's user_id: the member tools reach the owner).
+ */
+const ID_PARAMETERS = new Set(["shortCode", "shortUrlId", "id", "primary_url_id", "user_id"]);
 
 /** The 2026-07-28 `Mcp-Name` header of a request's params: its name or uri, when sendable as is. */
 function mcpNameOf(params: Record<string, unknown>): Record<string, string> {
@@ -35,6 +38,7 @@ export function mcpSurface(target: FuzzTarget): Surface {
     target.seeds.linkId,
     target.seeds.qrId,
     target.seeds.campaignId,
+    target.seeds.workspaceId,
   ];
   const goodHeaders = {
     "content-type": "application/json",

@@ -98,6 +98,28 @@ export function pageSurface(target: FuzzTarget): Surface {
         })),
       ),
       page(
+        "GET /auth/sso/start",
+        fc
+          .tuple(hostileString, returnTo, fc.constantFrom("fuzz@example.com", ""))
+          .map(([email, back, known]) => ({
+            method: "GET",
+            target: `/auth/sso/start?email=${encoded(known || email)}&continue=${back}`,
+            headers: {},
+            sent: `${email}${back}`,
+          })),
+      ),
+      page(
+        "GET /auth/sso/callback",
+        fc
+          .record({ code: hostileString, state: hostileString, error: fc.constantFrom("", "access_denied") })
+          .map((fields) => ({
+            method: "GET",
+            target: `/auth/sso/callback?${new URLSearchParams(fields).toString()}`,
+            headers: {},
+            sent: Object.values(fields).join(""),
+          })),
+      ),
+      page(
         "GET /auth/invitations/:secret",
         fc
           .oneof(

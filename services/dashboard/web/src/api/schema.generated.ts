@@ -14445,7 +14445,105 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a workspace and everything in it (owners; not your own sign-up workspace) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path: {
+                    /** @description Workspace id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or another account's resource */
+                404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         /** Rename a workspace (admins and owners) */
@@ -15152,6 +15250,411 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/v1/workspaces/{id}/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A workspace's single sign-on settings (admins and owners) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Workspace id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            sso: components["schemas"]["WorkspaceSso"];
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or another account's resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Set up or change single sign-on (owners; Enterprise plan) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path: {
+                    /** @description Workspace id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description https URL; its /.well-known/openid-configuration is fetched on save
+                         */
+                        issuer: string;
+                        client_id: string;
+                        /** @description Required the first time; omit to keep it */
+                        client_secret?: string;
+                        /** @description An e-mail domain such as example.com; one workspace per domain */
+                        domain: string;
+                        /** @description Default false */
+                        enforced?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            sso: components["schemas"]["WorkspaceSso"];
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict (ALIAS_EXISTS, CONFLICT, INVALID_STATE); or a request with the same Idempotency-Key still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove single sign-on (owners) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path: {
+                    /** @description Workspace id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or another account's resource */
+                404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{id}/sso/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the domain's TXT record now (owners; Enterprise plan) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A key naming this request (a random UUID v4), so that sending it again is safe: the same key with the same request within 24 h replays the first answer (2xx or 4xx) with `Idempotent-Replayed: true` and does not run the request again; with another request it is 422 IDEMPOTENCY_KEY_REUSED; while the first is in progress, 409 CONFLICT. Keys are per account. A 5xx or 429 answer is not kept: retry with the same key. */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
+                path: {
+                    /** @description Workspace id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            sso: components["schemas"]["WorkspaceSso"];
+                        };
+                    };
+                };
+                /** @description Invalid input (VALIDATION_ERROR, INVALID_JSON) */
+                400: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid bearer token */
+                401: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Token lacks the route's scope (the body names it in required_scope) */
+                403: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or another account's resource */
+                404: {
+                    headers: {
+                        "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A request with the same Idempotency-Key is still in progress (CONFLICT, retryable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The Idempotency-Key was used with another request (IDEMPOTENCY_KEY_REUSED) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit or plan limit reached (RATE_LIMITED, PLAN_LIMIT_EXCEEDED) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/mcp/oauth/authorize": {
@@ -17286,6 +17789,60 @@ export interface components {
              */
             role: "owner" | "admin" | "member" | "viewer";
             joined_at: string;
+        };
+        WorkspaceSso: {
+            /** @description The OpenID provider's issuer URL */
+            issuer: string;
+            client_id: string;
+            /**
+             * @description The client secret is stored sealed and never returned
+             * @constant
+             */
+            client_secret_set: true;
+            /** @description The e-mail domain whose people sign in through this provider */
+            domain: string;
+            /** @description Password log-in and sign-up refused for the domain */
+            enforced: boolean;
+            verification: {
+                /** @enum {string} */
+                status: "pending" | "verified";
+                /** @description Where to publish the TXT record: _kurz-sso.<domain> */
+                txt_name: string;
+                /** @description The TXT record's value: kurz-sso-verification=<token> */
+                txt_value: string;
+                verified_at: string | null;
+                /** @description Only in a verify answer that did not find the record */
+                problem?: string;
+            };
+            created_at: string;
+            updated_at: string;
+        };
+        WorkspaceSsoInput: {
+            /** @description The OpenID provider's issuer URL */
+            issuer: string;
+            client_id: string;
+            /**
+             * @description The client secret is stored sealed and never returned
+             * @constant
+             */
+            client_secret_set: true;
+            /** @description The e-mail domain whose people sign in through this provider */
+            domain: string;
+            /** @description Password log-in and sign-up refused for the domain */
+            enforced: boolean;
+            verification: {
+                /** @enum {string} */
+                status: "pending" | "verified";
+                /** @description Where to publish the TXT record: _kurz-sso.<domain> */
+                txt_name: string;
+                /** @description The TXT record's value: kurz-sso-verification=<token> */
+                txt_value: string;
+                verified_at: string | null;
+                /** @description Only in a verify answer that did not find the record */
+                problem?: string;
+            };
+            created_at: string;
+            updated_at: string;
         };
     };
     responses: never;

@@ -5,12 +5,14 @@ import { ownAccount } from "../../components/own-account";
 import { useApiQuery } from "../../components/use-api-query";
 import { managesMembers } from "../../components/workspace";
 import { workspacesChanged } from "../../components/workspaces-changed";
+import { DeleteWorkspaceSection } from "./delete-workspace-section";
 import { getWorkspace } from "./get-workspace";
 import { InvitationsSection } from "./invitations-section";
 import { InviteSection } from "./invite-section";
 import { listInvitations } from "./list-invitations";
 import { listMembers } from "./list-members";
 import { MembersSection } from "./members-section";
+import { SsoSection } from "./sso-section";
 import { WorkspaceCard } from "./workspace-card";
 
 /** The team of the workspace the page acts in; who the person is comes first (their own id). */
@@ -95,6 +97,8 @@ function Team({ me, workspaceId }: { me: string; workspaceId: string }) {
         invitations={invitations}
         onChanged={() => setInvitationsVersion((n) => n + 1)}
       />
+      {manages && <SsoSection workspace={workspace.data} />}
+      {role === "owner" && workspaceId !== me && <DeleteWorkspaceSection workspace={workspace.data} />}
     </>
   );
 }

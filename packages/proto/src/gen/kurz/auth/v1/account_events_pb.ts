@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file kurz/auth/v1/account_events.proto.
  */
 export const file_kurz_auth_v1_account_events: GenFile = /*@__PURE__*/
-  fileDesc("CiFrdXJ6L2F1dGgvdjEvYWNjb3VudF9ldmVudHMucHJvdG8SDGt1cnouYXV0aC52MSI4Cg5BY2NvdW50Q3JlYXRlZBImCgdhY2NvdW50GAEgASgLMhUua3Vyei5hdXRoLnYxLkFjY291bnQiYQoSQWNjb3VudFBsYW5DaGFuZ2VkEhIKCmFjY291bnRfaWQYASABKAkSFQoNcHJldmlvdXNfcGxhbhgCIAEoCRIgCgRwbGFuGAMgASgLMhIua3Vyei5hdXRoLnYxLlBsYW4iVgoNQXBpS2V5Q3JlYXRlZBISCgphY2NvdW50X2lkGAEgASgJEg4KBmtleV9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC3Blcm1pc3Npb25zGAQgAygJImMKDUFwaUtleVJldm9rZWQSEgoKYWNjb3VudF9pZBgBIAEoCRIOCgZrZXlfaWQYAiABKAkSLgoKcmV2b2tlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAieAoSQWNjZXNzVG9rZW5SZXZva2VkEhIKCmFjY291bnRfaWQYASABKAkSEQoJY2xpZW50X2lkGAIgASgJEgsKA2p0aRgDIAEoCRIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJtCg1NZW1iZXJDaGFuZ2VkEhIKCmFjY291bnRfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIMCgRyb2xlGAMgASgJEhUKDXByZXZpb3VzX3JvbGUYBCABKAkSEgoKY2hhbmdlZF9ieRgFIAEoCWIGcHJvdG8z", [file_google_protobuf_timestamp, file_kurz_auth_v1_auth_service]);
+  fileDesc("CiFrdXJ6L2F1dGgvdjEvYWNjb3VudF9ldmVudHMucHJvdG8SDGt1cnouYXV0aC52MSI4Cg5BY2NvdW50Q3JlYXRlZBImCgdhY2NvdW50GAEgASgLMhUua3Vyei5hdXRoLnYxLkFjY291bnQiYQoSQWNjb3VudFBsYW5DaGFuZ2VkEhIKCmFjY291bnRfaWQYASABKAkSFQoNcHJldmlvdXNfcGxhbhgCIAEoCRIgCgRwbGFuGAMgASgLMhIua3Vyei5hdXRoLnYxLlBsYW4iVgoNQXBpS2V5Q3JlYXRlZBISCgphY2NvdW50X2lkGAEgASgJEg4KBmtleV9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC3Blcm1pc3Npb25zGAQgAygJImMKDUFwaUtleVJldm9rZWQSEgoKYWNjb3VudF9pZBgBIAEoCRIOCgZrZXlfaWQYAiABKAkSLgoKcmV2b2tlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAieAoSQWNjZXNzVG9rZW5SZXZva2VkEhIKCmFjY291bnRfaWQYASABKAkSEQoJY2xpZW50X2lkGAIgASgJEgsKA2p0aRgDIAEoCRIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJtCg1NZW1iZXJDaGFuZ2VkEhIKCmFjY291bnRfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIMCgRyb2xlGAMgASgJEhUKDXByZXZpb3VzX3JvbGUYBCABKAkSEgoKY2hhbmdlZF9ieRgFIAEoCSI4Cg5BY2NvdW50RGVsZXRlZBISCgphY2NvdW50X2lkGAEgASgJEhIKCmRlbGV0ZWRfYnkYAiABKAliBnByb3RvMw", [file_google_protobuf_timestamp, file_kurz_auth_v1_auth_service]);
 
 /**
  * "account.created": a workspace was created (with its person at sign-up, or by a person later).
@@ -214,4 +214,32 @@ export type MemberChanged = Message<"kurz.auth.v1.MemberChanged"> & {
  */
 export const MemberChangedSchema: GenMessage<MemberChanged> = /*@__PURE__*/
   messageDesc(file_kurz_auth_v1_account_events, 5);
+
+/**
+ * "account.deleted": an owner deleted the workspace. Every service deletes what it holds of the
+ * account (links, QR codes, campaigns, domains, A/B tests, webhooks, imports), idempotently: a
+ * redelivered event finds nothing left. Its id is never reused.
+ *
+ * @generated from message kurz.auth.v1.AccountDeleted
+ */
+export type AccountDeleted = Message<"kurz.auth.v1.AccountDeleted"> & {
+  /**
+   * @generated from field: string account_id = 1;
+   */
+  accountId: string;
+
+  /**
+   * The person who deleted it.
+   *
+   * @generated from field: string deleted_by = 2;
+   */
+  deletedBy: string;
+};
+
+/**
+ * Describes the message kurz.auth.v1.AccountDeleted.
+ * Use `create(AccountDeletedSchema)` to create a new message.
+ */
+export const AccountDeletedSchema: GenMessage<AccountDeleted> = /*@__PURE__*/
+  messageDesc(file_kurz_auth_v1_account_events, 6);
 

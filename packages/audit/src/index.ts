@@ -1,0 +1,10 @@
+export type { AuditActor, AuditChanges, AuditRecord, AuditSurface } from "./audit-actor";
+export { auditActorOfCall } from "./audit-actor-of-call";
+export { auditActorOfToken } from "./audit-actor-of-token";
+export { currentAuditActor, runAsAuditActor } from "./audit-actor-scope";
+export { auditFields } from "./audit-fields";
+export { AUDIT_RECORDED, auditMessageOf } from "./audit-message";
+export { auditMessagesFor } from "./audit-messages-for";
+export { changesBetween, changesOfCreation, changesOfDeletion } from "./changes-between";
+export { type Change, recordChange } from "./record-change";
+export { scopeAuditActors } from "./scope-audit-actors";

@@ -221,6 +221,31 @@ describe.skipIf(!executable.available)(
         until: (count) => count === 1,
         what: "the viewer's workspaces listed without the agency",
       });
+
+      // An owner deletes a workspace they created, after confirming, and is back in their own.
+      shown = owner;
+      await switcher(owner).click();
+      await owner.getByLabel("New workspace").fill("Short-lived client");
+      await owner.getByRole("button", { name: "Create workspace" }).click();
+      await switcher(owner).getByText("Short-lived client").waitFor();
+      await section(owner, "Team").click();
+      await owner.getByRole("heading", { name: "Delete this workspace" }).waitFor();
+      await owner.getByRole("button", { name: "Delete workspace" }).click();
+      const deleting = owner.getByRole("dialog", { name: "Delete this workspace?" });
+      await deleting.getByText("Short-lived client and everything in it is deleted").waitFor();
+      expect(await accessibilityViolations(owner)).toEqual([]);
+      await deleting.getByRole("button", { name: "Delete workspace" }).click();
+      await switcher(owner).getByText(AGENCY).waitFor();
+      expect(await storedWorkspace(owner)).toBeNull();
+      // Their own workspace has no such section: it lives as long as they do.
+      await section(owner, "Team").click();
+      await owner.getByRole("heading", { name: AGENCY }).waitFor();
+      expect(await owner.getByRole("heading", { name: "Delete this workspace" }).count()).toBe(0);
+      await switcher(owner).click();
+      await waitFor(() => owner.locator(".workspace-choice").count(), {
+        until: (count) => count === 1,
+        what: "the owner's workspaces listed without the deleted one",
+      });
     }, 240_000);
   },
 );

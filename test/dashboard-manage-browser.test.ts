@@ -48,7 +48,7 @@ describe.skipIf(!executable.available)(
       await dns?.stop();
     });
 
-    it("refuses an MCP key on the free plan with the plan's hint, then on Pro: a link in a campaign, a subdomain from a suggestion, a verified branded domain, an MCP key shown once and revoked", async () => {
+    it("refuses an MCP key on the free plan with the plan's hint, then on Pro: a link in a campaign, a subdomain from a suggestion, a verified branded domain, an MCP key with the member role shown once and revoked", async () => {
       // What the page showed when a step failed, beside the step screenshots.
       onTestFailed(() => screenshot("failure"));
       // Sign up through the pages.
@@ -239,7 +239,8 @@ describe.skipIf(!executable.available)(
       await page.getByRole("button", { name: "Clear search and filters" }).click();
       await linkRow.waitFor();
 
-      // Account: usage against the Pro plan, an MCP key shown once, then revoked.
+      // Account: usage against the Pro plan, an MCP key that may do what a member may, shown once,
+      // then revoked.
       await section("Account").click();
       await page.getByRole("heading", { name: "Plan: Pro" }).waitFor();
       await page.getByRole("meter", { name: "Subdomains" }).waitFor();
@@ -247,6 +248,16 @@ describe.skipIf(!executable.available)(
       await page.getByLabel("Key name").fill("Claude Desktop");
       await page.getByLabel("MCP server").check();
       await page.getByLabel("See your short links and their settings").check();
+      // The owner of the workspace may give a key any role up to theirs, theirs by default.
+      const keyRole = page.getByLabel("Most it may do");
+      expect(await keyRole.inputValue()).toBe("owner");
+      expect(await keyRole.locator("option").allTextContents()).toEqual([
+        "Owner",
+        "Admin",
+        "Member",
+        "Viewer",
+      ]);
+      await keyRole.selectOption({ label: "Member" });
       await page.getByRole("button", { name: "Create API key" }).click();
       await page.getByRole("heading", { name: "Your new API key “Claude Desktop”" }).waitFor();
       await page.getByText("Copy it now: you will not see it again.", { exact: true }).waitFor();
@@ -256,6 +267,7 @@ describe.skipIf(!executable.available)(
       const keys = page.getByRole("table", { name: "Your API keys" });
       await keys.getByRole("cell", { name: "Claude Desktop", exact: true }).waitFor();
       await keys.getByText("mcp", { exact: true }).waitFor();
+      await keys.getByRole("cell", { name: "Member", exact: true }).waitFor();
       await screenshot("account-new-key");
       expect(await accessibilityViolations(page)).toEqual([]);
 

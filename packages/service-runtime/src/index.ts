@@ -10,6 +10,7 @@ export {
 } from "./connect-infrastructure";
 export { createHttpApp, type HttpApp, type HttpAppOptions, type RegisteredRoute } from "./create-http-app";
 export { DASHBOARD_CLIENT_ID } from "./dashboard-client-id";
+export { createTxtLookup, type LookupTxt, type TxtAnswer } from "./dns/create-txt-lookup";
 export { downstreamReadiness } from "./downstream-readiness";
 export { IDEMPOTENCY_KEY_LIFETIME_MS } from "./idempotency/answer-store";
 export {

@@ -16,7 +16,8 @@ import { invitationState } from "./find-invitation";
  * (docs/api/workspaces.md#invitations). Refused: an unknown link (NOT_FOUND); one used, revoked
  * or expired (GONE); one sent to another e-mail address (FORBIDDEN); past the plan's member
  * limit (QUOTA_EXCEEDED). A person already a member keeps the higher of the two roles. The
- * invitation row is locked, so two acceptances at once join once.
+ * invitation row is locked, so two acceptances at once join once; the same person accepting again
+ * (the answer to the first was lost) is answered as the first was, while still a member.
  */
 export async function acceptInvitation(
   ctx: AuthContext,
@@ -34,6 +35,22 @@ export async function acceptInvitation(
       .limit(1);
     if (!invitation) throw new AppError("NOT_FOUND", { message: "This invitation link is not valid" });
     const state = invitationState(invitation, now);
+    if (state === "accepted" && invitation.acceptedBy === person.id) {
+      // The same person again (the answer to their Join was lost): they joined, and still are in.
+      const [still] = await tx
+        .select({ role: memberships.role })
+        .from(memberships)
+        .where(
+          and(eq(memberships.workspaceId, invitation.workspaceId), eq(memberships.accountId, person.id)),
+        );
+      if (still)
+        return {
+          workspaceId: invitation.workspaceId,
+          role: still.role as Role,
+          joined: false,
+          replayed: true,
+        };
+    }
     if (state !== "pending")
       throw new AppError("GONE", {
         message: `This invitation was ${state === "accepted" ? "already used" : state}`,
@@ -89,9 +106,10 @@ export async function acceptInvitation(
         at: now,
       });
     }
-    return { workspaceId: invitation.workspaceId, role, joined: role !== current };
+    return { workspaceId: invitation.workspaceId, role, joined: role !== current, replayed: false };
   });
   if (result.joined) ctx.wakeOutbox();
+  if (!result.joined && result.replayed) return { workspaceId: result.workspaceId, role: result.role };
   ctx.logger.info(
     {
       event: "workspace.invitation_accepted",

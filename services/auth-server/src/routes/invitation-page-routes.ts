@@ -5,6 +5,7 @@ import type { AuthContext } from "../auth-context";
 import { acceptInvitation } from "../invitations/accept-invitation";
 import { findInvitation } from "../invitations/find-invitation";
 import { renderInvitationAcceptedPage, renderInvitationPage } from "../pages/invitation-pages";
+import { roleOf } from "../workspaces/role-of";
 import { chromeFor, currentAccount, formOf, sendPage } from "./page-support";
 
 const secretOf = (request: FastifyRequest) => (request.params as { secret: string }).secret;
@@ -19,6 +20,12 @@ export function registerInvitationPageRoutes(app: FastifyInstance, ctx: AuthCont
     const secret = secretOf(request);
     const [found, person] = await Promise.all([findInvitation(ctx, secret), currentAccount(ctx, request)]);
     const chrome = chromeFor(ctx, request, reply, person);
+    // The person who used it, coming back (the answer to their Join was lost, or a bookmark):
+    // they are in, and the page says so while they still are.
+    if (found?.state === "accepted" && person && found.invitation.acceptedBy === person.id) {
+      const role = await roleOf(ctx, person.id, found.invitation.workspaceId);
+      if (role) return sendPage(reply, renderInvitationAcceptedPage(chrome, found.workspaceName, role));
+    }
     const status = found ? (found.state === "pending" ? 200 : 410) : 404;
     return sendPage(
       reply,

@@ -6,6 +6,7 @@ import { useApiQuery } from "../../components/use-api-query";
 import { usePageTitle } from "../../components/use-page-title";
 import { ApiKeysSection } from "./api-keys-section";
 import { getAccount } from "./get-account";
+import { getCurrentRole } from "./get-current-role";
 import { getUsage } from "./get-usage";
 import { offeredScopes } from "./key-permissions";
 import { listApiKeys } from "./list-api-keys";
@@ -25,6 +26,7 @@ export function AccountPage() {
   const account = useApiQuery("account", getAccount);
   const usage = useApiQuery("usage", getUsage);
   const keys = useApiQuery(`api-keys#${keysKey}`, listApiKeys);
+  const role = useApiQuery("current-role", getCurrentRole);
   const session = currentSession();
 
   return (
@@ -76,6 +78,7 @@ export function AccountPage() {
           <div class="section">
             <ApiKeysSection
               keys={keys}
+              role={role}
               scopes={offeredScopes(account.data.plan.grantable_scopes, session.scopes)}
               mcpAccess={account.data.plan.mcp_access}
               planName={account.data.plan.name}

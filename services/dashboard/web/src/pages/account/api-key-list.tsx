@@ -1,4 +1,5 @@
 import { formatDate, formatDateTime } from "../../components/format-date";
+import { ROLE_LABELS } from "../../components/workspace";
 import type { ApiKey } from "./api-key";
 import { describePermission } from "./key-permissions";
 
@@ -8,7 +9,10 @@ interface ApiKeyListProps {
   onRevoke: (key: ApiKey) => void;
 }
 
-/** The active keys: recognised by name and first characters, never shown in full. */
+/**
+ * The active keys: recognised by name and first characters, never shown in full; each with the
+ * most it may do in the workspace (its role) and its permissions.
+ */
 export function ApiKeyList({ keys, busy, onRevoke }: ApiKeyListProps) {
   return (
     <div class="table-wrap">
@@ -18,6 +22,7 @@ export function ApiKeyList({ keys, busy, onRevoke }: ApiKeyListProps) {
           <tr>
             <th scope="col">Name</th>
             <th scope="col">Key</th>
+            <th scope="col">Role</th>
             <th scope="col">Permissions</th>
             <th scope="col">Created</th>
             <th scope="col">Last used</th>
@@ -35,6 +40,7 @@ export function ApiKeyList({ keys, busy, onRevoke }: ApiKeyListProps) {
               <td data-label="Key">
                 <code>{key.prefix}…</code>
               </td>
+              <td data-label="Role">{ROLE_LABELS[key.role]}</td>
               <td data-label="Permissions">
                 <ul class="tags">
                   {key.permissions.map((permission) => (

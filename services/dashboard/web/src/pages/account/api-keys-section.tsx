@@ -3,6 +3,7 @@ import { announce } from "../../components/announce";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { ErrorNotice } from "../../components/error-notice";
 import type { ApiQuery } from "../../components/use-api-query";
+import type { Role } from "../../components/workspace";
 import type { ApiKey, CreatedApiKey } from "./api-key";
 import { ApiKeyList } from "./api-key-list";
 import { CreateApiKeyForm } from "./create-api-key-form";
@@ -11,6 +12,8 @@ import { revokeApiKey } from "./revoke-api-key";
 
 interface ApiKeysSectionProps {
   keys: ApiQuery<ApiKey[]>;
+  /** The person's role in the workspace the page acts in: the most a new key may do. */
+  role: ApiQuery<Role>;
   scopes: string[];
   mcpAccess: boolean;
   planName: string;
@@ -18,7 +21,7 @@ interface ApiKeysSectionProps {
 }
 
 /** API keys (for the MCP server and scripts): create one and see its secret once, list, revoke. */
-export function ApiKeysSection({ keys, scopes, mcpAccess, planName, onChanged }: ApiKeysSectionProps) {
+export function ApiKeysSection({ keys, role, scopes, mcpAccess, planName, onChanged }: ApiKeysSectionProps) {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [toRevoke, setToRevoke] = useState<ApiKey | null>(null);
 
@@ -54,7 +57,27 @@ export function ApiKeysSection({ keys, scopes, mcpAccess, planName, onChanged }:
       )}
       <div class="subsection">
         <h3 class="subsection-title">Create an API key</h3>
-        <CreateApiKeyForm scopes={scopes} mcpAccess={mcpAccess} planName={planName} onCreated={keyCreated} />
+        {role.status === "loading" && (
+          <p class="muted" role="status">
+            Loading your role in this workspace…
+          </p>
+        )}
+        {role.status === "error" && (
+          <ErrorNotice
+            title="Your role in this workspace could not be loaded"
+            error={role.error}
+            onRetry={role.reload}
+          />
+        )}
+        {role.status === "ready" && (
+          <CreateApiKeyForm
+            scopes={scopes}
+            mcpAccess={mcpAccess}
+            planName={planName}
+            role={role.data}
+            onCreated={keyCreated}
+          />
+        )}
       </div>
       <div class="subsection">
         <h3 class="subsection-title">Your keys</h3>

@@ -5,20 +5,26 @@ import { fieldErrorsOf } from "../../api/field-errors";
 import { asApiError } from "../../components/as-api-error";
 import { CheckboxField } from "../../components/checkbox-field";
 import { ProblemNotice } from "../../components/problem-notice";
+import { SelectField } from "../../components/select-field";
 import { TextField } from "../../components/text-field";
+import { ROLE_LABELS, type Role } from "../../components/workspace";
 import type { CreatedApiKey } from "./api-key";
 import { createApiKey } from "./create-api-key";
 import { describePermission, MCP_PERMISSION } from "./key-permissions";
+import { describeKeyRoles, keyRolesUpTo, roleProblemOf } from "./key-roles";
 
 interface CreateApiKeyFormProps {
   /** The scopes a key may carry here (plan and session both allow them). */
   scopes: string[];
   mcpAccess: boolean;
   planName: string;
+  /** The person's role in the workspace the page acts in: the most a key made here may do. */
+  role: Role;
   onCreated: (key: CreatedApiKey) => void;
 }
 
 const NAME_ID = "key-name";
+const ROLE_ID = "key-role";
 const permissionId = (permission: string) => `key-permission-${permission.replace(/[^a-z0-9]/gi, "-")}`;
 
 /** Refusals about what the key may do: shown at the permissions, not above the form. */
@@ -26,11 +32,14 @@ const PERMISSION_CODES = new Set(["PLAN_REQUIRED", "FORBIDDEN"]);
 
 /**
  * Names a new key and chooses what it may do: the MCP server (the `mcp` permission,
- * docs/api/account.md#api-keys) and the REST scopes. The secret is shown by the page once the key
- * exists.
+ * docs/api/account.md#api-keys), the REST scopes, and the most it may do in the workspace (its
+ * role, up to the person's own). The secret is shown by the page once the key exists.
  */
-export function CreateApiKeyForm({ scopes, mcpAccess, planName, onCreated }: CreateApiKeyFormProps) {
+export function CreateApiKeyForm({ scopes, mcpAccess, planName, role, onCreated }: CreateApiKeyFormProps) {
+  const roles = keyRolesUpTo(role);
   const [name, setName] = useState("");
+  const [keyRole, setKeyRole] = useState<Role>(role);
+  const [roleError, setRoleError] = useState<string | undefined>(undefined);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [nameError, setNameError] = useState<string | undefined>(undefined);
   const [permissionsProblem, setPermissionsProblem] = useState<ApiError | string | null>(null);
@@ -64,16 +73,21 @@ export function CreateApiKeyForm({ scopes, mcpAccess, planName, onCreated }: Cre
     try {
       // In the order the form lists them, so the key's list reads the same way.
       const permissions = [MCP_PERMISSION, ...scopes].filter((permission) => chosen.has(permission));
-      const key = await createApiKey({ name: trimmed, permissions });
+      const key = await createApiKey({ name: trimmed, permissions, role: keyRole });
       setName("");
       setChosen(new Set());
+      setKeyRole(role);
       onCreated(key);
     } catch (error) {
       const failure = asApiError(error, "The API key could not be created. Try again.");
       const fields = fieldErrorsOf(failure);
+      const roleProblem = roleProblemOf(failure, keyRole);
       if (fields.has("name")) {
         setNameError(fields.get("name"));
         document.getElementById(NAME_ID)?.focus();
+      } else if (roleProblem) {
+        setRoleError(roleProblem);
+        document.getElementById(ROLE_ID)?.focus();
       } else if (fields.has("permissions") || PERMISSION_CODES.has(failure.code)) {
         setPermissionsProblem(failure);
         document.getElementById("key-permissions-problem")?.focus();
@@ -106,6 +120,18 @@ export function CreateApiKeyForm({ scopes, mcpAccess, planName, onCreated }: Cre
         placeholder="Claude Desktop"
         autoComplete="off"
         maxLength={100}
+      />
+      <SelectField
+        id={ROLE_ID}
+        label="Most it may do"
+        value={keyRole}
+        options={roles.map((value) => ({ value, label: ROLE_LABELS[value] }))}
+        onValue={(value) => {
+          setKeyRole(value as Role);
+          setRoleError(undefined);
+        }}
+        error={roleError}
+        hint={describeKeyRoles(roles)}
       />
       <fieldset
         class="fieldset"

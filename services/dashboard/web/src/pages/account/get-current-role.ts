@@ -1,0 +1,14 @@
+import { api } from "../../api/client";
+import { currentWorkspaceId } from "../../api/current-workspace";
+import { readData } from "../../api/read-data";
+import { ownAccount } from "../../components/own-account";
+
+/**
+ * The person's role in the workspace the page acts in (none chosen: their own), the same way the
+ * team page learns it: a key created here may do at most that (docs/api/account.md#api-keys).
+ */
+export async function getCurrentRole(signal: AbortSignal) {
+  const id = currentWorkspaceId() ?? (await ownAccount()).id;
+  const data = await readData(api.GET("/api/v1/workspaces/{id}", { params: { path: { id } }, signal }));
+  return data.workspace.role;
+}

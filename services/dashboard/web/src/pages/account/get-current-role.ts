@@ -1,6 +1,5 @@
-import { api } from "../../api/client";
 import { currentWorkspaceId } from "../../api/current-workspace";
-import { readData } from "../../api/read-data";
+import { getWorkspace } from "../../components/get-workspace";
 import { ownAccount } from "../../components/own-account";
 
 /**
@@ -9,6 +8,5 @@ import { ownAccount } from "../../components/own-account";
  */
 export async function getCurrentRole(signal: AbortSignal) {
   const id = currentWorkspaceId() ?? (await ownAccount()).id;
-  const data = await readData(api.GET("/api/v1/workspaces/{id}", { params: { path: { id } }, signal }));
-  return data.workspace.role;
+  return (await getWorkspace(id, signal)).role;
 }

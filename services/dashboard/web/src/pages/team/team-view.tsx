@@ -1,12 +1,12 @@
 import { useState } from "preact/hooks";
 import { currentWorkspaceId } from "../../api/current-workspace";
 import { ErrorNotice } from "../../components/error-notice";
+import { getWorkspace } from "../../components/get-workspace";
 import { ownAccount } from "../../components/own-account";
 import { useApiQuery } from "../../components/use-api-query";
 import { managesMembers } from "../../components/workspace";
 import { workspacesChanged } from "../../components/workspaces-changed";
 import { DeleteWorkspaceSection } from "./delete-workspace-section";
-import { getWorkspace } from "./get-workspace";
 import { InvitationsSection } from "./invitations-section";
 import { InviteSection } from "./invite-section";
 import { listInvitations } from "./list-invitations";

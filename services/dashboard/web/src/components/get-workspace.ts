@@ -1,5 +1,5 @@
-import { api } from "../../api/client";
-import { readData } from "../../api/read-data";
+import { api } from "../api/client";
+import { readData } from "../api/read-data";
 
 /** One workspace the person belongs to, with their role in it. */
 export async function getWorkspace(id: string, signal: AbortSignal) {

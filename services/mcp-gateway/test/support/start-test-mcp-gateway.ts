@@ -66,6 +66,7 @@ export async function startTestMcpGateway(
       },
       createWebhook: refusing("webhooks.createWebhook", "INSUFFICIENT_SCOPE"),
     },
+    workspaces: {},
   } as unknown as ToolClients;
   const verify = async (token: string) => {
     const known = gateway.tokens.get(token);

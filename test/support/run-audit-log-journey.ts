@@ -115,9 +115,14 @@ export async function runAuditLogJourney(options: AuditLogJourneyOptions): Promi
   expect_("link.created", ((await relayed.json()) as { url: { linkId: string } }).url.linkId, "dashboard");
 
   // MCP, with an API key: the key is the actor.
-  const key = await createMcpKey(edgeUrl, owner.accessToken, ["mcp", "shorturl:create", "shorturl:read"]);
+  const key = await createMcpKey(edgeUrl, owner.accessToken, [
+    "mcp",
+    "shorturl:create",
+    "shorturl:read",
+    "account:write",
+  ]);
   const keys = (await api("GET", "/api/v1/api-keys")).api_keys as { id: string; name: string }[];
-  const keyId = keys.find((candidate) => candidate.name === "agent 3")?.id ?? "";
+  const keyId = keys.find((candidate) => candidate.name === "agent 4")?.id ?? "";
   const agent = new Client({ name: "audit-journey", version: "1.0.0" });
   await agent.connect(
     new StreamableHTTPClientTransport(new URL(`${edgeUrl}/mcp`), {
@@ -133,6 +138,14 @@ export async function runAuditLogJourney(options: AuditLogJourneyOptions): Promi
     const code = (shortened.structuredContent as { url: { id: string } }).url.id;
     const made = (await api("GET", `/api/v1/urls/${code}`)).url as { linkId: string };
     expect_("link.created", made.linkId, "mcp", keyId);
+    // A change auth-server makes for the agent (over its WorkspaceService) is recorded there.
+    const invited = await agent.callTool({
+      name: "inviteMember",
+      arguments: { email: "newcomer@example.com", role: "viewer" },
+    });
+    expect(invited.isError, JSON.stringify(invited.content)).toBeFalsy();
+    const invitation = (invited.structuredContent as { invitation: { id: string } }).invitation;
+    expect_("invitation.created", invitation.id, "mcp", keyId);
   } finally {
     await agent.close();
   }

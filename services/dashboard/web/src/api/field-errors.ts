@@ -9,7 +9,8 @@ function fieldOfPath(path: string): string | undefined {
 
 /**
  * The fields an API error is about, by the API's own field names, each with its message: the
- * validation issues (`details.issues`), a single `details.field`, or the alias of ALIAS_EXISTS.
+ * validation issues (`details.issues`), auth-server's `details.fields` ({ field: problem }), a
+ * single `details.field`, or the alias of ALIAS_EXISTS.
  * Empty when the error concerns the request as a whole.
  */
 export function fieldErrorsOf(error: ApiError): Map<string, string> {
@@ -23,6 +24,13 @@ export function fieldErrorsOf(error: ApiError): Map<string, string> {
     if (field && typeof message === "string" && !found.has(field)) found.set(field, message);
   }
   if (found.size > 0) return found;
+  const fields = details["fields"];
+  if (typeof fields === "object" && fields !== null && !Array.isArray(fields)) {
+    for (const [field, problem] of Object.entries(fields)) {
+      found.set(field, typeof problem === "string" && problem !== "" ? problem : error.message);
+    }
+    if (found.size > 0) return found;
+  }
   if (typeof details["field"] === "string") found.set(details["field"], error.message);
   else if (error.code === "ALIAS_EXISTS" || typeof details["customAlias"] === "string") {
     found.set("customAlias", error.message);

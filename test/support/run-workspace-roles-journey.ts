@@ -1,4 +1,12 @@
-import { hiddenFields, type SignedInUser, setPlanAsOperator, signInWithOAuth } from "@kurz/testing";
+import {
+  grantWithOAuth,
+  hiddenFields,
+  type SignedInUser,
+  setPlanAsOperator,
+  signInWithOAuth,
+} from "@kurz/testing";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect } from "vitest";
 
 const SCOPE = [
@@ -135,6 +143,20 @@ export async function runWorkspaceRolesJourney(options: WorkspaceRolesJourneyOpt
   const domain = await inTeam(member, "POST", "/api/v1/domains/branded", { domain: "go.team-example.com" });
   expect(domain.status, JSON.stringify(domain.body)).toBe(201);
 
+  // The viewer's agent, connected over MCP with a token granted for the team (chosen at consent):
+  // its tools act there, through the gateway's gRPC calls to link-api.
+  const agentToken = (await grantWithOAuth(edgeUrl, viewer.browser, "shorturl:read", { workspaceId: team }))
+    .accessToken;
+  const agent = new Client({ name: "viewer-agent", version: "1.0.0" });
+  await agent.connect(
+    new StreamableHTTPClientTransport(new URL(`${edgeUrl}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${agentToken}` } },
+    }),
+  );
+  const listed = await agent.callTool({ name: "listUrls", arguments: {} });
+  expect(listed.isError, JSON.stringify(listed.content)).toBeFalsy();
+  expect(JSON.stringify(listed.structuredContent)).toContain(code);
+
   // Removed, the viewer is refused by every service on the next request, with the same token.
   const removed = await inTeam(owner, "DELETE", `/api/v1/workspaces/${team}/members/${await idOf(viewer)}`);
   expect(removed.status, JSON.stringify(removed.body)).toBe(200);
@@ -144,4 +166,14 @@ export async function runWorkspaceRolesJourney(options: WorkspaceRolesJourneyOpt
     expect(answer.body.code, path).toBe("FORBIDDEN");
   }
   expect((await call(viewer, "GET", "/api/v1/urls", undefined, null)).status).toBe(200);
+  // And their agent's next call over MCP, in the same session with the same token.
+  try {
+    const refusal = await agent.callTool({ name: "listUrls", arguments: {} }).then(
+      (result) => JSON.stringify(result),
+      (error: unknown) => String(error),
+    );
+    expect(refusal).toMatch(/403|FORBIDDEN/);
+  } finally {
+    await agent.close();
+  }
 }

@@ -29,7 +29,7 @@ export { probeServiceCall, requestServiceToken, type ServiceCallProbe } from "./
 export { redisBackend } from "./redis";
 export { setPlanAsOperator } from "./set-plan-as-operator";
 export { type BenchAccount, signInWithBenchLinks } from "./sign-in-with-bench-links";
-export { type SignedInUser, type SignInOptions, signInWithOAuth } from "./sign-in-with-oauth";
+export { grantWithOAuth, type SignedInUser, type SignInOptions, signInWithOAuth } from "./sign-in-with-oauth";
 export { type SignUpOptions, type SignUpPage, signUpOnDashboard } from "./sign-up-on-dashboard";
 export { startBaselineServer } from "./start-baseline-server";
 export {

@@ -43,7 +43,20 @@ export async function signInWithOAuth(
   const signedUp = await browser.signUp(email, "a long enough password", "Flow Person");
   must(signedUp.status === 303, `sign-up answered ${signedUp.status}: ${signedUp.body.slice(0, 300)}`);
   await options.afterSignUp?.(email);
+  return { email, ...(await grantWithOAuth(edgeUrl, browser, scope)) };
+}
 
+/**
+ * The person logged in on `browser` grants a newly registered app `scope` (RFC 7591, then
+ * authorization code + PKCE through the edge), for `workspaceId` when given — the workspace the
+ * consent page lets them choose the tokens act in; otherwise the one it preselects.
+ */
+export async function grantWithOAuth(
+  edgeUrl: string,
+  browser: Browser,
+  scope: string,
+  options: { workspaceId?: string } = {},
+): Promise<Omit<SignedInUser, "email">> {
   const issuer = new URL(edgeUrl);
   const as = await oauth.processDiscoveryResponse(
     issuer,
@@ -77,7 +90,7 @@ export async function signInWithOAuth(
     code_challenge_method: "S256",
   }).toString();
 
-  // Already signed in (the sign-up session): straight to the consent page.
+  // Already signed in: straight to the consent page.
   const consentPage = await browser.follow(await browser.get(authorizationUrl.toString()));
   must(
     consentPage.status === 200,
@@ -85,6 +98,7 @@ export async function signInWithOAuth(
   );
   const decision = await browser.post("/auth/consent", {
     ...hiddenFields(consentPage.body, "/auth/consent"),
+    ...(options.workspaceId ? { workspace_id: options.workspaceId } : {}),
     decision: "allow",
   });
   must(decision.status === 303, `consent answered ${decision.status}`);
@@ -105,7 +119,6 @@ export async function signInWithOAuth(
   const granted = tokens.scope?.split(" ").sort().join(" ");
   must(granted === scope.split(" ").sort().join(" "), `granted "${granted}" instead of "${scope}"`);
   return {
-    email,
     accessToken: tokens.access_token,
     refreshToken: tokens.refresh_token,
     clientId: registered.client_id,

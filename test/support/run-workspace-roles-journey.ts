@@ -1,4 +1,5 @@
 import {
+  createMcpKey,
   grantWithOAuth,
   hiddenFields,
   type SignedInUser,
@@ -156,6 +157,31 @@ export async function runWorkspaceRolesJourney(options: WorkspaceRolesJourneyOpt
   const listed = await agent.callTool({ name: "listUrls", arguments: {} });
   expect(listed.isError, JSON.stringify(listed.content)).toBeFalsy();
   expect(JSON.stringify(listed.structuredContent)).toContain(code);
+
+  // An API key of the team reaches the team's links over MCP, never another workspace's: the
+  // viewer's own link, by its code, is not found with it.
+  const own = await call(viewer, "POST", "/api/v1/urls", { url: "https://example.com/viewer-own" }, null);
+  expect(own.status, JSON.stringify(own.body)).toBe(201);
+  // The team is the owner's own workspace: their token makes the key there.
+  const teamKey = await createMcpKey(edgeUrl, owner.accessToken, ["mcp", "shorturl:read"]);
+  const keyed = new Client({ name: "team-key-agent", version: "1.0.0" });
+  await keyed.connect(
+    new StreamableHTTPClientTransport(new URL(`${edgeUrl}/mcp`), {
+      requestInit: { headers: { "x-mcp-key": teamKey } },
+    }),
+  );
+  try {
+    const teams = await keyed.callTool({ name: "getUrl", arguments: { shortCode: code } });
+    expect(teams.isError, JSON.stringify(teams.content)).toBeFalsy();
+    const elsewhere = await keyed.callTool({
+      name: "getUrl",
+      arguments: { shortCode: (own.body.url as { id: string }).id },
+    });
+    expect(elsewhere.isError).toBe(true);
+    expect(JSON.stringify(elsewhere.content)).toMatch(/NOT_FOUND/);
+  } finally {
+    await keyed.close();
+  }
 
   // Removed, the viewer is refused by every service on the next request, with the same token.
   const removed = await inTeam(owner, "DELETE", `/api/v1/workspaces/${team}/members/${await idOf(viewer)}`);

@@ -54,29 +54,35 @@ phase "tests"
 solo=(apps/distributed/test test/distributed-flow.test.ts test/telemetry-flow.test.ts test/chaos-bounded.test.ts)
 results=$(mktemp)
 solo_results=$(mktemp)
+# Each file's import and tests-plus-hooks time (packages/testing/src/file-time-reporter.ts).
+export KURZ_TEST_FILE_TIMES=$(mktemp)
+reporters=(--reporter=default --reporter=./packages/testing/src/file-time-reporter.ts --reporter=json)
 status=0
 if [ "$#" -gt 0 ]; then
-  pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$results" "$@" || status=$?
+  pnpm exec vitest run "${reporters[@]}" --outputFile.json="$results" "$@" || status=$?
   echo '{"numPassedTests":0,"numFailedTests":0,"numPendingTests":0,"numTodoTests":0}' >"$solo_results"
 else
   excludes=()
   for path in "${solo[@]}"; do excludes+=(--exclude "${path}/**" --exclude "$path"); done
-  pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$results" "${excludes[@]}" || status=$?
+  pnpm exec vitest run "${reporters[@]}" --outputFile.json="$results" "${excludes[@]}" || status=$?
   phase "tests that start process clusters, one file at a time"
-  pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$solo_results" \
+  pnpm exec vitest run "${reporters[@]}" --outputFile.json="$solo_results" \
     --no-file-parallelism "${solo[@]}" || status=$?
 fi
 # One plain summary line: "N passed, N failed, N skipped".
 node -e '
-  const [a, b] = process.argv.slice(1).map((f) => JSON.parse(require("fs").readFileSync(f, "utf8")));
+  const [a, b] = process.argv.slice(1, 3).map((f) => JSON.parse(require("fs").readFileSync(f, "utf8")));
   const sum = (k) => a[k] + b[k];
   const skipped = sum("numPendingTests") + sum("numTodoTests");
   console.log(`${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed, ${skipped} skipped`);
-  // Where the time goes: the ten slowest files (wall time of each file, files run in parallel).
-  const files = [...(a.testResults || []), ...(b.testResults || [])].map((r) => [r.endTime - r.startTime, r.name.replace(process.cwd() + "/", "")]);
-  files.sort((x, y) => y[0] - x[0]);
-  for (const [ms, name] of files.slice(0, 10)) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
-' "$results" "$solo_results" || true
-rm -f "$results" "$solo_results"
+  // Where the time goes: the slowest files, each import plus its tests and hooks (a
+  // beforeAll starting a whole Kurz included), in worker time; two workers share the first phase.
+  const times = require("fs").readFileSync(process.argv[3], "utf8").trim().split("\n").filter(Boolean).map(JSON.parse);
+  const total = times.reduce((s, t) => s + t.collectMs + t.runMs, 0);
+  console.log(`worker time: ${(total / 1000).toFixed(0)} s over ${times.length} files; the slowest:`);
+  times.sort((x, y) => y.collectMs + y.runMs - x.collectMs - x.runMs);
+  for (const t of times.slice(0, 15)) console.log(`  ${((t.collectMs + t.runMs) / 1000).toFixed(1).padStart(6)} s  (import ${(t.collectMs / 1000).toFixed(1)} s)  ${t.file}`);
+' "$results" "$solo_results" "$KURZ_TEST_FILE_TIMES" || true
+rm -f "$results" "$solo_results" "$KURZ_TEST_FILE_TIMES"
 echo "== done in $(( $(date +%s) - started )) s"
 exit "$status"

@@ -8,6 +8,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import type { Database, DatabaseConnection } from "./database-connection";
 import { createRootHandleGuard } from "./guard-root-handle";
 import { applyMigrations } from "./migrations/apply-migrations";
+import { seedPgliteDataDir } from "./seed-pglite-data-dir";
 
 export interface OpenPgliteOptions<TSchema extends Record<string, unknown>> {
   dataDir: string | undefined;
@@ -26,6 +27,14 @@ export interface OpenPgliteOptions<TSchema extends Record<string, unknown>> {
  * is untouched: every commit still reaches the data directory's files before it returns.
  */
 const SHARED_BUFFERS = "16MB";
+const START_PARAMS = [...PGlite.defaultStartParams, "-c", `shared_buffers=${SHARED_BUFFERS}`];
+
+/** An empty cluster in `dir`, written by PGlite's initdb: what a seeded data directory copies. */
+async function initialiseCluster(dir: string): Promise<void> {
+  const client = new PGlite({ dataDir: dir, startParams: START_PARAMS });
+  await client.waitReady;
+  await client.close();
+}
 
 /**
  * Embedded Postgres (PGlite, Postgres compiled to WASM) in this process. One PGlite is one
@@ -39,11 +48,9 @@ export async function openPglite<TSchema extends Record<string, unknown>>(
   if (options.dataDir) {
     dataDir = resolve(options.dataDir);
     await mkdir(dataDir, { recursive: true });
+    await seedPgliteDataDir(dataDir, initialiseCluster, options.logger);
   }
-  const client = new PGlite({
-    ...(dataDir === undefined ? {} : { dataDir }),
-    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${SHARED_BUFFERS}`],
-  });
+  const client = new PGlite({ ...(dataDir === undefined ? {} : { dataDir }), startParams: START_PARAMS });
   await client.waitReady;
   options.logger?.debug({ event: "db.pglite_ready", dataDir: dataDir ?? "memory" }, "pglite ready");
   const guard = createRootHandleGuard();

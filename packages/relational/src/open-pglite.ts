@@ -1,4 +1,4 @@
-import { mkdir } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { AppError } from "@kurz/errors";
@@ -8,6 +8,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import type { Database, DatabaseConnection } from "./database-connection";
 import { createRootHandleGuard } from "./guard-root-handle";
 import { applyMigrations } from "./migrations/apply-migrations";
+import { pgliteMemoryImage } from "./pglite-memory-image";
 import { seedPgliteDataDir } from "./seed-pglite-data-dir";
 
 export interface OpenPgliteOptions<TSchema extends Record<string, unknown>> {
@@ -36,6 +37,15 @@ async function initialiseCluster(dir: string): Promise<void> {
   await client.close();
 }
 
+/** An empty in-memory cluster's tar image in `file`: what an in-memory PGlite loads. */
+async function dumpEmptyCluster(file: string): Promise<void> {
+  const client = new PGlite({ startParams: START_PARAMS });
+  await client.waitReady;
+  const image = await client.dumpDataDir("none");
+  await client.close();
+  await writeFile(file, Buffer.from(await image.arrayBuffer()));
+}
+
 /**
  * Embedded Postgres (PGlite, Postgres compiled to WASM) in this process. One PGlite is one
  * connection: queries and transactions are serialised. A data directory must be opened by one
@@ -50,7 +60,12 @@ export async function openPglite<TSchema extends Record<string, unknown>>(
     await mkdir(dataDir, { recursive: true });
     await seedPgliteDataDir(dataDir, initialiseCluster, options.logger);
   }
-  const client = new PGlite({ ...(dataDir === undefined ? {} : { dataDir }), startParams: START_PARAMS });
+  const image = dataDir === undefined ? await pgliteMemoryImage(dumpEmptyCluster, options.logger) : undefined;
+  const client = new PGlite({
+    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(image === undefined ? {} : { loadDataDir: image }),
+    startParams: START_PARAMS,
+  });
   await client.waitReady;
   options.logger?.debug({ event: "db.pglite_ready", dataDir: dataDir ?? "memory" }, "pglite ready");
   const guard = createRootHandleGuard();

@@ -1,22 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { constants, existsSync, readFileSync } from "node:fs";
-import { copyFile, mkdir, readdir, rename, rm, rmdir } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { homedir } from "node:os";
-import { dirname, join, relative } from "node:path";
+import { constants, existsSync } from "node:fs";
+import { copyFile, mkdir, readdir, rename, rmdir } from "node:fs/promises";
+import { join, relative } from "node:path";
 import type { Logger } from "@kurz/logger";
+import { cachedPgliteArtefact } from "./pglite-cache";
 
 /**
- * A new PGlite data directory is an empty cluster that PGlite's initdb writes on first open:
- * ~2.5 s of WASM work each time (measured on this project's 2-core machine; reopening an existing
- * directory takes ~0.1 s), four times on every fresh `make start` and once in every test that
- * starts a service on a new data directory. The result depends only on the PGlite release, so it
- * is made once per machine and release and each new directory starts as a copy of it.
- *
- * The template lives in the user's cache (`$XDG_CACHE_HOME/kurz`, else `~/.cache/kurz`), named by
- * the PGlite release; it appears whole or not at all (built beside it, then renamed), and so does
- * each copy. Anything that goes wrong on the way (no home, a read-only cache) leaves the directory
- * as it was, and PGlite's own initdb does the work as before.
+ * A new (missing or empty) PGlite data directory starts as a copy of an empty cluster kept in the
+ * machine's cache (pglite-cache.ts): ~90 ms, where PGlite's initdb takes ~2.5 s — four times on
+ * every fresh `make start`, once in every test that starts a service on a new data directory.
+ * The copy appears whole or not at all (made beside it, then renamed). Anything that goes wrong on
+ * the way (no home directory, a read-only cache) leaves the directory as it was, and PGlite's own
+ * initdb does the work as before. `initialise` writes an empty cluster into the directory it is
+ * given (PGlite with the options Kurz opens it with).
  */
 export async function seedPgliteDataDir(
   dataDir: string,
@@ -25,7 +21,7 @@ export async function seedPgliteDataDir(
 ): Promise<void> {
   if (!(await isEmptyOrMissing(dataDir))) return;
   try {
-    const template = await ensureTemplate(initialise);
+    const template = await cachedPgliteArtefact("", initialise);
     const staging = `${dataDir}.seeding-${randomBytes(4).toString("hex")}`;
     await copyTree(template, staging);
     if (existsSync(dataDir)) await rmdir(dataDir);
@@ -33,36 +29,6 @@ export async function seedPgliteDataDir(
   } catch (error) {
     logger?.debug({ event: "db.pglite_template_unused", err: error }, "initialising without the template");
   }
-}
-
-const builds = new Map<string, Promise<string>>();
-
-/** The template's directory, built now when this machine has none for this PGlite release. */
-function ensureTemplate(initialise: (dir: string) => Promise<void>): Promise<string> {
-  const dir = join(cacheRoot(), `pglite-${pgliteRelease()}`);
-  let build = builds.get(dir);
-  if (!build) {
-    build = buildTemplate(dir, initialise);
-    builds.set(dir, build);
-    build.catch(() => builds.delete(dir));
-  }
-  return build;
-}
-
-async function buildTemplate(dir: string, initialise: (dir: string) => Promise<void>): Promise<string> {
-  if (existsSync(join(dir, "PG_VERSION"))) return dir;
-  await mkdir(dirname(dir), { recursive: true, mode: 0o700 });
-  const staging = `${dir}.building-${process.pid}-${randomBytes(4).toString("hex")}`;
-  try {
-    await initialise(staging);
-    await rename(staging, dir);
-  } catch (error) {
-    // Another process renamed its template into place first: theirs is as good.
-    if (!existsSync(join(dir, "PG_VERSION"))) throw error;
-  } finally {
-    await rm(staging, { recursive: true, force: true });
-  }
-  return dir;
 }
 
 /**
@@ -92,28 +58,5 @@ async function isEmptyOrMissing(dir: string): Promise<boolean> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return true;
     throw error;
-  }
-}
-
-function cacheRoot(): string {
-  const xdg = process.env.XDG_CACHE_HOME;
-  return join(xdg && xdg.length > 0 ? xdg : join(homedir(), ".cache"), "kurz");
-}
-
-/** The installed PGlite's version, read from its package.json next to the module Node resolves. */
-function pgliteRelease(): string {
-  let dir = dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
-  for (;;) {
-    const manifest = join(dir, "package.json");
-    if (existsSync(manifest)) {
-      const { name, version } = JSON.parse(readFileSync(manifest, "utf8")) as {
-        name?: string;
-        version?: string;
-      };
-      if (name === "@electric-sql/pglite" && version) return version;
-    }
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error("the installed PGlite's package.json was not found");
-    dir = parent;
   }
 }

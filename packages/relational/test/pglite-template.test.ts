@@ -19,8 +19,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function withWidget(dataDir: string, name?: string): Promise<string[]> {
-  const connection = await createDatabase({ dataDir, schema });
+async function withWidget(dataDir: string | undefined, name?: string): Promise<string[]> {
+  const connection = await createDatabase({ ...(dataDir ? { dataDir } : {}), schema });
   try {
     await connection.migrate(migrationsFolder);
     if (name) await connection.db.insert(schema.widgets).values({ name });
@@ -37,7 +37,7 @@ describe("a new PGlite data directory seeded from the machine's template", () =>
 
     expect(await withWidget(join(root, "a", "pg"), "only-in-a")).toEqual(["only-in-a"]);
     const templates = await readdir(join(cache, "kurz"));
-    expect(templates).toEqual([expect.stringMatching(/^pglite-\d+\.\d+\.\d+/)]);
+    expect(templates).toEqual([expect.stringMatching(/^pglite-\d+\.\d+\.\d+$/)]);
     const template = join(cache, "kurz", templates[0] ?? "");
     expect(existsSync(join(template, "PG_VERSION"))).toBe(true);
 
@@ -79,5 +79,20 @@ describe("a new PGlite data directory seeded from the machine's template", () =>
     } finally {
       await connection.close();
     }
+  });
+
+  it("gives each in-memory database its own cluster, loaded from the machine's image", async () => {
+    const cache = join(root, "memory-cache");
+    vi.stubEnv("XDG_CACHE_HOME", cache);
+    expect(await withWidget(undefined, "first")).toEqual(["first"]);
+    expect(await readdir(join(cache, "kurz"))).toEqual([expect.stringMatching(/^pglite-[\d.]+\.tar$/)]);
+    expect(await withWidget(undefined, "second")).toEqual(["second"]);
+  });
+
+  it("initialises an in-memory database itself when the cache cannot be written", async () => {
+    const blocked = join(root, "memory-blocked");
+    await writeFile(blocked, "a file where the cache would go");
+    vi.stubEnv("XDG_CACHE_HOME", blocked);
+    expect(await withWidget(undefined, "still-works")).toEqual(["still-works"]);
   });
 });

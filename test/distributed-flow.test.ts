@@ -5,6 +5,7 @@ import path from "node:path";
 import { type RunningCluster, startDistributed } from "@kurz/distributed";
 import {
   freePort,
+  isolatedRedisEnv,
   kafkaBackend,
   localEdgeEnv,
   postgresBackend,
@@ -43,7 +44,7 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
           EDGE_TRUSTED_PROXIES: "loopback",
           DATA_DIR: dataDir,
           KURZ_POSTGRES_ADMIN_URL: postgres.value.adminUrl,
-          REDIS_URL: redis.value.url,
+          ...isolatedRedisEnv(redis.value.url),
           ...localEdgeEnv(port),
           // The A/B journey's plan change right after sign-up must be seen by the services at once.
           PLAN_CACHE_TTL_MS: "200",

@@ -8,6 +8,7 @@ import { type RunningCluster, startDistributed } from "@kurz/distributed";
 import {
   bundleArgs,
   freePort,
+  isolatedRedisEnv,
   kafkaBackend,
   localEdgeEnv,
   postgresBackend,
@@ -121,7 +122,7 @@ describe.skipIf(!postgres.available || !redis.available || !kafka.available)(
           LOG_LEVEL: "warn",
           DATA_DIR: dataDir,
           KURZ_POSTGRES_ADMIN_URL: postgres.value.adminUrl,
-          REDIS_URL: redis.value.url,
+          ...isolatedRedisEnv(redis.value.url),
         },
         ports: "ephemeral",
         output: (line) => lines.push(line),

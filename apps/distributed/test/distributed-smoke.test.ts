@@ -4,6 +4,7 @@ import path from "node:path";
 import { SERVICE_NAMES } from "@kurz/routes";
 import {
   checkGrpcHealth,
+  isolatedRedisEnv,
   kafkaBackend,
   postgresBackend,
   probeServiceCall,
@@ -37,7 +38,7 @@ describe.skipIf(!available)("distributed mode: every service its own process on 
         LOG_LEVEL: "info",
         DATA_DIR: dataDir,
         KURZ_POSTGRES_ADMIN_URL: postgres.value.adminUrl,
-        REDIS_URL: redis.value.url,
+        ...isolatedRedisEnv(redis.value.url),
         MCP_GATEWAY_CLIENT_SECRET: GATEWAY_SECRET,
       },
       ports: "ephemeral",

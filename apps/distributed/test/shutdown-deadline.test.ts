@@ -7,6 +7,7 @@ import {
   bundleArgs,
   createTestDatabase,
   freePort,
+  isolatedRedisEnv,
   postgresBackend,
   redisBackend,
   startTcpFaultProxy,
@@ -60,7 +61,7 @@ describe.skipIf(!postgres.available || !redis.available)("shutdown with a hung d
         GRPC_PORT: String(await freePort()),
         PUBLIC_BASE_URL: `http://127.0.0.1:${httpPort}`,
         DATABASE_URL: databaseUrl.toString(),
-        REDIS_URL: redisUrl.toString(),
+        ...isolatedRedisEnv(redisUrl.toString()),
         KEY_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
         // Each step alone may take 10 s; three hung clients in series used to take ~40 s.
         SHUTDOWN_TIMEOUT_MS: "10000",

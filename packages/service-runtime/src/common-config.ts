@@ -15,6 +15,15 @@ export function commonConfigShape(defaults: { httpPort: number; grpcPort: number
     DATA_DIR: z.string().default(".data"),
     DATABASE_URL: z.url().optional(),
     REDIS_URL: z.url().optional(),
+    /**
+     * Every Redis key of this installation starts with `<prefix>:<service>:`, so several
+     * installations (a staging and a production, or the test clusters of two runs) can share one
+     * Redis without reading each other's sessions, rate-limit windows or locks.
+     */
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w.-]{1,64}$/, "letters, digits, '_', '.' or '-' (at most 64)")
+      .default("kurz"),
     KAFKA_BROKERS: listFromEnv([]),
     /**
      * Proxies whose X-Forwarded-For names the client (addresses, CIDRs, loopback / linklocal /
@@ -34,3 +43,7 @@ export const grpcAddress = (fallback: string) =>
     .string()
     .regex(/^[\w.-]+:\d+$/, "expected host:port")
     .default(fallback);
+
+/** The prefix of a service's Redis keys (REDIS_KEY_PREFIX, default "kurz"). */
+export const redisKeyPrefix = (config: { REDIS_KEY_PREFIX?: string | undefined }, service: string) =>
+  `${config.REDIS_KEY_PREFIX ?? "kurz"}:${service}:`;

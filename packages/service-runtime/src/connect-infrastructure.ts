@@ -5,6 +5,7 @@ import { type Clock, systemClock } from "@kurz/clock";
 import type { EventBus, EventProducer } from "@kurz/events";
 import type { Logger } from "@kurz/logger";
 import type { DatabaseConnection } from "@kurz/relational";
+import { redisKeyPrefix } from "./common-config";
 import type { Lifecycle } from "./lifecycle";
 import type { ReadinessCheck } from "./readiness";
 
@@ -13,6 +14,7 @@ export interface InfrastructureConfig {
   DATA_DIR: string;
   DATABASE_URL?: string | undefined;
   REDIS_URL?: string | undefined;
+  REDIS_KEY_PREFIX?: string | undefined;
   KAFKA_BROKERS: string[];
   CLICKHOUSE_URL?: string | undefined;
 }
@@ -86,7 +88,7 @@ export async function connectInfrastructure(options: ConnectOptions): Promise<In
     const { createCache } = await import("@kurz/cache");
     const cache = createCache(
       config.REDIS_URL
-        ? { redisUrl: config.REDIS_URL, keyPrefix: `kurz:${service}:`, logger }
+        ? { redisUrl: config.REDIS_URL, keyPrefix: redisKeyPrefix(config, service), logger }
         : { logger, clock: options.shared?.clock ?? systemClock },
     );
     lifecycle.add("clients", "cache", () => cache.close());

@@ -1,5 +1,5 @@
 export { type Clock, systemClock } from "./clock";
-export { commonConfigShape, grpcAddress } from "./common-config";
+export { commonConfigShape, grpcAddress, redisKeyPrefix } from "./common-config";
 export {
   type ConnectOptions,
   connectInfrastructure,

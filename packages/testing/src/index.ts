@@ -26,7 +26,7 @@ export { median } from "./median";
 export { type DashboardSession, openDashboardSession } from "./open-dashboard-session";
 export * from "./postgres";
 export { probeServiceCall, requestServiceToken, type ServiceCallProbe } from "./probe-service-call";
-export { redisBackend } from "./redis";
+export { isolatedRedisEnv, redisBackend } from "./redis";
 export { setPlanAsOperator } from "./set-plan-as-operator";
 export { type BenchAccount, signInWithBenchLinks } from "./sign-in-with-bench-links";
 export { grantWithOAuth, type SignedInUser, type SignInOptions, signInWithOAuth } from "./sign-in-with-oauth";

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { type BackendLookup, canConnect, unavailable } from "./backend-availability";
 import { containerRuntimeAvailable, redisContainer } from "./containers";
 
@@ -21,4 +22,14 @@ export async function redisBackend(): Promise<BackendLookup<{ url: string }>> {
     "Redis",
     `nothing listens on ${LOCAL_HOST}:${LOCAL_PORT}, KURZ_TEST_REDIS_URL is unset and no Docker engine answers`,
   );
+}
+
+/**
+ * The variables that point a whole Kurz (distributed processes, a service under test) at the
+ * shared test Redis under a key prefix of its own: a run never sees another run's rate-limit
+ * windows (30 client registrations per address per hour would otherwise run out after a few runs
+ * in an hour), sessions or locks.
+ */
+export function isolatedRedisEnv(url: string): { REDIS_URL: string; REDIS_KEY_PREFIX: string } {
+  return { REDIS_URL: url, REDIS_KEY_PREFIX: `kurz-test-${randomBytes(6).toString("hex")}` };
 }

@@ -30,7 +30,7 @@ async function admin(
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
-      ["--import", "tsx", "src/admin/main.ts", ...args],
+      ["--enable-source-maps", "dist/admin.mjs", ...args],
       {
         cwd: SERVICE_DIR,
         // A hang guard only: a run took 25 s (through the server) to 50 s (opening PGlite and

@@ -1,5 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { createTestDatabase, postgresBackend, redisBackend, type TestDatabase } from "@kurz/testing";
+import {
+  createTestDatabase,
+  isolatedRedisEnv,
+  postgresBackend,
+  redisBackend,
+  type TestDatabase,
+} from "@kurz/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser } from "./support/browser";
 import {
@@ -30,7 +36,7 @@ describe.skipIf(!available)("auth-server on PostgreSQL and Redis", () => {
     database = await createTestDatabase(postgres.value.adminUrl, "auth_server");
     server = await startTestAuthServer({
       DATABASE_URL: database.url,
-      REDIS_URL: redis.value.url,
+      ...isolatedRedisEnv(redis.value.url),
       LOGIN_FAILURES_PER_ACCOUNT: "2",
     });
     browser = new Browser(server.url);

@@ -6,6 +6,7 @@ import { type RunningCluster, startDistributed } from "@kurz/distributed";
 import { allTopics } from "@kurz/events";
 import {
   freePort,
+  isolatedRedisEnv,
   type KafkaMock,
   localEdgeEnv,
   startKafkaMock,
@@ -85,7 +86,7 @@ export async function startChaosCluster(options: {
         // Its own databases (reused run after run, each run's account is new): a test's cluster
         // on the same server keeps its webhook outbox to itself.
         KURZ_DATABASE_PREFIX: "kurz_chaos",
-        REDIS_URL: proxiedRedis.toString(),
+        ...isolatedRedisEnv(proxiedRedis.toString()),
         KAFKA_BROKERS: kafka.brokers.join(","),
         ...localEdgeEnv(port),
         PLAN_CACHE_TTL_MS: "200",

@@ -30,6 +30,7 @@ import path from "node:path";
 import { startDistributed } from "@kurz/distributed";
 import {
   freePort,
+  isolatedRedisEnv,
   kafkaBackend,
   LoadGenerator,
   localEdgeEnv,
@@ -75,7 +76,7 @@ const cluster = await startDistributed({
     LOG_LEVEL: "error",
     DATA_DIR: dataDir,
     KURZ_POSTGRES_ADMIN_URL: postgres.value.adminUrl,
-    REDIS_URL: redis.value.url,
+    ...isolatedRedisEnv(redis.value.url),
     ...localEdgeEnv(port),
     PLAN_CACHE_TTL_MS: "200",
     ADMIN_SECRET: adminSecret,

@@ -3,6 +3,7 @@ import path from "node:path";
 import { createCache } from "@kurz/cache";
 import type { Logger } from "@kurz/logger";
 import { createDatabase } from "@kurz/relational";
+import { redisKeyPrefix } from "@kurz/service-runtime";
 import { systemClock } from "../clock";
 import type { AuthServerConfig } from "../config";
 import { loadKeyEncryptionKey } from "../keys/load-key-encryption-key";
@@ -68,7 +69,7 @@ async function openDatabaseOperations(
     clock: systemClock,
     rotateSigningKey: async (immediately) => {
       const cache = createCache(
-        config.REDIS_URL ? { redisUrl: config.REDIS_URL, keyPrefix: `kurz:${service}:` } : {},
+        config.REDIS_URL ? { redisUrl: config.REDIS_URL, keyPrefix: redisKeyPrefix(config, service) } : {},
       );
       try {
         const store = createSigningKeyStore({

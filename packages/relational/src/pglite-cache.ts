@@ -53,8 +53,15 @@ function cacheRoot(): string {
   return join(xdg && xdg.length > 0 ? xdg : join(homedir(), ".cache"), "kurz");
 }
 
-/** The installed PGlite's version, read from its package.json next to the module Node resolves. */
+let release: string | undefined;
+
+/** The installed PGlite's version (read once), from the package.json of the module Node resolves. */
 function pgliteRelease(): string {
+  release ??= readPgliteRelease();
+  return release;
+}
+
+function readPgliteRelease(): string {
   let dir = dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
   for (;;) {
     const manifest = join(dir, "package.json");

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { constants, existsSync } from "node:fs";
-import { copyFile, mkdir, readdir, rename, rmdir } from "node:fs/promises";
+import { copyFile, mkdir, readdir, rename, rm, rmdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import type { Logger } from "@kurz/logger";
 import { cachedPgliteArtefact } from "./pglite-cache";
@@ -20,14 +20,17 @@ export async function seedPgliteDataDir(
   logger?: Logger,
 ): Promise<void> {
   if (!(await isEmptyOrMissing(dataDir))) return;
+  const staging = `${dataDir}.seeding-${randomBytes(4).toString("hex")}`;
   try {
     const template = await cachedPgliteArtefact("", initialise);
-    const staging = `${dataDir}.seeding-${randomBytes(4).toString("hex")}`;
     await copyTree(template, staging);
     if (existsSync(dataDir)) await rmdir(dataDir);
     await rename(staging, dataDir);
   } catch (error) {
     logger?.debug({ event: "db.pglite_template_unused", err: error }, "initialising without the template");
+  } finally {
+    // A copy cut short (a full disk) leaves nothing beside the data directory.
+    await rm(staging, { recursive: true, force: true });
   }
 }
 
